@@ -1,0 +1,63 @@
+import { z } from "zod";
+import { Email, IsoDateTime } from "./common.ts";
+import { ProviderPreference, PlanId, Role, AccountStatus } from "./enums.ts";
+
+export const PASSWORD_MIN = 8;
+export const PASSWORD_MAX = 128;
+
+const passwordField = (name: string) =>
+  z
+    .string({ error: `${name} is required` })
+    .min(PASSWORD_MIN, { error: `${name} must be at least ${PASSWORD_MIN} characters` })
+    .max(PASSWORD_MAX, { error: `${name} must be at most ${PASSWORD_MAX} characters` });
+
+export const Password = passwordField("password");
+
+/** SPEC 2.1 AuthCredentials: request of signup and login. */
+export const AuthCredentials = z.object({ email: Email, password: Password });
+export type AuthCredentials = z.infer<typeof AuthCredentials>;
+
+/** SPEC 2.1 AuthResponse. */
+export const AuthResponse = z.object({ id: z.string(), email: z.string(), role: Role });
+export type AuthResponse = z.infer<typeof AuthResponse>;
+
+/** SPEC 2.1 UserSession. */
+export const UserSession = z.object({
+  userId: z.string(),
+  email: z.string(),
+  role: Role,
+  expiresAt: z.number().int().describe("Unix timestamp (seconds)"),
+  trialEndsAt: IsoDateTime.nullable(),
+});
+export type UserSession = z.infer<typeof UserSession>;
+
+/** SPEC 2.1 UserProfile. */
+export const UserProfile = z.object({
+  id: z.string(),
+  email: z.string(),
+  role: Role,
+  credits_balance: z.number().int(),
+  current_plan_id: PlanId,
+  provider_preference: ProviderPreference,
+  created_at: IsoDateTime,
+  last_login: IsoDateTime.nullable(),
+  status: AccountStatus,
+  trial_ends_at: IsoDateTime.nullable(),
+  has_api_key: z.boolean(),
+});
+export type UserProfile = z.infer<typeof UserProfile>;
+
+export const CreditBalance = z.object({ balance: z.number().int() });
+export type CreditBalance = z.infer<typeof CreditBalance>;
+
+export const ChangePasswordInput = z.object({
+  currentPassword: z.string({ error: "currentPassword is required" }).min(1, { error: "currentPassword is required" }),
+  newPassword: passwordField("newPassword"),
+});
+export type ChangePasswordInput = z.infer<typeof ChangePasswordInput>;
+
+export const ProviderPreferenceInput = z.object({
+  preference: ProviderPreference.describe("auto, fal or replicate"),
+});
+export type ProviderPreferenceInput = z.infer<typeof ProviderPreferenceInput>;
+export const ProviderPreferenceResult = z.object({ preference: ProviderPreference });

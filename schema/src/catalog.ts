@@ -1,0 +1,69 @@
+// Prices and catalogue (SPEC 8.2, CONTRACT). The server charges from this table and the SPA shows it.
+import type { AspectRatio, PlanId, QualityTier, WorkflowType } from "./enums.ts";
+
+export interface WorkflowInfo {
+  type: WorkflowType;
+  name: string;
+  description: string;
+  standard: number;
+  premium: number;
+  requiresUrl: boolean;
+}
+
+export const WORKFLOWS: readonly WorkflowInfo[] = [
+  { type: "cinematic", name: "Director", description: "A cinematic ad directed from your concept and brand.", standard: 1, premium: 2, requiresUrl: false },
+  { type: "avatar", name: "Presenter", description: "A presenter speaks your message to camera.", standard: 2, premium: 3, requiresUrl: false },
+  { type: "factory", name: "Multi-Format", description: "One product page, an ad in every social format.", standard: 3, premium: 5, requiresUrl: true },
+  { type: "clone", name: "Inspiration", description: "An ad in the style of a reference you admire.", standard: 3, premium: 5, requiresUrl: true },
+  { type: "influencer", name: "Influencer", description: "A creator-style testimonial for your product.", standard: 8, premium: 15, requiresUrl: false },
+  { type: "brand", name: "Brand Clone", description: "A full brand film from your brand knowledge.", standard: 15, premium: 25, requiresUrl: false },
+  { type: "staticad", name: "Static Ad", description: "Still ads for feeds and display.", standard: 1, premium: 1, requiresUrl: false },
+  { type: "painpoint", name: "Pain Point", description: "A problem-solution ad around your customer's pain.", standard: 1, premium: 1, requiresUrl: false },
+  { type: "ad-optimizer", name: "Ad Optimizer", description: "A new variant of an ad, tuned from its performance.", standard: 1, premium: 2, requiresUrl: false },
+  { type: "local-audit", name: "Local Audit", description: "An audit of a local business's presence with an ad to match.", standard: 2, premium: 3, requiresUrl: false },
+];
+
+export function workflowCost(type: WorkflowType, quality: QualityTier = "standard"): number {
+  const info = WORKFLOWS.find((w) => w.type === type);
+  if (!info) throw new Error(`unknown workflow type ${type}`);
+  return quality === "premium" ? info.premium : info.standard;
+}
+
+export const CREDIT_PACKS = [
+  { id: "pack_10", credits: 10, price: 9.99, currency: "USD" },
+  { id: "pack_25", credits: 25, price: 22.99, currency: "USD" },
+  { id: "pack_50", credits: 50, price: 39.99, currency: "USD" },
+  { id: "pack_100", credits: 100, price: 69.99, currency: "USD" },
+] as const;
+
+export interface PlanInfo {
+  id: PlanId;
+  name: string;
+  monthly: number;
+  yearly: number;
+  monthlyCredits: number;
+}
+
+export const PLANS: readonly PlanInfo[] = [
+  { id: "free", name: "Free", monthly: 0, yearly: 0, monthlyCredits: 0 },
+  { id: "trial", name: "Trial", monthly: 0, yearly: 0, monthlyCredits: 0 },
+  { id: "subscription_starter", name: "Starter", monthly: 29, yearly: 290, monthlyCredits: 30 },
+  { id: "subscription_pro", name: "Pro", monthly: 79, yearly: 790, monthlyCredits: 100 },
+  { id: "subscription_agency", name: "Agency", monthly: 199, yearly: 1990, monthlyCredits: 300 },
+  { id: "subscription_enterprise", name: "Enterprise", monthly: 499, yearly: 4990, monthlyCredits: 1000 },
+];
+
+export const FORMATS: readonly { ratio: AspectRatio; width: number; height: number; platforms: string[] }[] = [
+  { ratio: "16:9", width: 1920, height: 1080, platforms: ["youtube", "linkedin", "x"] },
+  { ratio: "9:16", width: 1080, height: 1920, platforms: ["tiktok", "instagram-reels", "youtube-shorts", "snapchat"] },
+  { ratio: "1:1", width: 1080, height: 1080, platforms: ["instagram-feed", "facebook-feed", "linkedin"] },
+  { ratio: "4:5", width: 1080, height: 1350, platforms: ["instagram-feed", "facebook-feed"] },
+];
+
+export const AD_PRESETS = [
+  { id: "bold", name: "Bold" },
+  { id: "minimal", name: "Minimal" },
+  { id: "luxury", name: "Luxury" },
+  { id: "playful", name: "Playful" },
+  { id: "documentary", name: "Documentary" },
+] as const;

@@ -1,0 +1,90 @@
+import { z } from "zod";
+import { Email, IsoDateTime } from "./common.ts";
+import { AspectRatio, PlanId, QualityTier, WorkflowType } from "./enums.ts";
+
+export const ContactInput = z.object({
+  email: Email,
+  name: z.string().trim().max(200, { error: "name must be at most 200 characters" }).optional(),
+  message: z
+    .string({ error: "message is required" })
+    .trim()
+    .min(1, { error: "message is required" })
+    .max(2000, { error: "message must be at most 2000 characters" }),
+});
+export type ContactInput = z.infer<typeof ContactInput>;
+export const ContactResult = z.object({ id: z.string(), received: z.literal(true) });
+
+export const NewsletterInput = z.object({ email: Email });
+export type NewsletterInput = z.infer<typeof NewsletterInput>;
+export const NewsletterResult = z.object({ email: z.string(), subscribed: z.literal(true), alreadySubscribed: z.boolean() });
+
+export const Health = z.object({ status: z.string(), timestamp: IsoDateTime, version: z.string() });
+export const DbHealth = z.object({
+  status: z.enum(["ok", "error"]),
+  engine: z.enum(["pglite", "postgres"]),
+  responseTimeMs: z.number(),
+  timestamp: IsoDateTime,
+});
+export const SignupTestStep = z.object({ step: z.string(), ok: z.boolean(), ms: z.number(), error: z.string().optional() });
+export const SignupTestResult = z.object({ success: z.boolean(), totalMs: z.number(), steps: z.array(SignupTestStep) });
+
+export const WorkflowPrice = z.object({
+  type: WorkflowType,
+  name: z.string(),
+  standard: z.number().int(),
+  premium: z.number().int(),
+  reservedOnPlans: z.array(PlanId),
+});
+export const CreditPack = z.object({ id: z.string(), credits: z.number().int(), price: z.number(), currency: z.string() });
+export type CreditPack = z.infer<typeof CreditPack>;
+export const PlanPrice = z.object({
+  id: PlanId,
+  name: z.string(),
+  monthly: z.number(),
+  yearly: z.number(),
+  currency: z.string(),
+  monthlyCredits: z.number().int(),
+  apiAccess: z.boolean(),
+  reservedWorkflows: z.boolean().describe("true when brand and influencer are not available on this plan"),
+});
+export const Pricing = z.object({
+  currency: z.string(),
+  workflows: z.array(WorkflowPrice),
+  packs: z.array(CreditPack),
+  plans: z.array(PlanPrice),
+  trial: z.object({ days: z.number().int(), credits: z.number().int() }),
+  reservedWorkflows: z.object({ types: z.array(WorkflowType), plans: z.array(PlanId), rule: z.string() }),
+});
+export type Pricing = z.infer<typeof Pricing>;
+
+export const StudioConfig = z.object({
+  workflowTypes: z.array(z.object({ type: WorkflowType, name: z.string(), description: z.string(), requiresUrl: z.boolean() })),
+  formats: z.array(z.object({ ratio: AspectRatio, width: z.number().int(), height: z.number().int(), platforms: z.array(z.string()) })),
+  qualityTiers: z.array(QualityTier),
+  frameworks: z.array(z.string()),
+  seasonal: z.array(z.string()),
+  adPresets: z.array(z.object({ id: z.string(), name: z.string() })),
+  models: z.object({
+    image: z.array(z.object({ id: z.string(), tier: QualityTier })),
+    video: z.array(z.object({ id: z.string(), tier: QualityTier })),
+    voice: z.array(z.object({ id: z.string(), tier: QualityTier })),
+  }),
+  limits: z.object({ conceptMaxLength: z.number().int(), hitlTimeoutSeconds: z.number().int() }),
+});
+export type StudioConfig = z.infer<typeof StudioConfig>;
+
+export const Capability = z.object({
+  name: z.string(),
+  category: z.string(),
+  tier: z.string(),
+  status: z.enum(["active", "deprecated"]),
+  isNew: z.boolean(),
+  features: z.array(z.string()),
+});
+export type Capability = z.infer<typeof Capability>;
+export const ModelsStatus = z.object({
+  capabilities: z.array(Capability),
+  recentUpgrades: z.array(z.object({ name: z.string(), category: z.string(), date: z.string(), note: z.string() })),
+  stats: z.object({ totalCapabilities: z.number().int(), recentlyUpdated: z.number().int(), categories: z.number().int() }),
+});
+export type ModelsStatus = z.infer<typeof ModelsStatus>;

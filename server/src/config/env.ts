@@ -1,0 +1,136 @@
+// Reads the environment of CONTRACT.md into one typed object. Nothing else in the server reads process.env.
+import { randomBytes } from "node:crypto";
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import { join, resolve } from "node:path";
+import { z } from "zod";
+
+const intFrom = (fallback: number, min = 0) =>
+  z
+    .string()
+    .optional()
+    .transform((value, ctx) => {
+      if (value === undefined || value.trim() === "") return fallback;
+      const n = Number(value);
+      if (!Number.isInteger(n) || n < min) {
+        ctx.addIssue({ code: "custom", message: `must be an integer ≥ ${min}` });
+        return z.NEVER;
+      }
+      return n;
+    });
+
+const EnvSchema = z.object({
+  PORT: intFrom(3000),
+  HOST: z.string().default("127.0.0.1"),
+  PUBLIC_URL: z.string().optional(),
+  DATA_DIR: z.string().default("./data"),
+  DATABASE_URL: z.string().optional(),
+  SESSION_SECRET: z.string().optional(),
+  ADMIN_EMAIL: z.string().optional(),
+  ADMIN_PASSWORD: z.string().optional(),
+  WORKERS: intFrom(2),
+  WORKER_TOKEN: z.string().optional(),
+  RATE_LIMIT_AUTH_PER_HOUR: intFrom(10, 1),
+  RATE_LIMIT_STREAM_PER_HOUR: intFrom(10, 1),
+  RATE_LIMIT_API_PER_MINUTE: intFrom(100, 1),
+  TRIAL_DAYS: intFrom(7),
+  SIGNUP_CREDITS: intFrom(10),
+  HITL_TIMEOUT_SECONDS: intFrom(86400, 1),
+  EXPORT_ALLOWED_HOSTS: z.string().optional(),
+  NODE_ENV: z.string().default("development"),
+  PAYMENTS_SANDBOX: z.string().optional(),
+  SESSION_DAYS: intFrom(30, 1),
+});
+
+export type DatabaseTarget =
+  | { kind: "pglite"; dataDir: string }
+  | { kind: "pglite-memory"; loadDataDir?: Blob | File }
+  | { kind: "postgres"; url: string };
+
+export interface Config {
+  port: number;
+  host: string;
+  publicUrl: string;
+  dataDir: string;
+  database: DatabaseTarget;
+  sessionSecret: Uint8Array;
+  admin: { email: string; password: string } | null;
+  workers: number;
+  workerToken: string | null;
+  rateLimits: { authPerHour: number; streamPerHour: number; apiPerMinute: number };
+  trialDays: number;
+  signupCredits: number;
+  sessionDays: number;
+  hitlTimeoutSeconds: number;
+  exportAllowedHosts: string[];
+  production: boolean;
+  paymentsSandbox: boolean;
+  version: string;
+}
+
+export class ConfigError extends Error {}
+
+/** Reads a secret from DATA_DIR, creating it once so restarts keep sessions valid. */
+function persistentSecret(dataDir: string, name: string): string {
+  const file = join(dataDir, "secrets", name);
+  if (existsSync(file)) return readFileSync(file, "utf8").trim();
+  mkdirSync(join(dataDir, "secrets"), { recursive: true, mode: 0o700 });
+  const secret = randomBytes(48).toString("base64url");
+  writeFileSync(file, secret, { mode: 0o600, flag: "wx" });
+  return secret;
+}
+
+export function loadConfig(env: Record<string, string | undefined> = process.env, overrides: Partial<Config> = {}): Config {
+  const parsed = EnvSchema.safeParse(env);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((issue) => `${issue.path.join(".")}: ${issue.message}`);
+    throw new ConfigError(`Invalid environment:\n  ${lines.join("\n  ")}`);
+  }
+  const e = parsed.data;
+  const dataDir = resolve(e.DATA_DIR);
+  const publicUrl = (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, "");
+
+  let database: DatabaseTarget;
+  const url = e.DATABASE_URL?.trim();
+  if (!url) database = { kind: "pglite", dataDir: join(dataDir, "db") };
+  else if (url === "memory://") database = { kind: "pglite-memory" };
+  else if (/^postgres(ql)?:\/\//.test(url)) database = { kind: "postgres", url };
+  else throw new ConfigError("DATABASE_URL must be unset, memory:// or postgres://…");
+
+  const needsDisk = database.kind === "pglite" || !e.SESSION_SECRET;
+  if (needsDisk) mkdirSync(dataDir, { recursive: true });
+  const secret = e.SESSION_SECRET ?? persistentSecret(dataDir, "session-secret");
+  if (secret.length < 32) throw new ConfigError("SESSION_SECRET must be at least 32 characters");
+
+  if (Boolean(e.ADMIN_EMAIL) !== Boolean(e.ADMIN_PASSWORD)) {
+    throw new ConfigError("ADMIN_EMAIL and ADMIN_PASSWORD must be set together");
+  }
+
+  return {
+    port: e.PORT,
+    host: e.HOST,
+    publicUrl,
+    dataDir,
+    database,
+    sessionSecret: new TextEncoder().encode(secret),
+    admin: e.ADMIN_EMAIL && e.ADMIN_PASSWORD ? { email: e.ADMIN_EMAIL, password: e.ADMIN_PASSWORD } : null,
+    workers: e.WORKERS,
+    workerToken: e.WORKER_TOKEN || null,
+    rateLimits: {
+      authPerHour: e.RATE_LIMIT_AUTH_PER_HOUR,
+      streamPerHour: e.RATE_LIMIT_STREAM_PER_HOUR,
+      apiPerMinute: e.RATE_LIMIT_API_PER_MINUTE,
+    },
+    trialDays: e.TRIAL_DAYS,
+    signupCredits: e.SIGNUP_CREDITS,
+    sessionDays: e.SESSION_DAYS,
+    hitlTimeoutSeconds: e.HITL_TIMEOUT_SECONDS,
+    exportAllowedHosts: (e.EXPORT_ALLOWED_HOSTS ?? new URL(publicUrl).hostname)
+      .split(",")
+      .map((host) => host.trim().toLowerCase())
+      .filter(Boolean),
+    production: e.NODE_ENV === "production",
+    paymentsSandbox: e.NODE_ENV !== "production" || e.PAYMENTS_SANDBOX === "1",
+    version: "1.0.0",
+    ...overrides,
+  };
+}

@@ -1,0 +1,35 @@
+// What every domain function receives: the services of this process and who is asking.
+import type { PrismaClient, User } from "@adgen/prisma";
+import type { Config } from "./config/env.ts";
+import type { Database } from "./db/database.ts";
+import type { EventBus } from "./events/bus.ts";
+import type { RateLimiter } from "./rate-limit/limiter.ts";
+import type { SessionManager } from "./modules/auth/sessions.ts";
+
+export interface Services {
+  config: Config;
+  db: Database;
+  prisma: PrismaClient;
+  sessions: SessionManager;
+  rateLimiter: RateLimiter;
+  events: EventBus;
+}
+
+export interface AuthState {
+  user: User;
+  method: "session" | "api_key";
+  /** Present for session credentials. */
+  session: { id: string; expiresAt: Date } | null;
+  /** Set when the sliding expiry extended the session: the transport re-issues the cookie with it. */
+  renewedToken: string | null;
+}
+
+export interface RequestContext {
+  services: Services;
+  auth: AuthState | null;
+  ip: string | null;
+  userAgent: string | null;
+}
+
+/** Transaction client type, for functions that must run inside a caller's transaction. */
+export type Tx = Omit<PrismaClient, "$connect" | "$disconnect" | "$on" | "$transaction" | "$extends">;

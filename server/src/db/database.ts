@@ -1,0 +1,104 @@
+// One code path for three databases: embedded PGlite on disk, in-memory PGlite, PostgreSQL servers.
+// Prisma talks to each through a driver adapter; `sql` gives raw access for the few things Prisma
+// cannot express (migrations, advisory locks, LISTEN/NOTIFY, atomic counters).
+import { PGlite } from "@electric-sql/pglite";
+import { PGliteAdapterFactory, PrismaClient, PrismaPg } from "@adgen/prisma";
+import pg from "pg";
+import type { DatabaseTarget } from "../config/env.ts";
+
+export type Engine = "pglite" | "postgres";
+
+export interface Sql {
+  query<T = Record<string, unknown>>(text: string, params?: unknown[]): Promise<T[]>;
+  /** Runs a multi-statement script (no parameters). */
+  exec(script: string): Promise<void>;
+  /** Runs `fn` on one dedicated connection (session-level advisory locks need that). */
+  withConnection<T>(fn: (conn: Sql) => Promise<T>): Promise<T>;
+}
+
+export interface Database {
+  engine: Engine;
+  prisma: PrismaClient;
+  sql: Sql;
+  /** The pg pool on PostgreSQL (LISTEN/NOTIFY and queue libraries need it), null on PGlite. */
+  pool: pg.Pool | null;
+  /** The PGlite instance, null on PostgreSQL. */
+  pglite: PGlite | null;
+  close(): Promise<void>;
+}
+
+function pgliteSql(db: Pick<PGlite, "query" | "exec">): Sql {
+  const sql: Sql = {
+    async query<T>(text: string, params: unknown[] = []) {
+      return (await db.query<T>(text, params)).rows;
+    },
+    async exec(script) {
+      await db.exec(script);
+    },
+    // PGlite is one connection already.
+    withConnection: (fn) => fn(sql),
+  };
+  return sql;
+}
+
+function poolSql(pool: pg.Pool | pg.PoolClient): Sql {
+  return {
+    async query<T>(text: string, params: unknown[] = []) {
+      return (await pool.query(text, params)).rows as T[];
+    },
+    async exec(script) {
+      await pool.query(script);
+    },
+    async withConnection(fn) {
+      if (!(pool instanceof pg.Pool)) return fn(poolSql(pool));
+      const client = await pool.connect();
+      try {
+        return await fn(poolSql(client));
+      } finally {
+        client.release();
+      }
+    },
+  };
+}
+
+export async function openDatabase(target: DatabaseTarget): Promise<Database> {
+  if (target.kind === "postgres") {
+    const pool = new pg.Pool({ connectionString: target.url, max: 4, idleTimeoutMillis: 10_000 });
+    pool.on("error", (error) => console.error("[db] idle client error:", error.message));
+    const prisma = new PrismaClient({
+      adapter: new PrismaPg({ connectionString: target.url, max: 10, idleTimeoutMillis: 10_000 }),
+    });
+    return {
+      engine: "postgres",
+      prisma,
+      sql: poolSql(pool),
+      pool,
+      pglite: null,
+      async close() {
+        await prisma.$disconnect();
+        await pool.end();
+      },
+    };
+  }
+
+  const pglite =
+    target.kind === "pglite"
+      ? new PGlite(target.dataDir)
+      : new PGlite(target.loadDataDir ? { loadDataDir: target.loadDataDir } : undefined);
+  await pglite.waitReady;
+  // The Prisma adapter reads timestamptz text without its offset, so the session must be UTC.
+  await pglite.exec("SET TIME ZONE 'UTC'");
+  const prisma = new PrismaClient({ adapter: new PGliteAdapterFactory(pglite) });
+  return {
+    engine: "pglite",
+    prisma,
+    sql: pgliteSql(pglite),
+    pool: null,
+    pglite,
+    async close() {
+      await prisma.$disconnect();
+      // The adapter's dispose() does not close PGlite; an on-disk database must be closed to flush.
+      if (!pglite.closed) await pglite.close();
+    },
+  };
+}

@@ -1,0 +1,80 @@
+// Domain errors. Every module throws these; each transport maps `code` to its own form in one table
+// (REST status codes, tRPC codes, GraphQL extensions).
+import type { z } from "zod";
+
+export const ERROR_STATUS = {
+  BAD_REQUEST: 400,
+  UNAUTHORIZED: 401,
+  PAYMENT_REQUIRED: 402,
+  FORBIDDEN: 403,
+  NOT_FOUND: 404,
+  METHOD_NOT_ALLOWED: 405,
+  CONFLICT: 409,
+  PAYLOAD_TOO_LARGE: 413,
+  TOO_MANY_REQUESTS: 429,
+  INTERNAL: 500,
+  UNAVAILABLE: 503,
+} as const;
+
+export type ErrorCode = keyof typeof ERROR_STATUS;
+
+export class AppError extends Error {
+  readonly code: ErrorCode;
+  /** Extra facts a transport may expose (e.g. rate-limit reset time). */
+  readonly details: Record<string, unknown> | undefined;
+
+  constructor(code: ErrorCode, message: string, details?: Record<string, unknown>) {
+    super(message);
+    this.name = "AppError";
+    this.code = code;
+    this.details = details;
+  }
+
+  get status(): number {
+    return ERROR_STATUS[this.code];
+  }
+}
+
+export const Errors = {
+  unauthenticated: () => new AppError("UNAUTHORIZED", "Authentication required"),
+  invalidCredentials: () => new AppError("UNAUTHORIZED", "Invalid email or password"),
+  suspended: () => new AppError("FORBIDDEN", "Account suspended"),
+  adminRequired: () => new AppError("FORBIDDEN", "admin access required"),
+  notFound: (what: string) => new AppError("NOT_FOUND", `${what} not found`),
+  internal: () => new AppError("INTERNAL", "Internal server error"),
+};
+
+/** One readable sentence from zod issues: names the field and says what to fix. */
+export function formatIssues(issues: readonly z.core.$ZodIssue[]): string {
+  return issues
+    .slice(0, 5)
+    .map((issue) => {
+      const path = issue.path.map(String).join(".");
+      if (!path) return issue.message;
+      const field = String(issue.path.at(-1));
+      return issue.message.startsWith(field) || issue.message.startsWith(path) ? issue.message : `${path}: ${issue.message}`;
+    })
+    .join("; ");
+}
+
+/** Validates input with a shared schema; bad input becomes a 400 naming the field. */
+export function parseInput<S extends z.ZodType>(schema: S, input: unknown): z.output<S> {
+  const result = schema.safeParse(input === undefined ? {} : input);
+  if (!result.success) throw new AppError("BAD_REQUEST", formatIssues(result.error.issues));
+  return result.data;
+}
+
+/** The SQLSTATE of a database error, from Prisma's error or the PGlite adapter's raw one. */
+export function sqlState(error: unknown): string | undefined {
+  const e = error as {
+    code?: string;
+    cause?: { code?: string };
+    meta?: { driverAdapterError?: { cause?: { originalCode?: string; code?: string } } };
+  };
+  const adapter = e?.meta?.driverAdapterError?.cause;
+  return adapter?.originalCode ?? adapter?.code ?? e?.cause?.code ?? (e?.code === "P2002" ? "23505" : undefined);
+}
+
+export function isUniqueViolation(error: unknown): boolean {
+  return sqlState(error) === "23505";
+}

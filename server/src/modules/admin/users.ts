@@ -1,0 +1,140 @@
+// Admin operations on accounts (SPEC 4.12, CONTRACT). Each one is gated by requireAdmin and audited
+// with who did what to whom.
+import type { Prisma } from "@adgen/prisma";
+import {
+  AdminCreditGrant,
+  AdminResetPassword,
+  AdminStatusUpdate,
+  AdminUserListQuery,
+  AdminUserUpdate,
+  type AdminUserList,
+  type UserProfile,
+} from "@adgen/schema";
+import type { z } from "zod";
+import type { RequestContext, Tx } from "../../context.ts";
+import { AppError, Errors, parseInput } from "../../errors.ts";
+import { recordAudit } from "../audit/record-audit.ts";
+import { hashPassword } from "../auth/password.ts";
+import { changeCredits, LedgerReason } from "../credits/ledger.ts";
+import { publishBalance } from "../events/account-events.ts";
+import { loadProfile, toUserProfile } from "../users/to-profile.ts";
+import { requireAdmin } from "./require-admin.ts";
+
+export async function listUsers(ctx: RequestContext, input: z.input<typeof AdminUserListQuery>): Promise<AdminUserList> {
+  requireAdmin(ctx);
+  const { page, pageSize, search } = parseInput(AdminUserListQuery, input);
+  const where: Prisma.UserWhereInput = search ? { email: { contains: search.toLowerCase() } } : {};
+  const [total, users] = await Promise.all([
+    ctx.services.prisma.user.count({ where }),
+    ctx.services.prisma.user.findMany({
+      where,
+      orderBy: [{ createdAt: "desc" }, { id: "asc" }],
+      skip: (page - 1) * pageSize,
+      take: pageSize,
+      include: { _count: { select: { apiKeys: true } } },
+    }),
+  ]);
+  return {
+    users: users.map((u) => toUserProfile(u, u._count.apiKeys > 0)),
+    page,
+    pageSize,
+    total,
+    totalPages: Math.max(1, Math.ceil(total / pageSize)),
+  };
+}
+
+async function profileOr404(db: Tx, id: string): Promise<UserProfile> {
+  const profile = await loadProfile(db, id);
+  if (!profile) throw Errors.notFound("User");
+  return profile;
+}
+
+export async function getUser(ctx: RequestContext, id: string): Promise<UserProfile> {
+  requireAdmin(ctx);
+  return profileOr404(ctx.services.prisma, id);
+}
+
+export async function updateUser(ctx: RequestContext, id: string, input: z.input<typeof AdminUserUpdate>): Promise<UserProfile> {
+  const admin = requireAdmin(ctx);
+  const patch = parseInput(AdminUserUpdate, input);
+  if (id === admin.id && patch.role === "user") throw new AppError("BAD_REQUEST", "You cannot remove your own admin role");
+  if (id === admin.id && patch.status === "suspended") throw new AppError("BAD_REQUEST", "You cannot suspend your own account");
+  const { prisma } = ctx.services;
+  const before = await profileOr404(prisma, id);
+  const data: Prisma.UserUpdateInput = {};
+  if (patch.role !== undefined) data.role = patch.role;
+  if (patch.status !== undefined) data.status = patch.status;
+  if (patch.current_plan_id !== undefined) data.currentPlanId = patch.current_plan_id;
+  if (patch.trial_ends_at !== undefined) data.trialEndsAt = patch.trial_ends_at === null ? null : new Date(patch.trial_ends_at);
+  if (patch.provider_preference !== undefined) data.providerPreference = patch.provider_preference;
+  const after = await prisma.$transaction(async (tx) => {
+    await tx.user.update({ where: { id }, data });
+    if (patch.status === "suspended") await tx.session.deleteMany({ where: { userId: id } });
+    await recordAudit(tx, ctx, {
+      action: "admin.user_updated",
+      targetType: "user",
+      targetId: id,
+      metadata: { changes: patch, before: pick(before, Object.keys(patch)) },
+    });
+    return profileOr404(tx, id);
+  });
+  return after;
+}
+
+function pick(profile: UserProfile, keys: string[]) {
+  return Object.fromEntries(keys.map((k) => [k, (profile as Record<string, unknown>)[k]]));
+}
+
+/** Suspending ends every live session of the account at once; its API key stops working too. */
+export async function setUserStatus(ctx: RequestContext, id: string, input: z.input<typeof AdminStatusUpdate>): Promise<UserProfile> {
+  const { status } = parseInput(AdminStatusUpdate, input);
+  return updateUser(ctx, id, { status });
+}
+
+export async function grantCredits(ctx: RequestContext, id: string, input: z.input<typeof AdminCreditGrant>) {
+  const admin = requireAdmin(ctx);
+  const { amount, reason } = parseInput(AdminCreditGrant, input);
+  const { prisma } = ctx.services;
+  await profileOr404(prisma, id);
+  let result;
+  try {
+    result = await prisma.$transaction(async (tx) => {
+      const change = await changeCredits(tx, {
+        userId: id,
+        delta: amount,
+        reason: LedgerReason.adminAdjustment,
+        actorId: admin.id,
+        note: reason ?? null,
+      });
+      await recordAudit(tx, ctx, {
+        action: "admin.credits_adjusted",
+        targetType: "user",
+        targetId: id,
+        metadata: { amount, reason: reason ?? null, balance: change.balance, entryId: change.entryId },
+      });
+      return change;
+    });
+  } catch (error) {
+    if (error instanceof AppError && error.code === "PAYMENT_REQUIRED") {
+      throw new AppError("BAD_REQUEST", `amount would make the balance negative (${error.message.replace(/^Insufficient credits\. /, "")})`);
+    }
+    throw error;
+  }
+  publishBalance(ctx.services, id, { balance: result.balance, delta: amount, reason: LedgerReason.adminAdjustment });
+  return result;
+}
+
+/** Sets a new password for another account and signs that account out everywhere. */
+export async function resetPassword(ctx: RequestContext, input: z.input<typeof AdminResetPassword>) {
+  requireAdmin(ctx);
+  const { userId, newPassword } = parseInput(AdminResetPassword, input);
+  const { prisma } = ctx.services;
+  await profileOr404(prisma, userId);
+  const passwordHash = await hashPassword(newPassword);
+  await prisma.$transaction(async (tx) => {
+    await tx.user.update({ where: { id: userId }, data: { passwordHash } });
+    await tx.session.deleteMany({ where: { userId } });
+    await recordAudit(tx, ctx, { action: "admin.password_reset", targetType: "user", targetId: userId });
+  });
+  return { userId, reset: true as const };
+}

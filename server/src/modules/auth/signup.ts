@@ -1,0 +1,46 @@
+import { AuthCredentials, type AuthResponse } from "@adgen/schema";
+import type { z } from "zod";
+import type { RequestContext } from "../../context.ts";
+import { AppError, isUniqueViolation, parseInput } from "../../errors.ts";
+import { recordAudit } from "../audit/record-audit.ts";
+import { changeCredits, LedgerReason } from "../credits/ledger.ts";
+import { toAuthResponse } from "../users/to-profile.ts";
+import { hashPassword } from "./password.ts";
+import type { IssuedSession } from "./sessions.ts";
+
+export interface SignedIn {
+  user: AuthResponse;
+  session: IssuedSession;
+}
+
+/** Creates an account on the trial plan with the signup credits (through the ledger) and signs it in. */
+export async function signup(ctx: RequestContext, input: z.input<typeof AuthCredentials>): Promise<SignedIn> {
+  const { email, password } = parseInput(AuthCredentials, input);
+  const { config, prisma } = ctx.services;
+  const passwordHash = await hashPassword(password);
+  const now = new Date();
+  let user;
+  try {
+    user = await prisma.$transaction(async (tx) => {
+      const created = await tx.user.create({
+        data: {
+          email: email.toLowerCase(),
+          passwordHash,
+          currentPlanId: "trial",
+          trialEndsAt: new Date(now.getTime() + config.trialDays * 86_400_000),
+          lastLogin: now,
+        },
+      });
+      if (config.signupCredits > 0) {
+        await changeCredits(tx, { userId: created.id, delta: config.signupCredits, reason: LedgerReason.signupGrant, reference: created.id });
+      }
+      await recordAudit(tx, ctx, { action: "auth.signup", actorId: created.id, targetType: "user", targetId: created.id });
+      return tx.user.findUniqueOrThrow({ where: { id: created.id } });
+    });
+  } catch (error) {
+    if (isUniqueViolation(error)) throw new AppError("CONFLICT", "Email already registered");
+    throw error;
+  }
+  const session = await ctx.services.sessions.create(user.id, ctx);
+  return { user: toAuthResponse(user), session };
+}

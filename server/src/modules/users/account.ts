@@ -1,0 +1,55 @@
+// The signed-in user's own account: profile, balance, password, provider preference.
+import { ChangePasswordInput, ProviderPreferenceInput, type UserProfile } from "@adgen/schema";
+import type { z } from "zod";
+import type { RequestContext } from "../../context.ts";
+import { AppError, parseInput } from "../../errors.ts";
+import { recordAudit } from "../audit/record-audit.ts";
+import { requireUser } from "../auth/authenticate.ts";
+import { hashPassword, verifyPassword } from "../auth/password.ts";
+import { loadProfile } from "./to-profile.ts";
+
+export async function getProfile(ctx: RequestContext): Promise<UserProfile> {
+  const user = requireUser(ctx);
+  const profile = await loadProfile(ctx.services.prisma, user.id);
+  if (!profile) throw new AppError("UNAUTHORIZED", "Authentication required");
+  return profile;
+}
+
+export async function getCreditBalance(ctx: RequestContext): Promise<{ balance: number }> {
+  const user = requireUser(ctx);
+  const row = await ctx.services.prisma.user.findUniqueOrThrow({ where: { id: user.id }, select: { creditsBalance: true } });
+  return { balance: row.creditsBalance };
+}
+
+/** Changes the password and ends every other session of the account (the current one stays signed in). */
+export async function changePassword(ctx: RequestContext, input: z.input<typeof ChangePasswordInput>): Promise<{ changed: true }> {
+  const user = requireUser(ctx);
+  const { currentPassword, newPassword } = parseInput(ChangePasswordInput, input);
+  const { prisma } = ctx.services;
+  if (!(await verifyPassword(user.passwordHash, currentPassword))) {
+    await recordAudit(prisma, ctx, { action: "user.password_change_failed", targetType: "user", targetId: user.id });
+    throw new AppError("BAD_REQUEST", "currentPassword is incorrect");
+  }
+  const passwordHash = await hashPassword(newPassword);
+  const keep = ctx.auth?.session?.id;
+  await prisma.$transaction(async (tx) => {
+    await tx.user.update({ where: { id: user.id }, data: { passwordHash } });
+    await tx.session.deleteMany({ where: { userId: user.id, ...(keep ? { id: { not: keep } } : {}) } });
+    await recordAudit(tx, ctx, { action: "user.password_changed", targetType: "user", targetId: user.id });
+  });
+  return { changed: true };
+}
+
+export function getProviderPreference(ctx: RequestContext) {
+  return { preference: requireUser(ctx).providerPreference };
+}
+
+export async function setProviderPreference(ctx: RequestContext, input: z.input<typeof ProviderPreferenceInput>) {
+  const user = requireUser(ctx);
+  const { preference } = parseInput(ProviderPreferenceInput, input);
+  await ctx.services.prisma.$transaction(async (tx) => {
+    await tx.user.update({ where: { id: user.id }, data: { providerPreference: preference } });
+    await recordAudit(tx, ctx, { action: "user.provider_preference_set", targetType: "user", targetId: user.id, metadata: { preference } });
+  });
+  return { preference };
+}

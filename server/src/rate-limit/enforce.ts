@@ -1,0 +1,17 @@
+import type { RequestContext } from "../context.ts";
+import { AppError } from "../errors.ts";
+import type { RateLimitClass, RateLimitResult } from "./limiter.ts";
+
+export const TOO_MANY_REQUESTS = "Too many requests. Please try again later.";
+
+/**
+ * Counts this request against `endpoint`'s limit and throws 429 past it. The client is the IP for the
+ * auth class (CONTRACT: per client IP) and the account for the others (per IP when anonymous).
+ * Every transport calls this with the same endpoint name, so REST, tRPC and GraphQL share one counter.
+ */
+export async function enforceRateLimit(ctx: RequestContext, cls: RateLimitClass, endpoint: string): Promise<RateLimitResult> {
+  const client = cls === "auth" || !ctx.auth ? `ip:${ctx.ip ?? "unknown"}` : `user:${ctx.auth.user.id}`;
+  const result = await ctx.services.rateLimiter.consume(cls, endpoint, client);
+  if (!result.allowed) throw new AppError("TOO_MANY_REQUESTS", TOO_MANY_REQUESTS, { rateLimit: result });
+  return result;
+}
