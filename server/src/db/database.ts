@@ -27,7 +27,7 @@ export interface Database {
   close(): Promise<void>;
 }
 
-function pgliteSql(db: Pick<PGlite, "query" | "exec">): Sql {
+export function pgliteSql(db: Pick<PGlite, "query" | "exec">): Sql {
   const sql: Sql = {
     async query<T>(text: string, params: unknown[] = []) {
       return (await db.query<T>(text, params)).rows;

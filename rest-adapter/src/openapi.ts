@@ -1,0 +1,88 @@
+// The OpenAPI 3.1 document, generated from the route table and the same zod schemas that validate.
+import { z } from "zod";
+import type { RestRoute } from "./route.ts";
+
+const STANDARD_ERRORS: Record<number, string> = {
+  400: "Invalid input; the message names the field",
+  401: "Authentication required",
+  429: "Too many requests",
+  500: "Internal server error",
+};
+
+function jsonSchema(schema: z.ZodType, io: "input" | "output") {
+  const { $schema: _ignored, ...rest } = z.toJSONSchema(schema, { io, unrepresentable: "any" }) as Record<string, unknown>;
+  return rest;
+}
+
+const envelope = (data: Record<string, unknown> | null) => ({
+  type: "object",
+  required: ["success", "data"],
+  properties: { success: { const: true }, data: data ?? {} },
+});
+
+const errorEnvelope = {
+  type: "object",
+  required: ["success", "error"],
+  properties: { success: { const: false }, error: { type: "string" } },
+};
+
+const rateLimitHeaders = {
+  "X-RateLimit-Limit": { schema: { type: "integer" }, description: "Requests allowed in the window" },
+  "X-RateLimit-Remaining": { schema: { type: "integer" }, description: "Requests left in the window" },
+  "X-RateLimit-Reset": { schema: { type: "integer" }, description: "Unix time when the window resets" },
+};
+
+export function buildOpenApi(routes: readonly RestRoute[], serverUrl: string) {
+  const paths: Record<string, Record<string, unknown>> = {};
+  for (const r of routes) {
+    const parameters: unknown[] = [];
+    for (const name of r.path.match(/\{(\w+)\}/g) ?? []) {
+      parameters.push({ name: name.slice(1, -1), in: "path", required: true, schema: { type: "string" } });
+    }
+    if (r.query) {
+      const schema = jsonSchema(r.query, "input") as { properties?: Record<string, unknown>; required?: string[] };
+      for (const [name, property] of Object.entries(schema.properties ?? {})) {
+        parameters.push({ name, in: "query", required: schema.required?.includes(name) ?? false, schema: property });
+      }
+    }
+    const errors = { ...STANDARD_ERRORS, ...(r.auth === "public" ? { 401: undefined } : {}), ...(r.errors ?? {}) };
+    const responses: Record<string, unknown> = {
+      200: {
+        description: "Success",
+        headers: rateLimitHeaders,
+        ...(r.method === "HEAD" ? {} : { content: { "application/json": { schema: envelope(r.response ? jsonSchema(r.response, "output") : null) } } }),
+      },
+    };
+    for (const [status, description] of Object.entries(errors)) {
+      if (description) responses[status] = { description, headers: rateLimitHeaders, content: { "application/json": { schema: errorEnvelope } } };
+    }
+    paths[r.path] ??= {};
+    paths[r.path]![r.method.toLowerCase()] = {
+      operationId: r.operation,
+      summary: r.summary,
+      tags: [r.tag],
+      security: r.auth === "public" ? [] : [{ sessionCookie: [] }, { bearer: [] }],
+      ...(parameters.length ? { parameters } : {}),
+      ...(r.body ? { requestBody: { required: true, content: { "application/json": { schema: jsonSchema(r.body, "input") } } } } : {}),
+      responses,
+      "x-rate-limit-class": r.rateLimit ?? "api",
+    };
+  }
+  return {
+    openapi: "3.1.0",
+    info: {
+      title: "AdGen video-advertising API",
+      version: "1.0.0",
+      description:
+        "Every response is `{ success, data }` or `{ success: false, error }`. Authenticate with the `session` cookie or `Authorization: Bearer <JWT or ca_ API key>`.",
+    },
+    servers: [{ url: `${serverUrl}/api` }],
+    components: {
+      securitySchemes: {
+        sessionCookie: { type: "apiKey", in: "cookie", name: "session" },
+        bearer: { type: "http", scheme: "bearer", description: "A session JWT or a `ca_` API key" },
+      },
+    },
+    paths,
+  };
+}

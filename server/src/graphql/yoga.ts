@@ -1,0 +1,101 @@
+// GraphQL over HTTP (graphql-yoga) and over WebSocket (graphql-ws) with one schema, one context,
+// the same depth/cost/alias limits, and domain errors turned into readable GraphQL errors.
+import { costLimitPlugin } from "@escape.tech/graphql-armor-cost-limit";
+import { maxAliasesPlugin } from "@escape.tech/graphql-armor-max-aliases";
+import { maxDepthPlugin } from "@escape.tech/graphql-armor-max-depth";
+import { renderGraphiQL } from "@graphql-yoga/render-graphiql";
+import { type execute, GraphQLError, type subscribe } from "graphql";
+import { createYoga } from "graphql-yoga";
+import type { IncomingMessage } from "node:http";
+import type { Server } from "node:http";
+import { useServer } from "graphql-ws/use/ws";
+import { WebSocketServer } from "ws";
+import type { RequestContext, Services } from "../context.ts";
+import { AppError } from "../errors.ts";
+import { buildRequestContext } from "../http/request-context.ts";
+import { schema } from "./schema.ts";
+
+export const GRAPHQL_LIMITS = { maxDepth: 8, maxCost: 5000, maxAliases: 15 };
+
+function toGraphQLError(error: unknown): GraphQLError {
+  const original = error instanceof GraphQLError ? (error.originalError ?? error) : error;
+  if (original instanceof AppError) {
+    return new GraphQLError(original.message, {
+      extensions: { code: original.code, status: original.status },
+      ...(error instanceof GraphQLError ? { nodes: error.nodes, path: error.path } : {}),
+    });
+  }
+  if (error instanceof GraphQLError && !error.originalError) return error; // validation and syntax errors
+  console.error("[graphql]", original);
+  return new GraphQLError("Internal server error", { extensions: { code: "INTERNAL", status: 500 } });
+}
+
+type Enveloped = { execute: typeof execute; subscribe: typeof subscribe };
+
+export type GraphQLServerContext = { requestContext: RequestContext };
+
+export function createGraphQL(services: Services) {
+  const yoga = createYoga<GraphQLServerContext, RequestContext>({
+    schema,
+    graphqlEndpoint: "/graphql",
+    // The request context is built once per request by the HTTP host (or per socket message below).
+    context: ({ requestContext }) => requestContext,
+    graphiql: services.config.production ? false : { title: "AdGen GraphQL", subscriptionsProtocol: "WS" },
+    renderGraphiQL,
+    maskedErrors: { maskError: (error) => toGraphQLError(error) },
+    landingPage: false,
+    plugins: [
+      maxDepthPlugin({ n: GRAPHQL_LIMITS.maxDepth }),
+      costLimitPlugin({ maxCost: GRAPHQL_LIMITS.maxCost }),
+      maxAliasesPlugin({ n: GRAPHQL_LIMITS.maxAliases }),
+    ],
+  });
+
+  /** Serves subscriptions (and queries) over graphql-ws on the HTTP server's /graphql path. */
+  function attachWebSocket(server: Server) {
+    const wss = new WebSocketServer({ server, path: "/graphql" });
+    const cleanup = useServer(
+      {
+        // Run with the enveloped execute/subscribe chosen in onSubscribe (so yoga's plugins apply).
+        execute: (args) => (args.rootValue as Enveloped).execute(args),
+        subscribe: (args) => (args.rootValue as Enveloped).subscribe(args),
+        onSubscribe: async (ctx, _id, params) => {
+          const request = ctx.extra.request as IncomingMessage;
+          const headers = new Headers();
+          if (request.headers.cookie) headers.set("cookie", request.headers.cookie);
+          const fromParams = (ctx.connectionParams as { authorization?: unknown } | undefined)?.authorization;
+          const authorization = typeof fromParams === "string" ? fromParams : request.headers.authorization;
+          if (authorization) headers.set("authorization", authorization);
+          if (request.headers["user-agent"]) headers.set("user-agent", request.headers["user-agent"]);
+          const requestContext = await buildRequestContext(services, headers, request.socket.remoteAddress ?? null);
+          const enveloped = yoga.getEnveloped({ requestContext, params });
+          const document = enveloped.parse(params.query);
+          const errors = enveloped.validate(enveloped.schema, document);
+          if (errors.length) return errors;
+          return {
+            schema: enveloped.schema,
+            operationName: params.operationName,
+            document,
+            variableValues: params.variables,
+            contextValue: await enveloped.contextFactory(),
+            rootValue: { execute: enveloped.execute, subscribe: enveloped.subscribe },
+          };
+        },
+        onNext: (_ctx, _id, _payload, _args, result) => {
+          const errors = (result as { errors?: unknown[] }).errors;
+          if (errors?.length) return { ...result, errors: errors.map((e) => toGraphQLError(e)) } as typeof result;
+          return result;
+        },
+      },
+      wss,
+    );
+    return {
+      async close() {
+        await cleanup.dispose();
+        wss.close();
+      },
+    };
+  }
+
+  return { yoga, attachWebSocket };
+}

@@ -1,0 +1,94 @@
+// One HTTP server for everything: `/api` (REST adapter), `/trpc` (the SPA's API), `/graphql` (HTTP and
+// WebSocket), and the SPA itself.
+import { createAdaptorServer } from "@hono/node-server";
+import { createRestApi } from "@adgen/rest-adapter";
+import { fetchRequestHandler } from "@trpc/server/adapters/fetch";
+import { Hono } from "hono";
+import type { Server } from "node:http";
+import type { AddressInfo } from "node:net";
+import type { Services } from "../context.ts";
+import { createGraphQL } from "../graphql/yoga.ts";
+import { appRouter } from "../trpc/router.ts";
+import { sessionCookie } from "./cookies.ts";
+import { buildRequestContext, usedSessionCookie } from "./request-context.ts";
+import { serveSpa } from "./static-spa.ts";
+
+type Bindings = { incoming?: { socket?: { remoteAddress?: string } } };
+
+/** The client's address as the socket saw it (no proxy headers are trusted). */
+function clientIp(env: Bindings | undefined): string | null {
+  return env?.incoming?.socket?.remoteAddress ?? null;
+}
+
+export function createHttpApp(services: Services) {
+  const app = new Hono<{ Bindings: Bindings }>();
+  const graphql = createGraphQL(services);
+  const ipOf = new WeakMap<Request, string | null>();
+
+  app.use("*", async (c, next) => {
+    ipOf.set(c.req.raw, clientIp(c.env));
+    await next();
+    c.header("X-Content-Type-Options", "nosniff");
+  });
+
+  const rest = createRestApi({
+    services,
+    contextFor: (request) => buildRequestContext(services, request.headers, ipOf.get(request) ?? null),
+    usedSessionCookie,
+  });
+  app.route("/api", rest);
+
+  app.all("/trpc/*", async (c) => {
+    const request = c.req.raw;
+    return fetchRequestHandler({
+      endpoint: "/trpc",
+      req: request,
+      router: appRouter,
+      createContext: async ({ resHeaders }) => {
+        const ctx = await buildRequestContext(services, request.headers, clientIp(c.env));
+        if (ctx.auth?.renewedToken && ctx.auth.session && usedSessionCookie(request.headers)) {
+          resHeaders.append("set-cookie", sessionCookie(ctx.auth.renewedToken, ctx.auth.session.expiresAt));
+        }
+        return { ...ctx, resHeaders };
+      },
+    });
+  });
+
+  app.on(["GET", "POST", "OPTIONS"], "/graphql", async (c) => {
+    const requestContext = await buildRequestContext(services, c.req.raw.headers, clientIp(c.env));
+    return graphql.yoga.fetch(c.req.raw, { requestContext });
+  });
+
+  app.get("*", (c) => serveSpa(new URL(c.req.url).pathname));
+
+  return { app, graphql };
+}
+
+export interface RunningServer {
+  server: Server;
+  url: string;
+  port: number;
+  close(): Promise<void>;
+}
+
+export async function listen(services: Services, port: number, host: string): Promise<RunningServer> {
+  const { app, graphql } = createHttpApp(services);
+  const server = createAdaptorServer({ fetch: app.fetch }) as Server;
+  const ws = graphql.attachWebSocket(server);
+  await new Promise<void>((resolve, reject) => {
+    server.once("error", reject);
+    server.listen(port, host, () => resolve());
+  });
+  const address = server.address() as AddressInfo;
+  const shownHost = host.includes(":") ? `[${host}]` : host;
+  return {
+    server,
+    port: address.port,
+    url: `http://${shownHost}:${address.port}`,
+    async close() {
+      await ws.close();
+      server.closeAllConnections();
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+    },
+  };
+}

@@ -1,0 +1,13 @@
+// Builds the RequestContext shared by REST, tRPC and GraphQL from a Fetch Request.
+import type { RequestContext, Services } from "../context.ts";
+import { authenticate, readBearer, readCookie, SESSION_COOKIE } from "../modules/auth/authenticate.ts";
+
+export async function buildRequestContext(services: Services, headers: Headers, ip: string | null): Promise<RequestContext> {
+  const auth = await authenticate(services, { cookie: headers.get("cookie"), authorization: headers.get("authorization") });
+  return { services, auth, ip, userAgent: headers.get("user-agent") };
+}
+
+/** True when the credential came from the session cookie (so a renewed session goes back as a cookie). */
+export function usedSessionCookie(headers: Headers): boolean {
+  return !readBearer(headers.get("authorization")) && readCookie(headers.get("cookie"), SESSION_COOKIE) !== null;
+}

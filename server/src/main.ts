@@ -1,0 +1,31 @@
+// `pnpm start`: migrate, bootstrap, serve API + SPA (+ in-process workers from the next area).
+import { ConfigError, loadConfig } from "./config/env.ts";
+import { listen } from "./http/app.ts";
+import { createServices } from "./services.ts";
+
+async function main() {
+  const config = loadConfig();
+  const services = await createServices(config);
+  const running = await listen(services, config.port, config.host);
+  const where = config.database.kind === "postgres" ? "PostgreSQL" : config.database.kind === "pglite" ? `embedded database in ${config.database.dataDir}` : "in-memory database";
+  console.log(`AdGen listening on ${running.url} (public URL ${config.publicUrl}) with the ${where}`);
+
+  let stopping = false;
+  const stop = async (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    console.log(`${signal}: shutting down`);
+    const force = setTimeout(() => process.exit(1), 10_000);
+    force.unref();
+    await running.close();
+    await services.close();
+    process.exit(0);
+  };
+  process.on("SIGINT", () => void stop("SIGINT"));
+  process.on("SIGTERM", () => void stop("SIGTERM"));
+}
+
+main().catch((error) => {
+  console.error(error instanceof ConfigError ? error.message : error);
+  process.exit(1);
+});

@@ -1,0 +1,64 @@
+// Small clients for the three transports, as an outside caller would use them.
+import { createTRPCClient, httpLink } from "@trpc/client";
+import type { AppRouter } from "../../src/trpc/router.ts";
+
+export interface RestResult<T = any> {
+  status: number;
+  body: { success: boolean; data?: T; error?: string };
+  headers: Headers;
+  cookie: string | null;
+}
+
+/** A REST caller that keeps the session cookie like a browser would. */
+export class RestClient {
+  cookie: string | null = null;
+  constructor(
+    readonly baseUrl: string,
+    readonly options: { bearer?: string; ip?: string } = {},
+  ) {}
+
+  async call<T = any>(method: string, path: string, body?: unknown, headers: Record<string, string> = {}): Promise<RestResult<T>> {
+    const h: Record<string, string> = { ...headers };
+    if (body !== undefined) h["content-type"] ??= "application/json";
+    if (this.cookie) h.cookie = `session=${this.cookie}`;
+    if (this.options.bearer) h.authorization = `Bearer ${this.options.bearer}`;
+    const response = await fetch(`${this.baseUrl}/api${path}`, {
+      method,
+      headers: h,
+      body: body === undefined ? undefined : typeof body === "string" ? body : JSON.stringify(body),
+    });
+    const setCookie = response.headers.getSetCookie().find((c) => c.startsWith("session="));
+    let cookie: string | null = null;
+    if (setCookie) {
+      cookie = setCookie.slice("session=".length).split(";")[0] ?? "";
+      this.cookie = cookie || null;
+    }
+    const text = await response.text();
+    return { status: response.status, body: text ? JSON.parse(text) : {}, headers: response.headers, cookie: setCookie ?? null };
+  }
+
+  get = <T = any>(path: string) => this.call<T>("GET", path);
+  post = <T = any>(path: string, body?: unknown) => this.call<T>("POST", path, body ?? {});
+  patch = <T = any>(path: string, body?: unknown) => this.call<T>("PATCH", path, body ?? {});
+}
+
+export async function graphql<T = any>(baseUrl: string, query: string, variables: Record<string, unknown> = {}, token?: string) {
+  const response = await fetch(`${baseUrl}/graphql`, {
+    method: "POST",
+    headers: { "content-type": "application/json", ...(token ? { authorization: `Bearer ${token}` } : {}) },
+    body: JSON.stringify({ query, variables }),
+  });
+  return { status: response.status, body: (await response.json()) as { data?: T; errors?: { message: string; extensions?: { code?: string; status?: number } }[] } };
+}
+
+export function trpcClient(baseUrl: string, token?: string) {
+  return createTRPCClient<AppRouter>({
+    links: [httpLink({ url: `${baseUrl}/trpc`, headers: () => (token ? { authorization: `Bearer ${token}` } : {}) })],
+  });
+}
+
+let counter = 0;
+export function uniqueEmail(prefix = "user"): string {
+  counter += 1;
+  return `${prefix}-${Date.now().toString(36)}-${counter}-${Math.random().toString(36).slice(2, 6)}@example.com`;
+}
