@@ -25,8 +25,7 @@ export function routeMultiStatementToExec<T extends Queryable>(db: T): T {
       }
       if (prop === "transaction") {
         const transaction = Reflect.get(target, prop, receiver) as (fn: (tx: Queryable) => Promise<unknown>) => Promise<unknown>;
-        return (fn: (tx: Queryable) => Promise<unknown>) =>
-          transaction.call(target, (tx) => fn(routeMultiStatementToExec(tx)));
+        return (fn: (tx: Queryable) => Promise<unknown>) => transaction.call(target, (tx) => fn(routeMultiStatementToExec(tx)));
       }
       const value = Reflect.get(target, prop, receiver);
       return typeof value === "function" ? value.bind(target) : value;

@@ -84,7 +84,8 @@ export function createRestApi(options: RestApiOptions) {
     const onPath = compiled.filter((r) => r.pattern.test(path));
     if (onPath.length === 0) return failure(404, `Not found: ${request.method} /api${path}`);
     // A GET route answers HEAD too unless the table says otherwise.
-    const match = onPath.find((r) => r.route.method === method) ?? (method === "HEAD" ? onPath.find((r) => r.route.method === "GET") : undefined);
+    const match =
+      onPath.find((r) => r.route.method === method) ?? (method === "HEAD" ? onPath.find((r) => r.route.method === "GET") : undefined);
     if (!match) {
       const allow = [...new Set(onPath.map((r) => r.route.method))].join(", ");
       return failure(405, `Method ${request.method} is not allowed on /api${path}; use ${allow}`, { headers: { Allow: allow } });
@@ -103,10 +104,14 @@ export function createRestApi(options: RestApiOptions) {
       const params = Object.fromEntries(match.names.map((name, i) => [name, decodeURIComponent(values[i] ?? "")]));
       const query = Object.fromEntries(new URL(request.url).searchParams);
       const body = await readJsonBody(request);
-      const result = await match.route.handler(ctx, { params, query, body, headers: request.headers }, {
-        setCookie: (cookie) => headers.append("set-cookie", cookie),
-        setHeader: (name, value) => headers.set(name, value),
-      });
+      const result = await match.route.handler(
+        ctx,
+        { params, query, body, headers: request.headers },
+        {
+          setCookie: (cookie) => headers.append("set-cookie", cookie),
+          setHeader: (name, value) => headers.set(name, value),
+        },
+      );
       if (ctx.auth?.renewedToken && ctx.auth.session && options.usedSessionCookie(request.headers) && !headers.has("set-cookie")) {
         headers.append("set-cookie", sessionCookie(ctx.auth.renewedToken, ctx.auth.session.expiresAt));
       }

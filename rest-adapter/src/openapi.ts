@@ -50,11 +50,14 @@ export function buildOpenApi(routes: readonly RestRoute[], serverUrl: string) {
       200: {
         description: "Success",
         headers: rateLimitHeaders,
-        ...(r.method === "HEAD" ? {} : { content: { "application/json": { schema: envelope(r.response ? jsonSchema(r.response, "output") : null) } } }),
+        ...(r.method === "HEAD"
+          ? {}
+          : { content: { "application/json": { schema: envelope(r.response ? jsonSchema(r.response, "output") : null) } } }),
       },
     };
     for (const [status, description] of Object.entries(errors)) {
-      if (description) responses[status] = { description, headers: rateLimitHeaders, content: { "application/json": { schema: errorEnvelope } } };
+      if (description)
+        responses[status] = { description, headers: rateLimitHeaders, content: { "application/json": { schema: errorEnvelope } } };
     }
     paths[r.path] ??= {};
     paths[r.path]![r.method.toLowerCase()] = {

@@ -61,3 +61,14 @@ export const ProviderPreferenceInput = z.object({
 });
 export type ProviderPreferenceInput = z.infer<typeof ProviderPreferenceInput>;
 export const ProviderPreferenceResult = z.object({ preference: ProviderPreference });
+
+/** SPEC 2.7: `data` of GET /user/api-key. */
+export const ApiKeyStatus = z.object({
+  hasApiKey: z.boolean(),
+  eligible: z.boolean(),
+  currentPlan: PlanId,
+  eligiblePlans: z.array(z.string()),
+});
+/** SPEC 2.7: `data` of POST /user/api-key; the key is shown only this once. */
+export const ApiKeyCreated = z.object({ apiKey: z.string().startsWith("ca_") });
+export const ApiKeyRevoked = z.object({ revoked: z.boolean() });

@@ -7,7 +7,12 @@ async function main() {
   const config = loadConfig();
   const services = await createServices(config);
   const running = await listen(services, config.port, config.host);
-  const where = config.database.kind === "postgres" ? "PostgreSQL" : config.database.kind === "pglite" ? `embedded database in ${config.database.dataDir}` : "in-memory database";
+  const where =
+    config.database.kind === "postgres"
+      ? "PostgreSQL"
+      : config.database.kind === "pglite"
+        ? `embedded database in ${config.database.dataDir}`
+        : "in-memory database";
   console.log(`AdGen listening on ${running.url} (public URL ${config.publicUrl}) with the ${where}`);
 
   let stopping = false;

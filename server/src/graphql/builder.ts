@@ -23,8 +23,7 @@ builder.scalarType("JSON", {
 });
 
 // GraphQL enum names cannot contain "-" or ":"; values map back to the REST spellings.
-const enumValues = (values: readonly string[]) =>
-  Object.fromEntries(values.map((v) => [v.replace(/[^A-Za-z0-9_]/g, "_"), { value: v }]));
+const enumValues = (values: readonly string[]) => Object.fromEntries(values.map((v) => [v.replace(/[^A-Za-z0-9_]/g, "_"), { value: v }]));
 
 export const RoleEnum = builder.enumType("Role", { values: ROLES });
 export const AccountStatusEnum = builder.enumType("AccountStatus", { values: ACCOUNT_STATUSES });

@@ -57,7 +57,8 @@ export class PostgresRateLimitStore implements RateLimitStore {
     );
     const row = rows[0];
     if (!row) throw new Error("rate limit upsert returned nothing");
-    if (Math.random() < 0.001) void this.sql.query("DELETE FROM rate_limit_counters WHERE reset_at < now() - interval '1 hour'").catch(() => {});
+    if (Math.random() < 0.001)
+      void this.sql.query("DELETE FROM rate_limit_counters WHERE reset_at < now() - interval '1 hour'").catch(() => {});
     return { count: Number(row.count), resetAt: new Date(row.reset_at).getTime() };
   }
 }

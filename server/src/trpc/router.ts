@@ -11,6 +11,7 @@ import {
   ProviderPreferenceInput,
 } from "@adgen/schema";
 import { z } from "zod";
+import { generateApiKey, getApiKeyStatus, revokeApiKey } from "../modules/api-keys/api-keys.ts";
 import { getSession } from "../modules/auth/get-session.ts";
 import { login } from "../modules/auth/login.ts";
 import { logout } from "../modules/auth/logout.ts";
@@ -28,16 +29,22 @@ const UserId = z.object({ id: z.string().min(1) });
 
 export const appRouter = router({
   auth: router({
-    signup: p.meta({ rateLimit: "auth" }).input(AuthCredentials).mutation(async ({ ctx, input }) => {
-      const { user, session } = await signup(ctx, input);
-      ctx.resHeaders.append("set-cookie", sessionCookie(session.jwt, session.expiresAt));
-      return user;
-    }),
-    login: p.meta({ rateLimit: "auth" }).input(AuthCredentials).mutation(async ({ ctx, input }) => {
-      const { user, session } = await login(ctx, input);
-      ctx.resHeaders.append("set-cookie", sessionCookie(session.jwt, session.expiresAt));
-      return user;
-    }),
+    signup: p
+      .meta({ rateLimit: "auth" })
+      .input(AuthCredentials)
+      .mutation(async ({ ctx, input }) => {
+        const { user, session } = await signup(ctx, input);
+        ctx.resHeaders.append("set-cookie", sessionCookie(session.jwt, session.expiresAt));
+        return user;
+      }),
+    login: p
+      .meta({ rateLimit: "auth" })
+      .input(AuthCredentials)
+      .mutation(async ({ ctx, input }) => {
+        const { user, session } = await login(ctx, input);
+        ctx.resHeaders.append("set-cookie", sessionCookie(session.jwt, session.expiresAt));
+        return user;
+      }),
     logout: p.mutation(async ({ ctx }) => {
       const result = await logout(ctx);
       ctx.resHeaders.append("set-cookie", clearedSessionCookie());
@@ -48,9 +55,15 @@ export const appRouter = router({
   user: router({
     profile: p.query(({ ctx }) => getProfile(ctx)),
     credits: p.query(({ ctx }) => getCreditBalance(ctx)),
-    changePassword: p.meta({ rateLimit: "auth" }).input(ChangePasswordInput).mutation(({ ctx, input }) => changePassword(ctx, input)),
+    changePassword: p
+      .meta({ rateLimit: "auth" })
+      .input(ChangePasswordInput)
+      .mutation(({ ctx, input }) => changePassword(ctx, input)),
     providerPreference: p.query(({ ctx }) => getProviderPreference(ctx)),
     setProviderPreference: p.input(ProviderPreferenceInput).mutation(({ ctx, input }) => setProviderPreference(ctx, input)),
+    apiKey: p.query(({ ctx }) => getApiKeyStatus(ctx)),
+    generateApiKey: p.mutation(({ ctx }) => generateApiKey(ctx)),
+    revokeApiKey: p.mutation(({ ctx }) => revokeApiKey(ctx)),
     balanceChanges: p.subscription(({ ctx, signal }) => watchBalance(ctx, signal)),
   }),
   admin: router({
@@ -66,8 +79,14 @@ export const appRouter = router({
     pricing: p.query(({ ctx }) => getPricing(ctx.services.config)),
     studio: p.query(({ ctx }) => getStudioConfig(ctx.services.config)),
     modelsStatus: p.query(() => getModelsStatus()),
-    contact: p.meta({ rateLimit: "auth" }).input(ContactInput).mutation(({ ctx, input }) => submitContact(ctx, input)),
-    newsletter: p.meta({ rateLimit: "auth" }).input(NewsletterInput).mutation(({ ctx, input }) => subscribeNewsletter(ctx, input)),
+    contact: p
+      .meta({ rateLimit: "auth" })
+      .input(ContactInput)
+      .mutation(({ ctx, input }) => submitContact(ctx, input)),
+    newsletter: p
+      .meta({ rateLimit: "auth" })
+      .input(NewsletterInput)
+      .mutation(({ ctx, input }) => subscribeNewsletter(ctx, input)),
   }),
   health: router({
     db: p.query(({ ctx }) => dbHealth(ctx)),

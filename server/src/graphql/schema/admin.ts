@@ -36,7 +36,11 @@ builder.queryFields((t) => ({
     resolve: (_, args, ctx) =>
       listUsers(ctx, { page: args.page ?? undefined, pageSize: args.pageSize ?? undefined, search: args.search ?? undefined }),
   }),
-  adminUser: t.field({ type: UserRef, args: { id: t.arg.id({ required: true }) }, resolve: (_, args, ctx) => getUser(ctx, String(args.id)) }),
+  adminUser: t.field({
+    type: UserRef,
+    args: { id: t.arg.id({ required: true }) },
+    resolve: (_, args, ctx) => getUser(ctx, String(args.id)),
+  }),
 }));
 
 builder.mutationFields((t) => ({

@@ -15,7 +15,12 @@ const WorkflowPriceRef = builder.objectRef<Pricing["workflows"][number]>("Workfl
   }),
 });
 const CreditPackRef = builder.objectRef<Pricing["packs"][number]>("CreditPack").implement({
-  fields: (t) => ({ id: t.exposeID("id"), credits: t.exposeInt("credits"), price: t.exposeFloat("price"), currency: t.exposeString("currency") }),
+  fields: (t) => ({
+    id: t.exposeID("id"),
+    credits: t.exposeInt("credits"),
+    price: t.exposeFloat("price"),
+    currency: t.exposeString("currency"),
+  }),
 });
 const PlanPriceRef = builder.objectRef<Pricing["plans"][number]>("PlanPrice").implement({
   fields: (t) => ({
@@ -58,17 +63,30 @@ const ModelsStatusRef = builder.objectRef<ModelsStatus>("ModelsStatus").implemen
   }),
 });
 const HealthRef = builder.objectRef<ReturnType<typeof health>>("Health").implement({
-  fields: (t) => ({ status: t.exposeString("status"), timestamp: t.field({ type: "DateTime", resolve: (h) => h.timestamp }), version: t.exposeString("version") }),
+  fields: (t) => ({
+    status: t.exposeString("status"),
+    timestamp: t.field({ type: "DateTime", resolve: (h) => h.timestamp }),
+    version: t.exposeString("version"),
+  }),
 });
 const DbHealthRef = builder.objectRef<Awaited<ReturnType<typeof dbHealth>>>("DbHealth").implement({
   fields: (t) => ({ status: t.exposeString("status"), engine: t.exposeString("engine"), responseTimeMs: t.exposeFloat("responseTimeMs") }),
 });
 type SignupTest = Awaited<ReturnType<typeof signupSelfTest>>;
 const SignupTestStepRef = builder.objectRef<SignupTest["steps"][number]>("SignupTestStep").implement({
-  fields: (t) => ({ step: t.exposeString("step"), ok: t.exposeBoolean("ok"), ms: t.exposeInt("ms"), error: t.exposeString("error", { nullable: true }) }),
+  fields: (t) => ({
+    step: t.exposeString("step"),
+    ok: t.exposeBoolean("ok"),
+    ms: t.exposeInt("ms"),
+    error: t.exposeString("error", { nullable: true }),
+  }),
 });
 const SignupTestRef = builder.objectRef<SignupTest>("SignupTest").implement({
-  fields: (t) => ({ success: t.exposeBoolean("success"), totalMs: t.exposeInt("totalMs"), steps: t.field({ type: [SignupTestStepRef], resolve: (r) => r.steps }) }),
+  fields: (t) => ({
+    success: t.exposeBoolean("success"),
+    totalMs: t.exposeInt("totalMs"),
+    steps: t.field({ type: [SignupTestStepRef], resolve: (r) => r.steps }),
+  }),
 });
 
 builder.queryFields((t) => ({

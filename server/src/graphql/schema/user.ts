@@ -1,4 +1,5 @@
 import type { UserProfile } from "@adgen/schema";
+import { generateApiKey, getApiKeyStatus, revokeApiKey } from "../../modules/api-keys/api-keys.ts";
 import { changePassword, getCreditBalance, getProfile, getProviderPreference, setProviderPreference } from "../../modules/users/account.ts";
 import { type BalanceChanged, watchBalance } from "../../modules/events/account-events.ts";
 import { enforceRateLimit } from "../../rate-limit/enforce.ts";
@@ -29,9 +30,22 @@ const BalanceChangeRef = builder.objectRef<BalanceChanged>("BalanceChange").impl
   }),
 });
 
+const ApiKeyStatusRef = builder.objectRef<Awaited<ReturnType<typeof getApiKeyStatus>>>("ApiKeyStatus").implement({
+  fields: (t) => ({
+    hasApiKey: t.exposeBoolean("hasApiKey"),
+    eligible: t.exposeBoolean("eligible"),
+    currentPlan: t.field({ type: PlanIdEnum, resolve: (s) => s.currentPlan }),
+    eligiblePlans: t.exposeStringList("eligiblePlans"),
+  }),
+});
+
 builder.queryFields((t) => ({
+  apiKey: t.field({ type: ApiKeyStatusRef, resolve: (_, __, ctx) => getApiKeyStatus(ctx) }),
   me: t.field({ type: UserRef, description: "The signed-in account.", resolve: (_, __, ctx) => getProfile(ctx) }),
-  credits: t.int({ description: "The signed-in account's credit balance.", resolve: async (_, __, ctx) => (await getCreditBalance(ctx)).balance }),
+  credits: t.int({
+    description: "The signed-in account's credit balance.",
+    resolve: async (_, __, ctx) => (await getCreditBalance(ctx)).balance,
+  }),
   providerPreference: t.field({ type: ProviderPreferenceEnum, resolve: (_, __, ctx) => getProviderPreference(ctx).preference }),
 }));
 
@@ -43,6 +57,11 @@ builder.mutationFields((t) => ({
       return (await changePassword(ctx, args)).changed;
     },
   }),
+  generateApiKey: t.string({
+    description: "A new `ca_` API key, shown only this once (Agency and Enterprise plans).",
+    resolve: async (_, __, ctx) => (await generateApiKey(ctx)).apiKey,
+  }),
+  revokeApiKey: t.boolean({ resolve: async (_, __, ctx) => (await revokeApiKey(ctx)).revoked }),
   setProviderPreference: t.field({
     type: ProviderPreferenceEnum,
     args: { preference: t.arg({ type: ProviderPreferenceEnum, required: true }) },

@@ -96,9 +96,8 @@ export async function grantCredits(ctx: RequestContext, id: string, input: z.inp
   const { amount, reason } = parseInput(AdminCreditGrant, input);
   const { prisma } = ctx.services;
   await profileOr404(prisma, id);
-  let result;
-  try {
-    result = await prisma.$transaction(async (tx) => {
+  const result = await prisma
+    .$transaction(async (tx) => {
       const change = await changeCredits(tx, {
         userId: id,
         delta: amount,
@@ -113,13 +112,16 @@ export async function grantCredits(ctx: RequestContext, id: string, input: z.inp
         metadata: { amount, reason: reason ?? null, balance: change.balance, entryId: change.entryId },
       });
       return change;
+    })
+    .catch((error: unknown) => {
+      if (error instanceof AppError && error.code === "PAYMENT_REQUIRED") {
+        throw new AppError(
+          "BAD_REQUEST",
+          `amount would make the balance negative (${error.message.replace(/^Insufficient credits\. /, "")})`,
+        );
+      }
+      throw error;
     });
-  } catch (error) {
-    if (error instanceof AppError && error.code === "PAYMENT_REQUIRED") {
-      throw new AppError("BAD_REQUEST", `amount would make the balance negative (${error.message.replace(/^Insufficient credits\. /, "")})`);
-    }
-    throw error;
-  }
   publishBalance(ctx.services, id, { balance: result.balance, delta: amount, reason: LedgerReason.adminAdjustment });
   return result;
 }

@@ -14,15 +14,31 @@ export async function login(ctx: RequestContext, input: z.input<typeof AuthCrede
   const user = await prisma.user.findUnique({ where: { email: email.toLowerCase() } });
   if (!user) {
     await burnPasswordCheck(password);
-    await recordAudit(prisma, ctx, { action: "auth.login_failed", actorId: null, metadata: { email: email.toLowerCase(), reason: "unknown_email" } });
+    await recordAudit(prisma, ctx, {
+      action: "auth.login_failed",
+      actorId: null,
+      metadata: { email: email.toLowerCase(), reason: "unknown_email" },
+    });
     throw Errors.invalidCredentials();
   }
   if (!(await verifyPassword(user.passwordHash, password))) {
-    await recordAudit(prisma, ctx, { action: "auth.login_failed", actorId: null, targetType: "user", targetId: user.id, metadata: { reason: "wrong_password" } });
+    await recordAudit(prisma, ctx, {
+      action: "auth.login_failed",
+      actorId: null,
+      targetType: "user",
+      targetId: user.id,
+      metadata: { reason: "wrong_password" },
+    });
     throw Errors.invalidCredentials();
   }
   if (user.status === "suspended") {
-    await recordAudit(prisma, ctx, { action: "auth.login_failed", actorId: null, targetType: "user", targetId: user.id, metadata: { reason: "suspended" } });
+    await recordAudit(prisma, ctx, {
+      action: "auth.login_failed",
+      actorId: null,
+      targetType: "user",
+      targetId: user.id,
+      metadata: { reason: "suspended" },
+    });
     throw Errors.suspended();
   }
   const session = await sessions.create(user.id, ctx);

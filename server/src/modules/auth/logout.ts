@@ -6,6 +6,11 @@ import { recordAudit } from "../audit/record-audit.ts";
 export async function logout(ctx: RequestContext): Promise<{ loggedOut: true }> {
   if (!ctx.auth) throw Errors.unauthenticated();
   if (ctx.auth.session) await ctx.services.sessions.invalidate(ctx.auth.session.id);
-  await recordAudit(ctx.services.prisma, ctx, { action: "auth.logout", targetType: "user", targetId: ctx.auth.user.id, metadata: { method: ctx.auth.method } });
+  await recordAudit(ctx.services.prisma, ctx, {
+    action: "auth.logout",
+    targetType: "user",
+    targetId: ctx.auth.user.id,
+    metadata: { method: ctx.auth.method },
+  });
   return { loggedOut: true };
 }

@@ -34,11 +34,9 @@ export class SessionManager {
 
   async create(userId: string, meta: { ip: string | null; userAgent: string | null }): Promise<IssuedSession> {
     const token = newSessionToken();
-    const session = await this.lucia.createSession(
-      userId,
-      { ip: meta.ip, userAgent: meta.userAgent?.slice(0, 500) ?? null } as never,
-      { sessionId: sha256Hex(token) },
-    );
+    const session = await this.lucia.createSession(userId, { ip: meta.ip, userAgent: meta.userAgent?.slice(0, 500) ?? null } as never, {
+      sessionId: sha256Hex(token),
+    });
     const jwt = await signSessionJwt(this.secret, { token, userId, expiresAt: session.expiresAt });
     return { jwt, sessionId: session.id, expiresAt: session.expiresAt };
   }

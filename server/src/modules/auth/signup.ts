@@ -19,9 +19,8 @@ export async function signup(ctx: RequestContext, input: z.input<typeof AuthCred
   const { config, prisma } = ctx.services;
   const passwordHash = await hashPassword(password);
   const now = new Date();
-  let user;
-  try {
-    user = await prisma.$transaction(async (tx) => {
+  const user = await prisma
+    .$transaction(async (tx) => {
       const created = await tx.user.create({
         data: {
           email: email.toLowerCase(),
@@ -32,15 +31,19 @@ export async function signup(ctx: RequestContext, input: z.input<typeof AuthCred
         },
       });
       if (config.signupCredits > 0) {
-        await changeCredits(tx, { userId: created.id, delta: config.signupCredits, reason: LedgerReason.signupGrant, reference: created.id });
+        await changeCredits(tx, {
+          userId: created.id,
+          delta: config.signupCredits,
+          reason: LedgerReason.signupGrant,
+          reference: created.id,
+        });
       }
       await recordAudit(tx, ctx, { action: "auth.signup", actorId: created.id, targetType: "user", targetId: created.id });
       return tx.user.findUniqueOrThrow({ where: { id: created.id } });
+    })
+    .catch((error: unknown) => {
+      throw isUniqueViolation(error) ? new AppError("CONFLICT", "Email already registered") : error;
     });
-  } catch (error) {
-    if (isUniqueViolation(error)) throw new AppError("CONFLICT", "Email already registered");
-    throw error;
-  }
   const session = await ctx.services.sessions.create(user.id, ctx);
   return { user: toAuthResponse(user), session };
 }

@@ -72,12 +72,54 @@ export function getStudioConfig(config: Config): StudioConfig {
 }
 
 const CAPABILITIES: ModelsStatus["capabilities"] = [
-  { name: "Studio renderer", category: "video", tier: "standard", status: "active", isNew: false, features: ["h264", "aac", "all-formats", "brand-colours", "safe-area-text", "transitions"] },
-  { name: "Cinematic video", category: "video", tier: "premium", status: "active", isNew: true, features: ["text-to-video", "image-to-video", "camera-control"] },
-  { name: "Product imagery", category: "image", tier: "standard", status: "active", isNew: false, features: ["text-to-image", "brand-colours"] },
-  { name: "Photoreal imagery", category: "image", tier: "premium", status: "active", isNew: true, features: ["text-to-image", "image-to-image", "upscale"] },
-  { name: "Voice-over", category: "voice", tier: "standard", status: "active", isNew: false, features: ["text-to-speech", "multi-language"] },
-  { name: "Art direction", category: "language", tier: "standard", status: "active", isNew: false, features: ["storyboard", "copywriting", "frameworks"] },
+  {
+    name: "Studio renderer",
+    category: "video",
+    tier: "standard",
+    status: "active",
+    isNew: false,
+    features: ["h264", "aac", "all-formats", "brand-colours", "safe-area-text", "transitions"],
+  },
+  {
+    name: "Cinematic video",
+    category: "video",
+    tier: "premium",
+    status: "active",
+    isNew: true,
+    features: ["text-to-video", "image-to-video", "camera-control"],
+  },
+  {
+    name: "Product imagery",
+    category: "image",
+    tier: "standard",
+    status: "active",
+    isNew: false,
+    features: ["text-to-image", "brand-colours"],
+  },
+  {
+    name: "Photoreal imagery",
+    category: "image",
+    tier: "premium",
+    status: "active",
+    isNew: true,
+    features: ["text-to-image", "image-to-image", "upscale"],
+  },
+  {
+    name: "Voice-over",
+    category: "voice",
+    tier: "standard",
+    status: "active",
+    isNew: false,
+    features: ["text-to-speech", "multi-language"],
+  },
+  {
+    name: "Art direction",
+    category: "language",
+    tier: "standard",
+    status: "active",
+    isNew: false,
+    features: ["storyboard", "copywriting", "frameworks"],
+  },
   { name: "Legacy slideshow", category: "video", tier: "standard", status: "deprecated", isNew: false, features: ["stills-to-video"] },
 ];
 

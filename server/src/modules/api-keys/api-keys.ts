@@ -1,0 +1,46 @@
+// Self-service API keys (SPEC 4.5, 5.3): Agency and Enterprise plans only; the key is shown once and
+// stored as its SHA-256; one key per account (generating again replaces it).
+import { randomBytes } from "node:crypto";
+import { API_KEY_PLANS, type PlanId } from "@adgen/schema";
+import type { RequestContext } from "../../context.ts";
+import { AppError } from "../../errors.ts";
+import { recordAudit } from "../audit/record-audit.ts";
+import { API_KEY_PREFIX, requireUser } from "../auth/authenticate.ts";
+import { sha256Hex } from "../auth/tokens.ts";
+
+const eligiblePlans: readonly PlanId[] = API_KEY_PLANS;
+
+export async function getApiKeyStatus(ctx: RequestContext) {
+  const user = requireUser(ctx);
+  const count = await ctx.services.prisma.apiKey.count({ where: { userId: user.id } });
+  return {
+    hasApiKey: count > 0,
+    eligible: eligiblePlans.includes(user.currentPlanId),
+    currentPlan: user.currentPlanId,
+    eligiblePlans: [...eligiblePlans],
+  };
+}
+
+export async function generateApiKey(ctx: RequestContext) {
+  const user = requireUser(ctx);
+  if (!eligiblePlans.includes(user.currentPlanId)) {
+    throw new AppError("FORBIDDEN", "Your plan does not support API keys. Upgrade to Agency or Enterprise.");
+  }
+  const apiKey = `${API_KEY_PREFIX}${randomBytes(32).toString("base64url")}`;
+  await ctx.services.prisma.$transaction(async (tx) => {
+    await tx.apiKey.deleteMany({ where: { userId: user.id } });
+    await tx.apiKey.create({ data: { userId: user.id, keyHash: sha256Hex(apiKey), prefix: apiKey.slice(0, 8) } });
+    await recordAudit(tx, ctx, { action: "user.api_key_generated", targetType: "user", targetId: user.id });
+  });
+  return { apiKey };
+}
+
+export async function revokeApiKey(ctx: RequestContext) {
+  const user = requireUser(ctx);
+  const { count } = await ctx.services.prisma.$transaction(async (tx) => {
+    const deleted = await tx.apiKey.deleteMany({ where: { userId: user.id } });
+    if (deleted.count) await recordAudit(tx, ctx, { action: "user.api_key_revoked", targetType: "user", targetId: user.id });
+    return deleted;
+  });
+  return { revoked: count > 0 };
+}
