@@ -3,7 +3,8 @@ import type { Config } from "./config/env.ts";
 import type { Services } from "./context.ts";
 import { openDatabase } from "./db/database.ts";
 import { applyMigrations } from "./db/migrate.ts";
-import { InProcessEventBus } from "./events/bus.ts";
+import { type EventBus, InProcessEventBus } from "./events/bus.ts";
+import { PostgresEventBus } from "./events/postgres-bus.ts";
 import { ensureAdminAccount } from "./modules/admin/bootstrap-admin.ts";
 import { SessionManager } from "./modules/auth/sessions.ts";
 import { MemoryRateLimitStore, PostgresRateLimitStore, RateLimiter } from "./rate-limit/limiter.ts";
@@ -21,7 +22,9 @@ export async function createServices(config: Config): Promise<ServiceHandle> {
     throw error;
   }
   const store = db.engine === "postgres" ? new PostgresRateLimitStore(db.sql) : new MemoryRateLimitStore();
-  const events = new InProcessEventBus();
+  // One instance on PGlite needs no more than an in-process bus; on PostgreSQL, instances share events.
+  const events: EventBus =
+    config.database.kind === "postgres" && db.pool ? await PostgresEventBus.connect(config.database.url, db.pool) : new InProcessEventBus();
   const services: Services = {
     config,
     db,

@@ -28,7 +28,12 @@ export class InProcessEventBus implements EventBus {
   }
 
   publish(event: Omit<BusEvent, "at">): void {
-    this.emitter.emit("event", { ...event, at: new Date().toISOString() });
+    this.deliver({ ...event, at: new Date().toISOString() });
+  }
+
+  /** Hands an already-stamped event to this process's subscribers. */
+  deliver(event: BusEvent): void {
+    this.emitter.emit("event", event);
   }
 
   subscribe(listener: (event: BusEvent) => void): Unsubscribe {
