@@ -1,0 +1,28 @@
+import { useEffect, useState } from "react";
+
+/** The current time, refreshed every `intervalMs` (for countdowns). */
+export function useNow(intervalMs = 60_000): number {
+  const [now, setNow] = useState(() => Date.now());
+  useEffect(() => {
+    const id = window.setInterval(() => setNow(Date.now()), intervalMs);
+    return () => window.clearInterval(id);
+  }, [intervalMs]);
+  return now;
+}
+
+/** `value`, once it has stopped changing for `delayMs`. */
+export function useDebounced<T>(value: T, delayMs = 300): T {
+  const [debounced, setDebounced] = useState(value);
+  useEffect(() => {
+    const id = window.setTimeout(() => setDebounced(value), delayMs);
+    return () => window.clearTimeout(id);
+  }, [value, delayMs]);
+  return debounced;
+}
+
+/** Sets `document.title` for a page. */
+export function useTitle(title: string): void {
+  useEffect(() => {
+    document.title = title ? `${title} · AdGen` : "AdGen: video ads, directed by AI";
+  }, [title]);
+}

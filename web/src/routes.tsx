@@ -1,0 +1,51 @@
+// Every client route in one table. A later area adds its page here and flips its nav item from
+// `comingSoon` to `href`; the server answers index.html for any of these paths.
+import type { ComponentType } from "react";
+import type { Session } from "./auth/session.tsx";
+import { AdminPage } from "./pages/admin.tsx";
+import { DashboardPage } from "./pages/dashboard.tsx";
+import { LandingPage } from "./pages/landing.tsx";
+import { LoginPage } from "./pages/login.tsx";
+import { SettingsPage } from "./pages/settings.tsx";
+import { SignupPage } from "./pages/signup.tsx";
+
+export interface PageProps {
+  session: Session;
+}
+
+export type AppRoute =
+  /** Anyone; the marketing layout. */
+  | { path: string; access: "public"; page: ComponentType }
+  /** Signed-out visitors only (a signed-in one goes to /dashboard); the auth layout. */
+  | { path: string; access: "guest"; page: ComponentType }
+  /** Signed-in accounts (role admin for "admin"); the app shell. Others go to /login. */
+  | { path: string; access: "user" | "admin"; page: ComponentType<PageProps> };
+
+export const ROUTES: readonly AppRoute[] = [
+  { path: "/", access: "public", page: LandingPage },
+  { path: "/signup", access: "guest", page: SignupPage },
+  { path: "/login", access: "guest", page: LoginPage },
+  { path: "/dashboard", access: "user", page: DashboardPage },
+  { path: "/settings", access: "user", page: SettingsPage },
+  { path: "/admin", access: "admin", page: AdminPage },
+];
+
+export type NavIcon = "dashboard" | "studio" | "projects" | "brand" | "billing" | "settings" | "admin";
+
+export interface NavItem {
+  label: string;
+  icon: NavIcon;
+  /** A real route; absent while the area is not built (rendered disabled, "Coming soon"). */
+  href?: string;
+  adminOnly?: boolean;
+}
+
+export const NAV_ITEMS: readonly NavItem[] = [
+  { label: "Dashboard", icon: "dashboard", href: "/dashboard" },
+  { label: "Studio", icon: "studio" },
+  { label: "Projects", icon: "projects" },
+  { label: "Brand", icon: "brand" },
+  { label: "Billing", icon: "billing" },
+  { label: "Settings", icon: "settings", href: "/settings" },
+  { label: "Admin", icon: "admin", href: "/admin", adminOnly: true },
+];
