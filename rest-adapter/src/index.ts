@@ -13,12 +13,14 @@ import { buildOpenApi } from "./openapi.ts";
 import type { HttpMethod, RestRoute } from "./route.ts";
 import { adminRoutes } from "./routes/admin.ts";
 import { authRoutes } from "./routes/auth.ts";
+import { projectRoutes } from "./routes/projects.ts";
 import { publicRoutes } from "./routes/public.ts";
+import { workflowRoutes } from "./routes/workflow.ts";
 
 export type { RestRoute } from "./route.ts";
 export { buildOpenApi } from "./openapi.ts";
 
-export const restRoutes: readonly RestRoute[] = [...authRoutes, ...publicRoutes, ...adminRoutes];
+export const restRoutes: readonly RestRoute[] = [...authRoutes, ...publicRoutes, ...workflowRoutes, ...projectRoutes, ...adminRoutes];
 
 const MAX_JSON_BODY = 1_000_000;
 
@@ -58,6 +60,17 @@ async function readJsonBody(request: Request): Promise<unknown> {
   } catch {
     throw new AppError("BAD_REQUEST", "Request body is not valid JSON");
   }
+}
+
+/**
+ * @hono/node-server swaps the global Response for a lighter class, and `Response.json()` can still hand
+ * back the platform's own; both are responses.
+ */
+function isResponse(value: unknown): value is Response {
+  return (
+    value instanceof Response ||
+    (typeof value === "object" && value !== null && value.constructor?.name === "Response" && "status" in value && "headers" in value)
+  );
 }
 
 function rateLimitHeaders(result: RateLimitResult): Record<string, string> {
@@ -106,7 +119,7 @@ export function createRestApi(options: RestApiOptions) {
       const body = await readJsonBody(request);
       const result = await match.route.handler(
         ctx,
-        { params, query, body, headers: request.headers },
+        { params, query, body, headers: request.headers, signal: request.signal, request },
         {
           setCookie: (cookie) => headers.append("set-cookie", cookie),
           setHeader: (name, value) => headers.set(name, value),
@@ -115,7 +128,7 @@ export function createRestApi(options: RestApiOptions) {
       if (ctx.auth?.renewedToken && ctx.auth.session && options.usedSessionCookie(request.headers) && !headers.has("set-cookie")) {
         headers.append("set-cookie", sessionCookie(ctx.auth.renewedToken, ctx.auth.session.expiresAt));
       }
-      response = result instanceof Response ? result : success(result);
+      response = isResponse(result) ? result : success(result);
     } catch (error) {
       response = errorResponse(error);
     }

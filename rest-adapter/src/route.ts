@@ -12,6 +12,9 @@ export interface RouteInput {
   /** Parsed JSON body (undefined when there is none). Domain functions validate it. */
   body: unknown;
   headers: Headers;
+  /** Aborts when the client goes away (streams stop with it). */
+  signal: AbortSignal;
+  request: Request;
 }
 
 export interface ResponseControl {

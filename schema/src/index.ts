@@ -4,3 +4,4 @@ export * from "./auth.ts";
 export * from "./admin.ts";
 export * from "./public.ts";
 export * from "./catalog.ts";
+export * from "./workflow.ts";

@@ -4,7 +4,11 @@ import type { Config } from "./config/env.ts";
 import type { Database } from "./db/database.ts";
 import type { EventBus } from "./events/bus.ts";
 import type { RateLimiter } from "./rate-limit/limiter.ts";
+import type { MediaStorage } from "./media/storage.ts";
 import type { SessionManager } from "./modules/auth/sessions.ts";
+import type { Resolver } from "./modules/net/safe-fetch.ts";
+import type { VideoRenderer } from "./modules/render/types.ts";
+import type { JobQueue } from "./queue/queue.ts";
 
 export interface Services {
   config: Config;
@@ -13,6 +17,13 @@ export interface Services {
   sessions: SessionManager;
   rateLimiter: RateLimiter;
   events: EventBus;
+  queue: JobQueue;
+  media: MediaStorage;
+  renderer: VideoRenderer;
+  /** DNS for outbound requests (tests give a fake one; the network there is closed). */
+  resolver: Resolver;
+  /** Wakes this process's workflow workers (set when workers start; a no-op without them). */
+  wakeWorkers(): void;
 }
 
 export interface AuthState {

@@ -1,4 +1,4 @@
-// `pnpm start`: migrate, bootstrap, serve API + SPA (+ in-process workers from the next area).
+// `pnpm start`: migrate, bootstrap, serve API + SPA, and run WORKERS in-process workflow workers.
 import { ConfigError, loadConfig } from "./config/env.ts";
 import { listen } from "./http/app.ts";
 import { createServices } from "./services.ts";
@@ -6,6 +6,7 @@ import { createServices } from "./services.ts";
 async function main() {
   const config = loadConfig();
   const services = await createServices(config);
+  await services.startWorkers(config.workers);
   const running = await listen(services, config.port, config.host);
   const where =
     config.database.kind === "postgres"

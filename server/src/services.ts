@@ -7,13 +7,27 @@ import { type EventBus, InProcessEventBus } from "./events/bus.ts";
 import { PostgresEventBus } from "./events/postgres-bus.ts";
 import { ensureAdminAccount } from "./modules/admin/bootstrap-admin.ts";
 import { SessionManager } from "./modules/auth/sessions.ts";
+import { join } from "node:path";
+import { LocalMediaStorage } from "./media/storage.ts";
+import { type Resolver, systemResolver } from "./modules/net/safe-fetch.ts";
+import { createStudioRenderer } from "./modules/render/index.ts";
+import type { VideoRenderer } from "./modules/render/types.ts";
+import { JobQueue } from "./queue/queue.ts";
+import { startWorkers, type Workers } from "./workers/workers.ts";
 import { MemoryRateLimitStore, PostgresRateLimitStore, RateLimiter } from "./rate-limit/limiter.ts";
 
 export interface ServiceHandle extends Services {
+  /** Starts `count` workflow workers (and the other background workers and sweeps) in this process. */
+  startWorkers(count: number): Promise<Workers>;
   close(): Promise<void>;
 }
 
-export async function createServices(config: Config): Promise<ServiceHandle> {
+export interface ServiceOptions {
+  resolver?: Resolver;
+  renderer?: VideoRenderer;
+}
+
+export async function createServices(config: Config, options: ServiceOptions = {}): Promise<ServiceHandle> {
   const db = await openDatabase(config.database);
   try {
     await applyMigrations(db.sql);
@@ -25,20 +39,33 @@ export async function createServices(config: Config): Promise<ServiceHandle> {
   // One instance on PGlite needs no more than an in-process bus; on PostgreSQL, instances share events.
   const events: EventBus =
     config.database.kind === "postgres" && db.pool ? await PostgresEventBus.connect(config.database.url, db.pool) : new InProcessEventBus();
-  const services: Services = {
+  const queue = await JobQueue.start(db, config.queue, { supervise: true });
+  const services: ServiceHandle = {
     config,
     db,
     prisma: db.prisma,
     sessions: new SessionManager(db.prisma, config.sessionSecret, config.sessionDays),
     rateLimiter: new RateLimiter(store, config.rateLimits),
     events,
-  };
-  await ensureAdminAccount(services);
-  return {
-    ...services,
+    queue,
+    media: new LocalMediaStorage(join(config.dataDir, "media")),
+    renderer: options.renderer ?? createStudioRenderer(config.renderThreads ? { threads: config.renderThreads } : {}),
+    resolver: options.resolver ?? systemResolver,
+    wakeWorkers: () => {},
+    async startWorkers(count: number) {
+      workers = await startWorkers(services, count);
+      const ids = workers.workflowWorkerIds;
+      services.wakeWorkers = () => queue.nudge(ids);
+      return workers;
+    },
     async close() {
+      await workers?.stop();
+      await queue.stop();
       await events.close();
       await db.close();
     },
   };
+  let workers: Workers | null = null;
+  await ensureAdminAccount(services);
+  return services;
 }

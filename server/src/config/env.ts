@@ -39,6 +39,15 @@ const EnvSchema = z.object({
   NODE_ENV: z.string().default("development"),
   PAYMENTS_SANDBOX: z.string().optional(),
   SESSION_DAYS: intFrom(30, 1),
+  STUDIO_MAX_AD_SECONDS: intFrom(15, 2),
+  SYNC_WAIT_SECONDS: intFrom(120, 1),
+  JOB_TIMEOUT_SECONDS: intFrom(900, 2),
+  JOB_RETRY_LIMIT: intFrom(2, 0),
+  JOB_RETRY_DELAY_SECONDS: intFrom(5, 0),
+  QUEUE_MAINTENANCE_SECONDS: intFrom(30, 1),
+  QUEUE_POLL_SECONDS: intFrom(1, 1),
+  SWEEP_SECONDS: intFrom(30, 1),
+  RENDER_THREADS: intFrom(0, 0),
 });
 
 export type DatabaseTarget =
@@ -65,6 +74,15 @@ export interface Config {
   production: boolean;
   paymentsSandbox: boolean;
   version: string;
+  /** Length of a studio-rendered ad. */
+  maxAdSeconds: number;
+  /** How long `async: false` launches wait before answering the queued shape. */
+  syncWaitSeconds: number;
+  queue: { jobTimeoutSeconds: number; retryLimit: number; retryDelaySeconds: number; maintenanceSeconds: number; pollingSeconds: number };
+  /** Period of the review-expiry and re-queue sweeps. */
+  sweepSeconds: number;
+  /** ffmpeg threads per render (0: ffmpeg decides). */
+  renderThreads: number;
 }
 
 export class ConfigError extends Error {}
@@ -131,6 +149,17 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     production: e.NODE_ENV === "production",
     paymentsSandbox: e.NODE_ENV !== "production" || e.PAYMENTS_SANDBOX === "1",
     version: "1.0.0",
+    maxAdSeconds: e.STUDIO_MAX_AD_SECONDS,
+    syncWaitSeconds: e.SYNC_WAIT_SECONDS,
+    queue: {
+      jobTimeoutSeconds: e.JOB_TIMEOUT_SECONDS,
+      retryLimit: e.JOB_RETRY_LIMIT,
+      retryDelaySeconds: e.JOB_RETRY_DELAY_SECONDS,
+      maintenanceSeconds: e.QUEUE_MAINTENANCE_SECONDS,
+      pollingSeconds: e.QUEUE_POLL_SECONDS,
+    },
+    sweepSeconds: e.SWEEP_SECONDS,
+    renderThreads: e.RENDER_THREADS,
     ...overrides,
   };
 }

@@ -27,6 +27,9 @@ export interface Database {
   close(): Promise<void>;
 }
 
+/** The tail of each PGlite's queue of withConnection callers. */
+const pgliteTurns = new WeakMap<object, Promise<unknown>>();
+
 export function pgliteSql(db: Pick<PGlite, "query" | "exec">): Sql {
   const sql: Sql = {
     async query<T>(text: string, params: unknown[] = []) {
@@ -35,8 +38,16 @@ export function pgliteSql(db: Pick<PGlite, "query" | "exec">): Sql {
     async exec(script) {
       await db.exec(script);
     },
-    // PGlite is one connection already.
-    withConnection: (fn) => fn(sql),
+    // PGlite is one connection already, so a session-level advisory lock does not keep two callers of this
+    // process apart (it is re-entrant within a session): they take turns here instead. Not re-entrant.
+    withConnection: (fn) => {
+      const run = (pgliteTurns.get(db) ?? Promise.resolve()).then(() => fn(sql));
+      pgliteTurns.set(
+        db,
+        run.catch(() => {}),
+      );
+      return run;
+    },
   };
   return sql;
 }

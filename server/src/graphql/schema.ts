@@ -4,5 +4,6 @@ import "./schema/auth.ts";
 import "./schema/user.ts";
 import "./schema/admin.ts";
 import "./schema/public.ts";
+import "./schema/workflow.ts";
 
 export const schema = builder.toSchema();

@@ -17,15 +17,23 @@ import { schema } from "./schema.ts";
 
 export const GRAPHQL_LIMITS = { maxDepth: 8, maxCost: 5000, maxAliases: 15 };
 
+/**
+ * `instanceof GraphQLError` fails when graphql is loaded twice (its ESM and CJS builds side by side, as
+ * under vitest, where yoga gets one and this file the other); every domain error then became a 500.
+ */
+function isGraphQLError(error: unknown): error is GraphQLError {
+  return error instanceof GraphQLError || (error instanceof Error && error.name === "GraphQLError");
+}
+
 function toGraphQLError(error: unknown): GraphQLError {
-  const original = error instanceof GraphQLError ? (error.originalError ?? error) : error;
+  const original = isGraphQLError(error) ? (error.originalError ?? error) : error;
   if (original instanceof AppError) {
     return new GraphQLError(original.message, {
       extensions: { code: original.code, status: original.status },
-      ...(error instanceof GraphQLError ? { nodes: error.nodes, path: error.path } : {}),
+      ...(isGraphQLError(error) ? { nodes: error.nodes, path: error.path } : {}),
     });
   }
-  if (error instanceof GraphQLError && !error.originalError) return error; // validation and syntax errors
+  if (isGraphQLError(error) && !error.originalError) return error; // validation and syntax errors
   console.error("[graphql]", original);
   return new GraphQLError("Internal server error", { extensions: { code: "INTERNAL", status: 500 } });
 }
@@ -43,6 +51,17 @@ export function createGraphQL(services: Services) {
     graphiql: services.config.production ? false : { title: "AdGen GraphQL", subscriptionsProtocol: "WS" },
     renderGraphiQL,
     maskedErrors: { maskError: (error) => toGraphQLError(error) },
+    // Yoga logs every error the mask replaces, so each 401 or 409 printed a stack trace. Domain errors are
+    // answers, not faults; unexpected ones are still logged (here and by toGraphQLError).
+    logging: {
+      debug: () => {},
+      info: () => {},
+      warn: (...args: unknown[]) => console.warn("[graphql]", ...args),
+      error: (...args: unknown[]) => {
+        if (args.length === 1 && (args[0] as { originalError?: unknown } | null)?.originalError instanceof AppError) return;
+        console.error("[graphql]", ...args);
+      },
+    },
     landingPage: false,
     plugins: [
       maxDepthPlugin({ n: GRAPHQL_LIMITS.maxDepth }),

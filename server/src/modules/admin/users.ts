@@ -87,6 +87,7 @@ function pick(profile: UserProfile, keys: string[]) {
 
 /** Suspending ends every live session of the account at once; its API key stops working too. */
 export async function setUserStatus(ctx: RequestContext, id: string, input: z.input<typeof AdminStatusUpdate>): Promise<UserProfile> {
+  requireAdmin(ctx); // before validation: a non-admin learns nothing from the body's errors
   const { status } = parseInput(AdminStatusUpdate, input);
   return updateUser(ctx, id, { status });
 }

@@ -1,0 +1,283 @@
+// Workflow launch (SPEC 2.2, 2.3), job progress, review, projects (2.6) and preferences.
+import { z } from "zod";
+import { AD_PRESETS } from "./catalog.ts";
+import { IsoDateTime } from "./common.ts";
+import { ASPECT_RATIOS, AspectRatio, Framework, JobStatus, QualityTier, Seasonal, WORKFLOW_TYPES, WorkflowType } from "./enums.ts";
+
+const COMMA_FORMATS = ["9:16", "1:1", "16:9"] as const;
+const PRESET_IDS = AD_PRESETS.map((p) => p.id) as [string, ...string[]];
+
+/** `formats`: an array of ratios, or a comma-separated string of 9:16, 1:1, 16:9 (4:5 only in the array form). */
+export const FormatsInput = z
+  .union([z.array(z.string()), z.string()], { error: "formats must be an array of ratios or a comma-separated string" })
+  .transform((value, ctx) => {
+    const fromString = typeof value === "string";
+    const items = (fromString ? value.split(",") : value).map((s) => s.trim()).filter(Boolean);
+    const allowed: readonly string[] = fromString ? COMMA_FORMATS : ASPECT_RATIOS;
+    const bad = items.filter((f) => !allowed.includes(f));
+    if (bad.length) {
+      ctx.addIssue({
+        code: "custom",
+        message: fromString
+          ? `formats has ${bad.join(", ")}; the comma-separated form allows ${COMMA_FORMATS.join(", ")} (use the array form for 4:5)`
+          : `formats has ${bad.join(", ")}; allowed: ${ASPECT_RATIOS.join(", ")}`,
+      });
+      return z.NEVER;
+    }
+    if (items.length === 0) {
+      ctx.addIssue({ code: "custom", message: "formats must name at least one ratio" });
+      return z.NEVER;
+    }
+    return [...new Set(items)] as AspectRatio[];
+  });
+
+const httpUrl = (field: string) =>
+  z
+    .string({ error: `${field} must be a URL` })
+    .trim()
+    .max(2048, { error: `${field} must be at most 2048 characters` })
+    .refine(
+      (s) => {
+        try {
+          return ["http:", "https:"].includes(new URL(s).protocol);
+        } catch {
+          return false;
+        }
+      },
+      { error: `${field} must be an http(s) URL` },
+    );
+
+export const WorkflowRequest = z
+  .object({
+    type: z.enum(WORKFLOW_TYPES, { error: `type must be one of ${WORKFLOW_TYPES.join(", ")}` }),
+    url: httpUrl("url").optional(),
+    concept: z.string({ error: "concept must be a string" }).max(2000, { error: "concept must be at most 2000 characters" }).optional(),
+    brand: z.string({ error: "brand must be a brand id" }).min(1).max(100).optional(),
+    models: z
+      .object(
+        {
+          image: z.string({ error: "models.image must be a string" }).max(100).optional(),
+          video: z.string({ error: "models.video must be a string" }).max(100).optional(),
+          voice: z.string({ error: "models.voice must be a string" }).max(100).optional(),
+        },
+        { error: "models must be an object with string members image, video, voice" },
+      )
+      .optional(),
+    formats: FormatsInput.optional(),
+    quality: z.enum(["standard", "premium"], { error: "quality must be standard or premium" }).default("standard"),
+    async: z.boolean({ error: "async must be true or false" }).default(true),
+    hitl: z.boolean({ error: "hitl must be true or false" }).default(false),
+    framework: z.enum(Framework.options, { error: `framework must be one of ${Framework.options.join(", ")}` }).optional(),
+    seasonal: z.enum(Seasonal.options, { error: `seasonal must be one of ${Seasonal.options.join(", ")}` }).optional(),
+    adPreset: z.enum(PRESET_IDS, { error: `adPreset must be one of ${PRESET_IDS.join(", ")}` }).optional(),
+    imagesOnly: z.boolean({ error: "imagesOnly must be true or false" }).default(false),
+    publish: z.boolean({ error: "publish must be true or false" }).default(false),
+    /** Beyond SPEC: an https URL that receives this job's events (Standard Webhooks signatures). */
+    callbackUrl: httpUrl("callbackUrl").optional(),
+  })
+  .superRefine((value, ctx) => {
+    if ((value.type === "clone" || value.type === "factory") && !value.url) {
+      ctx.addIssue({ code: "custom", path: ["url"], message: `url is required for the ${value.type} workflow` });
+    }
+  });
+export type WorkflowRequestInput = z.input<typeof WorkflowRequest>;
+export type WorkflowRequest = z.output<typeof WorkflowRequest>;
+
+export const OutputAsset = z.object({
+  url: z.string(),
+  type: z.enum(["video", "image", "audio"]),
+  format: z.string(),
+  duration: z.number(),
+  platform: z.string(),
+  width: z.number().int().optional(),
+  height: z.number().int().optional(),
+  thumbnail: z.string().optional(),
+});
+export type OutputAsset = z.infer<typeof OutputAsset>;
+
+export const WorkflowResult = z.object({
+  finalVideo: z.string().nullable(),
+  thumbnail: z.string().nullable(),
+  assets: z.array(OutputAsset),
+  storyboard: z.unknown().optional(),
+  warnings: z.array(z.string()).optional(),
+});
+export type WorkflowResult = z.infer<typeof WorkflowResult>;
+
+export const LaunchData = z.object({
+  jobId: z.string(),
+  status: z.enum(["queued", "processing", "completed", "failed", "awaiting_review"]),
+  creditsUsed: z.number().int(),
+  result: WorkflowResult.optional(),
+  batchId: z.string().optional(),
+});
+export type LaunchData = z.infer<typeof LaunchData>;
+
+/** CONTRACT: both stated shapes at once. */
+export const LaunchResponse = z.object({
+  success: z.literal(true),
+  data: LaunchData,
+  jobId: z.string(),
+  message: z.string(),
+  cost: z.number().int(),
+});
+
+export const CostEstimate = z.object({
+  type: WorkflowType,
+  quality: QualityTier,
+  cost: z.number().int(),
+  balance: z.number().int(),
+  sufficient: z.boolean(),
+  /** Why a launch would be refused now, if it would (402 trial/credits, 403 reserved). */
+  blockedBy: z.enum(["trial_expired", "reserved_workflow", "insufficient_credits"]).nullable(),
+  message: z.string().nullable(),
+  formats: z.array(AspectRatio),
+});
+export type CostEstimate = z.infer<typeof CostEstimate>;
+
+export const JobIdInput = z.object({ jobId: z.string({ error: "jobId is required" }).min(1, { error: "jobId is required" }) });
+
+export const JobView = z.object({
+  jobId: z.string(),
+  type: WorkflowType,
+  quality: QualityTier,
+  status: JobStatus,
+  step: z.string().nullable(),
+  progress: z.number().int(),
+  creditsUsed: z.number().int(),
+  refunded: z.boolean(),
+  result: WorkflowResult.nullable(),
+  error: z.string().nullable(),
+  hitl: z.boolean(),
+  batchId: z.string().nullable(),
+  createdAt: IsoDateTime,
+  updatedAt: IsoDateTime,
+});
+export type JobView = z.infer<typeof JobView>;
+
+/** One event of a job's stream (SSE `step`/`result`, subscriptions): both stated data shapes at once. */
+export const JobEventView = z.object({
+  id: z.number().int(),
+  jobId: z.string(),
+  type: z.string(),
+  step: z.string().nullable(),
+  status: z.string(),
+  progress: z.number().int(),
+  result: z.unknown().nullable(),
+  success: z.boolean().optional(),
+  videoUrl: z.string().nullable().optional(),
+  duration: z.number().nullable().optional(),
+  error: z.string().nullable().optional(),
+  at: IsoDateTime,
+});
+export type JobEventView = z.infer<typeof JobEventView>;
+
+export const WorkerUpdate = z.object({
+  jobId: z.string({ error: "jobId is required" }).min(1, { error: "jobId is required" }),
+  step: z.string().max(100, { error: "step must be at most 100 characters" }).optional(),
+  progress: z
+    .number({ error: "progress must be an integer from 0 to 100" })
+    .int({ error: "progress must be an integer from 0 to 100" })
+    .min(0, { error: "progress must be an integer from 0 to 100" })
+    .max(100, { error: "progress must be an integer from 0 to 100" })
+    .optional(),
+  status: z.enum(["processing", "completed", "failed"], { error: "status must be processing, completed or failed" }).optional(),
+  result: z.record(z.string(), z.unknown(), { error: "result must be an object" }).optional(),
+});
+export type WorkerUpdate = z.infer<typeof WorkerUpdate>;
+
+export const HitlDecision = z.object({
+  jobId: z.string({ error: "jobId is required" }).min(1, { error: "jobId is required" }),
+  action: z.enum(["approve", "reject"], { error: "action must be approve or reject" }),
+  feedback: z.string().max(2000, { error: "feedback must be at most 2000 characters" }).optional(),
+});
+export type HitlDecision = z.infer<typeof HitlDecision>;
+
+export const ReviewInput = z.object({
+  projectId: z.string({ error: "projectId is required" }).min(1, { error: "projectId is required" }),
+  rating: z.enum(["up", "down"], { error: "rating must be up or down" }),
+  feedback: z.string().max(500, { error: "feedback must be at most 500 characters" }).optional(),
+});
+export type ReviewInput = z.infer<typeof ReviewInput>;
+
+export const WorkflowPrefs = z
+  .strictObject({
+    defaultType: WorkflowType.optional(),
+    quality: QualityTier.optional(),
+    formats: z.array(AspectRatio).max(4).optional(),
+    framework: Framework.optional(),
+    adPreset: z.enum(PRESET_IDS).optional(),
+    hitl: z.boolean().optional(),
+    callbackUrl: httpUrl("callbackUrl").nullable().optional(),
+  })
+  .describe("Studio defaults for this account");
+export type WorkflowPrefs = z.infer<typeof WorkflowPrefs>;
+
+/** SPEC 2.6 Project (project id = job id). */
+export const Project = z.object({
+  id: z.string(),
+  user_id: z.string(),
+  type: z.string(),
+  status: z.enum(["pending", "processing", "completed", "failed"]),
+  input_data: z.string(),
+  output_data: z.string(),
+  credits_used: z.number().int(),
+  created_at: IsoDateTime,
+  job_status: JobStatus,
+  thumbnail: z.string().nullable(),
+  rating: z.enum(["up", "down"]).nullable(),
+});
+export type Project = z.infer<typeof Project>;
+
+export const StatsQuery = z.object({
+  startDate: z.iso.date({ error: "startDate must be a date YYYY-MM-DD" }).optional(),
+  endDate: z.iso.date({ error: "endDate must be a date YYYY-MM-DD" }).optional(),
+});
+export const AnalyticsQuery = z.object({
+  period: z.enum(["7d", "30d", "90d"], { error: "period must be 7d, 30d or 90d" }).default("30d"),
+});
+export const BatchQuery = z.object({ batchId: z.string({ error: "batchId is required" }).min(1, { error: "batchId is required" }) });
+
+const hexList = z
+  .string()
+  .max(200, { error: "brandColors must be at most 200 characters" })
+  .refine((s) => s.split(",").every((c) => /^#?[0-9a-fA-F]{6}$|^#?[0-9a-fA-F]{3}$/.test(c.trim())), {
+    error: "brandColors must be comma-separated hex colours like #0a84ff, #ff375f",
+  });
+const hex = (field: string) =>
+  z.string().regex(/^#?([0-9a-fA-F]{6}|[0-9a-fA-F]{3})$/, { error: `${field} must be a hex colour like #0a84ff` });
+const text = (field: string, max: number) =>
+  z.string({ error: `${field} must be text` }).max(max, { error: `${field} must be at most ${max} characters` });
+
+/** SPEC 2.4: both stated field sets are accepted (and answered) at once. */
+export const BrandProfileInput = z.object({
+  brandName: text("brandName", 100).optional(),
+  brandColors: hexList.optional(),
+  brandVoice: text("brandVoice", 500).optional(),
+  targetAudience: text("targetAudience", 500).optional(),
+  brandValues: text("brandValues", 500).optional(),
+  industry: text("industry", 100).optional(),
+  productDescription: text("productDescription", 1000).optional(),
+  competitorUrls: text("competitorUrls", 500).optional(),
+  websiteUrl: httpUrl("websiteUrl").optional(),
+  socialLinks: text("socialLinks", 500).optional(),
+  logoUrl: httpUrl("logoUrl").optional(),
+  styleGuide: text("styleGuide", 2000).optional(),
+  preferredLanguage: text("preferredLanguage", 10).optional(),
+  name: text("name", 100).optional(),
+  tone: text("tone", 500).optional(),
+  colors: z
+    .object({
+      primary: hex("colors.primary").optional(),
+      secondary: hex("colors.secondary").optional(),
+      accent: hex("colors.accent").optional(),
+    })
+    .optional(),
+});
+export type BrandProfileInput = z.infer<typeof BrandProfileInput>;
+export const BrandProfile = BrandProfileInput.extend({
+  id: z.string(),
+  audience: z.string().optional(),
+  updatedAt: IsoDateTime,
+});
+export type BrandProfile = z.infer<typeof BrandProfile>;

@@ -1,0 +1,21 @@
+// Reading a job's media file: only its owner (or an admin) may; anyone else gets 404.
+import type { RequestContext } from "../context.ts";
+import { Errors } from "../errors.ts";
+import { findOwnJob } from "../modules/workflows/jobs.ts";
+import { jobMediaKey } from "./storage.ts";
+
+const TYPES: Record<string, string> = { mp4: "video/mp4", jpg: "image/jpeg", png: "image/png", zip: "application/zip" };
+
+export async function openJobMedia(ctx: RequestContext, jobId: string, file: string) {
+  if (!/^[A-Za-z0-9._-]+$/.test(file) || file.startsWith(".")) throw Errors.notFound("File");
+  await findOwnJob(ctx, jobId);
+  const key = jobMediaKey(jobId, file);
+  const info = await ctx.services.media.stat(key);
+  if (!info) throw Errors.notFound("File");
+  return {
+    key,
+    bytes: info.bytes,
+    modifiedAt: info.modifiedAt,
+    contentType: TYPES[file.split(".").pop() ?? ""] ?? "application/octet-stream",
+  };
+}

@@ -1,0 +1,18 @@
+// SSRF-safe outbound HTTP: URL checks, pinned fetches and page metadata.
+export { isPublicAddress } from "./address.ts";
+export {
+  assertPublicUrl,
+  createPinnedLookup,
+  type Protocol,
+  type Resolver,
+  SafeFetchError,
+  type SafeFetchFailure,
+  type SafeFetchOptions,
+  type SafeResponse,
+  type SafeStreamResponse,
+  safeFetch,
+  safeFetchStream,
+  systemResolver,
+  type UrlPolicy,
+} from "./safe-fetch.ts";
+export { type PageMeta, readPageMeta } from "./page-meta.ts";

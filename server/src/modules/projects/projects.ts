@@ -1,0 +1,95 @@
+// Projects are jobs (CONTRACT): one project per launch, id = job id, newest first.
+import type { Job } from "@adgen/prisma";
+import { type Project, ReviewInput, WorkflowPrefs, type WorkflowResult } from "@adgen/schema";
+import type { z } from "zod";
+import type { RequestContext } from "../../context.ts";
+import { Errors, parseInput } from "../../errors.ts";
+import { recordAudit } from "../audit/record-audit.ts";
+import { requireUser } from "../auth/authenticate.ts";
+
+const PROJECT_STATUS: Record<Job["status"], Project["status"]> = {
+  queued: "pending",
+  processing: "processing",
+  awaiting_review: "processing",
+  completed: "completed",
+  failed: "failed",
+};
+
+export function toProject(job: Job): Project {
+  const result = job.result as WorkflowResult | null;
+  return {
+    id: job.id,
+    user_id: job.userId,
+    type: job.type,
+    status: PROJECT_STATUS[job.status],
+    input_data: JSON.stringify(job.input ?? {}),
+    output_data: JSON.stringify(result ?? (job.error ? { error: job.error } : {})),
+    credits_used: job.creditsUsed,
+    created_at: job.createdAt.toISOString(),
+    job_status: job.status,
+    thumbnail: result?.thumbnail ?? null,
+    rating: (job.rating as Project["rating"]) ?? null,
+  };
+}
+
+export async function listProjects(ctx: RequestContext, options: { limit?: number } = {}): Promise<Project[]> {
+  const user = requireUser(ctx);
+  const jobs = await ctx.services.prisma.job.findMany({
+    where: { userId: user.id },
+    orderBy: [{ createdAt: "desc" }, { id: "desc" }],
+    take: Math.min(options.limit ?? 500, 500),
+  });
+  return jobs.map(toProject);
+}
+
+export async function rateProject(ctx: RequestContext, input: z.input<typeof ReviewInput>) {
+  const user = requireUser(ctx);
+  const { projectId, rating, feedback } = parseInput(ReviewInput, input);
+  const job = await ctx.services.prisma.job.findUnique({ where: { id: projectId } });
+  if (!job || job.userId !== user.id) throw Errors.notFound("Project");
+  const updated = await ctx.services.prisma.job.update({
+    where: { id: projectId },
+    data: { rating, ratingFeedback: feedback ?? null, ratedAt: new Date() },
+  });
+  await recordAudit(ctx.services.prisma, ctx, { action: "project.rated", targetType: "job", targetId: projectId, metadata: { rating } });
+  return { projectId, rating: updated.rating, feedback: updated.ratingFeedback, ratedAt: updated.ratedAt?.toISOString() ?? null };
+}
+
+export async function reviewHistory(ctx: RequestContext) {
+  const user = requireUser(ctx);
+  const jobs = await ctx.services.prisma.job.findMany({
+    where: { userId: user.id, OR: [{ rating: { not: null } }, { reviewDecision: { not: null } }] },
+    orderBy: { updatedAt: "desc" },
+    take: 200,
+  });
+  return jobs.map((job) => ({
+    projectId: job.id,
+    type: job.type,
+    status: job.status,
+    rating: job.rating,
+    feedback: job.ratingFeedback,
+    ratedAt: job.ratedAt?.toISOString() ?? null,
+    review: job.reviewDecision
+      ? { decision: job.reviewDecision, feedback: job.reviewFeedback, decidedAt: job.reviewedAt?.toISOString() ?? null }
+      : null,
+  }));
+}
+
+export async function getWorkflowPrefs(ctx: RequestContext) {
+  const user = requireUser(ctx);
+  const row = await ctx.services.prisma.workflowPreferences.findUnique({ where: { userId: user.id } });
+  return (row?.prefs as WorkflowPrefs | undefined) ?? {};
+}
+
+export async function saveWorkflowPrefs(ctx: RequestContext, input: z.input<typeof WorkflowPrefs>) {
+  const user = requireUser(ctx);
+  const prefs = parseInput(WorkflowPrefs, input);
+  const existing = await getWorkflowPrefs(ctx);
+  const merged = { ...existing, ...prefs };
+  await ctx.services.prisma.workflowPreferences.upsert({
+    where: { userId: user.id },
+    create: { userId: user.id, prefs: merged },
+    update: { prefs: merged },
+  });
+  return merged;
+}

@@ -1,0 +1,303 @@
+// Where everything goes in one scene: safe area per format, font sizes scaled to the frame (shrunk until the
+// text fits), word wrapping with real glyph widths, and contrast-aware colours. Pure; no ffmpeg here.
+import type { AspectRatio } from "@adgen/schema";
+import { BLACK, contrast, distance, INK, luminance, mix, parseHex, type Rgb, WHITE } from "./color.ts";
+import type { FontMetrics } from "./font-metrics.ts";
+import type { BrandStyle, Scene } from "./types.ts";
+
+/** Fractions of the frame kept free of text (platform UI: captions, buttons, progress bars). */
+export const SAFE_MARGINS: Record<AspectRatio, { top: number; bottom: number; left: number; right: number }> = {
+  // TikTok / Reels / Shorts: status and tabs at the top, caption and music ticker at the bottom, buttons on the right.
+  "9:16": { top: 0.14, bottom: 0.2, left: 0.1, right: 0.12 },
+  // YouTube / LinkedIn: title-safe margins, the player's controls at the bottom.
+  "16:9": { top: 0.06, bottom: 0.1, left: 0.06, right: 0.06 },
+  "1:1": { top: 0.06, bottom: 0.08, left: 0.06, right: 0.06 },
+  "4:5": { top: 0.07, bottom: 0.12, left: 0.07, right: 0.07 },
+};
+
+export interface Rect {
+  x: number;
+  y: number;
+  w: number;
+  h: number;
+}
+
+export interface BoxItem extends Rect {
+  color: Rgb;
+  alpha: number;
+}
+
+export interface TextItem {
+  text: string;
+  /** Horizontal centre of the line. */
+  centerX: number;
+  baseline: number;
+  size: number;
+  color: Rgb;
+  /** Measured advance width (drawtext's kerning can only make it narrower). */
+  width: number;
+  shadow: boolean;
+}
+
+export interface SceneLayout {
+  width: number;
+  height: number;
+  safe: Rect;
+  /** Background gradient corners (top-left → bottom-right). */
+  gradient: { from: Rgb; to: Rgb };
+  /** Brand tint laid over a scene image. */
+  imageTint?: { color: Rgb; alpha: number };
+  boxes: BoxItem[];
+  texts: TextItem[];
+  /** Factor applied to the base font sizes to make the text fit (1 = not shrunk). */
+  scale: number;
+  /** True when even the smallest size did not fit and lines were dropped (only for extreme text lengths). */
+  truncated: boolean;
+}
+
+export interface LayoutInput {
+  scene: Scene;
+  brand: BrandStyle;
+  format: AspectRatio;
+  width: number;
+  height: number;
+  metrics: FontMetrics;
+  hasImage: boolean;
+}
+
+const CAP_HEIGHT = 0.73; // DejaVu Sans cap height / em
+const MIN_SCALE = 0.2;
+const MIN_FONT_PX = 14;
+
+export function normalizeText(value: string | undefined): string {
+  if (!value) return "";
+  return value
+    .normalize("NFC")
+    .replace(/\r\n?|[\u2028\u2029]/g, "\n")
+    .replace(/\t/g, " ")
+    .replace(/[\u0000-\u0008\u000b-\u001f\u007f-\u009f\u200b\u200c\u200e\u200f\ufeff]/g, "")
+    .split("\n")
+    .map((line) => line.replace(/ {2,}/g, " ").trim())
+    .filter(Boolean)
+    .join("\n");
+}
+
+const graphemes = new Intl.Segmenter(undefined, { granularity: "grapheme" });
+
+/**
+ * Greedy word wrap; explicit newlines are kept. A word wider than the line breaks after its own hyphens or
+ * slashes if that is enough, else between graphemes with a hyphen added.
+ */
+export function wrapText(text: string, maxWidth: number, measure: (s: string) => number): string[] {
+  const lines: string[] = [];
+  for (const paragraph of text.split("\n")) {
+    let line = "";
+    const place = (piece: string, joiner: string) => {
+      const candidate = line ? `${line}${joiner}${piece}` : piece;
+      if (measure(candidate) <= maxWidth) {
+        line = candidate;
+        return true;
+      }
+      return false;
+    };
+    for (const word of paragraph.split(" ").filter(Boolean)) {
+      if (place(word, " ")) continue;
+      if (line) lines.push(line);
+      line = "";
+      if (place(word, "")) continue;
+      const parts = word.split(/(?<=[-/\u2013\u2014_.])(?=.)/u);
+      parts.forEach((part, index) => {
+        if (place(part, "")) return;
+        if (line) lines.push(line);
+        line = "";
+        if (place(part, "")) return;
+        const chars = [...graphemes.segment(part)].map((g) => g.segment);
+        chars.forEach((ch, k) => {
+          const more = k < chars.length - 1 || index < parts.length - 1;
+          if (line && measure(`${line}${ch}${more ? "-" : ""}`) > maxWidth) {
+            lines.push(`${line}-`);
+            line = "";
+          }
+          line += ch;
+        });
+      });
+    }
+    if (line) lines.push(line);
+  }
+  return lines;
+}
+
+function bestText(backgrounds: Rgb[], preferred: Rgb): Rgb {
+  const worst = (c: Rgb) => Math.min(...backgrounds.map((b) => contrast(c, b)));
+  if (worst(preferred) >= 4.5) return preferred;
+  return worst(WHITE) >= worst(INK) ? WHITE : INK;
+}
+
+const even = (n: number) => 2 * Math.round(n / 2);
+
+export function layoutScene(input: LayoutInput): SceneLayout {
+  const { scene, brand, format, width: W, height: H, metrics, hasImage } = input;
+  const margins = SAFE_MARGINS[format];
+  const safe: Rect = {
+    x: even(W * margins.left),
+    y: even(H * margins.top),
+    w: even(W * (1 - margins.left - margins.right)),
+    h: even(H * (1 - margins.top - margins.bottom)),
+  };
+  const u = Math.min(W, H);
+  const centerX = safe.x + safe.w / 2;
+
+  // Background: the scene colour drifting toward the brand's secondary colour (or a shade) — subtle on purpose.
+  const bg = parseHex(scene.background);
+  const secondary = parseHex(brand.secondary);
+  const to = distance(bg, secondary) > 48 ? mix(bg, secondary, 0.35) : mix(bg, luminance(bg) > 0.5 ? BLACK : WHITE, 0.12);
+  const gradient = { from: bg, to };
+  const accent = parseHex(scene.accent);
+  const brandText = parseHex(brand.text);
+
+  // A translucent panel behind all text: dark on dark backgrounds and on images, light on light backgrounds.
+  const bgSamples = hasImage ? [[40, 40, 40] as Rgb, [200, 200, 200] as Rgb] : [gradient.from, gradient.to];
+  const darkPanel = hasImage || luminance(mix(gradient.from, gradient.to, 0.5)) < 0.35;
+  const panelColor = darkPanel ? BLACK : WHITE;
+  const panelAlpha = hasImage ? 0.6 : darkPanel ? 0.38 : 0.55;
+  const behindText = bgSamples.map((c) => mix(c, panelColor, panelAlpha));
+  const textColor = bestText(behindText, brandText);
+  const shadow = luminance(textColor) > 0.5;
+  const ctaText = bestText([accent], brandText);
+
+  const boxes: BoxItem[] = [];
+  const texts: TextItem[] = [];
+  const line = (text: string, x: number, baseline: number, size: number, color: Rgb, withShadow = shadow) =>
+    texts.push({ text, centerX: x, baseline, size, color, width: metrics.measure(text, size), shadow: withShadow });
+
+  // Decorative accent stripe along the top edge (not text, so it may sit outside the safe area).
+  boxes.push({ x: 0, y: 0, w: W, h: even(Math.max(6, H * 0.008)), color: accent, alpha: 1 });
+
+  // Brand name: a small tag at the top of the safe area.
+  let regionTop = safe.y;
+  const brandName = normalizeText(brand.name).replace(/\n/g, " ");
+  if (brandName) {
+    let size = Math.round(0.034 * u);
+    const maxW = safe.w - 2 * size;
+    while (size > MIN_FONT_PX && metrics.measure(brandName, size) > maxW) size -= 1;
+    const label = wrapText(brandName, maxW, (s) => metrics.measure(s, size))[0] ?? brandName;
+    const w = even(Math.min(safe.w, metrics.measure(label, size) + 2 * size));
+    const h = even(size * 1.9);
+    boxes.push({ x: even(centerX - w / 2), y: safe.y, w, h, color: panelColor, alpha: panelAlpha });
+    line(label, centerX, safe.y + h / 2 + (CAP_HEIGHT * size) / 2, size, textColor);
+    boxes.push({
+      x: even(centerX - w / 4),
+      y: safe.y + h - even(Math.max(4, size * 0.12)),
+      w: even(w / 2),
+      h: even(Math.max(4, size * 0.12)),
+      color: accent,
+      alpha: 1,
+    });
+    regionTop = safe.y + h + Math.round(0.03 * u);
+  }
+  const regionBottom = safe.y + safe.h;
+  const regionH = regionBottom - regionTop;
+
+  const headline = normalizeText(scene.headline);
+  const body = normalizeText(scene.body);
+  const cta = normalizeText(scene.cta).replace(/\n/g, " ");
+  const pad = Math.round(0.04 * u);
+  const maxTextW = Math.min(safe.w - 2 * pad, format === "16:9" ? 0.68 * W : Number.POSITIVE_INFINITY);
+  const base = { headline: (format === "16:9" ? 0.1 : 0.092) * u, body: 0.048 * u, cta: 0.052 * u };
+
+  const plan = (scale: number) => {
+    const hs = Math.max(MIN_FONT_PX, Math.round(base.headline * scale));
+    // Supporting text shrinks more slowly than the headline so it stays readable next to a long headline.
+    const support = Math.min(1, 0.35 + 0.65 * scale);
+    const bs = Math.max(MIN_FONT_PX, Math.round(base.body * support));
+    const cs = Math.max(MIN_FONT_PX, Math.round(base.cta * support));
+    const hLines = headline ? wrapText(headline, maxTextW, (s) => metrics.measure(s, hs)) : [];
+    const bLines = body ? wrapText(body, maxTextW, (s) => metrics.measure(s, bs)) : [];
+    const cLines = cta ? wrapText(cta, maxTextW - 2 * cs, (s) => metrics.measure(s, cs)) : [];
+    return { hs, bs, cs, hLines, bLines, cLines };
+  };
+  type Plan = ReturnType<typeof plan>;
+  const measureHeight = (p: Plan) => {
+    const hLh = p.hs * 1.16;
+    const bLh = p.bs * 1.32;
+    const cLh = p.cs * 1.25;
+    const bar = even(Math.max(4, p.hs * 0.08));
+    const gap = Math.round(p.hs * 0.3);
+    let h = 0;
+    const parts: { kind: "headline" | "bar" | "body" | "cta"; top: number; height: number }[] = [];
+    const add = (kind: (typeof parts)[number]["kind"], height: number, gapBefore: number) => {
+      if (parts.length) h += gapBefore;
+      parts.push({ kind, top: h, height });
+      h += height;
+    };
+    if (p.hLines.length) add("headline", p.hLines.length * hLh, 0);
+    if (p.hLines.length && (p.bLines.length || p.cLines.length)) add("bar", bar, gap);
+    if (p.bLines.length) add("body", p.bLines.length * bLh, gap);
+    if (p.cLines.length) add("cta", p.cLines.length * cLh + p.cs * 0.8, Math.round(gap * 1.3));
+    return { height: h + 2 * pad, parts, hLh, bLh, cLh };
+  };
+
+  let scale = 1;
+  let chosen = plan(scale);
+  let sized = measureHeight(chosen);
+  while (sized.height > regionH && scale > MIN_SCALE) {
+    scale = Math.max(MIN_SCALE, scale - 0.06);
+    chosen = plan(scale);
+    sized = measureHeight(chosen);
+  }
+  // Only for absurd lengths: drop trailing body lines, then headline lines, marking the cut with an ellipsis.
+  let truncated = false;
+  while (sized.height > regionH && (chosen.bLines.length > 1 || chosen.hLines.length > 1)) {
+    truncated = true;
+    const list = chosen.bLines.length > 1 ? chosen.bLines : chosen.hLines;
+    const size = list === chosen.bLines ? chosen.bs : chosen.hs;
+    list.pop();
+    let last = `${list.pop()} …`;
+    while (metrics.measure(last, size) > maxTextW && last.length > 2) last = `${last.slice(0, -3).trimEnd()} …`;
+    list.push(last);
+    sized = measureHeight(chosen);
+  }
+
+  if (sized.parts.length) {
+    const widths = [
+      ...chosen.hLines.map((l) => metrics.measure(l, chosen.hs)),
+      ...chosen.bLines.map((l) => metrics.measure(l, chosen.bs)),
+      ...chosen.cLines.map((l) => metrics.measure(l, chosen.cs) + 2 * chosen.cs),
+    ];
+    const panelW = even(Math.min(safe.w, Math.max(...widths, safe.w * 0.4) + 2 * pad));
+    const panelH = even(Math.min(regionH, sized.height));
+    const panelY = even(hasImage ? regionBottom - panelH : regionTop + (regionH - panelH) / 2);
+    boxes.push({ x: even(centerX - panelW / 2), y: panelY, w: panelW, h: panelH, color: panelColor, alpha: panelAlpha });
+    const contentTop = panelY + pad;
+    // Baseline inside a line box: centre the font's ascent+descent in the line height.
+    const baselineIn = (lineH: number, size: number) => (lineH - (metrics.ascent + metrics.descent) * size) / 2 + metrics.ascent * size;
+    for (const part of sized.parts) {
+      const top = contentTop + part.top;
+      if (part.kind === "headline") {
+        chosen.hLines.forEach((l, i) => {
+          line(l, centerX, Math.round(top + i * sized.hLh + baselineIn(sized.hLh, chosen.hs)), chosen.hs, textColor);
+        });
+      } else if (part.kind === "bar") {
+        const w = even(Math.min(panelW * 0.3, 0.15 * u));
+        boxes.push({ x: even(centerX - w / 2), y: even(top), w, h: even(part.height), color: accent, alpha: 1 });
+      } else if (part.kind === "body") {
+        chosen.bLines.forEach((l, i) => {
+          line(l, centerX, Math.round(top + i * sized.bLh + baselineIn(sized.bLh, chosen.bs)), chosen.bs, textColor);
+        });
+      } else {
+        const textW = Math.max(...chosen.cLines.map((l) => metrics.measure(l, chosen.cs)));
+        const w = even(Math.min(panelW - pad, textW + 2 * chosen.cs));
+        boxes.push({ x: even(centerX - w / 2), y: even(top), w, h: even(part.height), color: accent, alpha: 1 });
+        const inner = top + chosen.cs * 0.4;
+        chosen.cLines.forEach((l, i) => {
+          const mid = inner + i * sized.cLh + sized.cLh / 2;
+          line(l, centerX, Math.round(mid + (CAP_HEIGHT * chosen.cs) / 2), chosen.cs, ctaText, luminance(ctaText) > 0.5);
+        });
+      }
+    }
+  }
+
+  const layout: SceneLayout = { width: W, height: H, safe, gradient, boxes, texts, scale, truncated };
+  if (hasImage) layout.imageTint = { color: bg, alpha: 0.18 };
+  return layout;
+}

@@ -1,0 +1,337 @@
+// The built-in "studio" renderer: one ffmpeg process per render turns a storyboard into an H.264/AAC MP4 plus a
+// JPEG thumbnail. Each scene is composed once as a single frame (gradient, image, boxes, drawtext) and held for
+// its duration, so drawing costs nothing per frame; only transitions and encoding scale with length.
+import { copyFile, mkdtemp, rename, rm, stat, symlink, writeFile } from "node:fs/promises";
+import { availableParallelism } from "node:os";
+import { dirname, extname, join, resolve } from "node:path";
+import { type AspectRatio, FORMATS } from "@adgen/schema";
+import { detectCapabilities, locateFfmpeg, locateFont, RenderAbortedError, runFfmpeg } from "./ffmpeg.ts";
+import { fontMetrics } from "./font-metrics.ts";
+import { FPS, filter, holdFrames, musicBed, stillChains } from "./graph.ts";
+import { layoutScene } from "./layout.ts";
+import type { FfmpegCapabilities, RenderRequest, RenderResult, Scene, Storyboard, StudioRendererOptions, VideoRenderer } from "./types.ts";
+import { validateFileStem, validateFormat, validateStoryboard } from "./validate.ts";
+
+const PRESETS: readonly string[] = ["ultrafast", "superfast", "veryfast", "faster", "fast", "medium"];
+
+const XFADE_NAMES: Record<Exclude<Scene["transition"], "none">, string> = { fade: "fade", slide: "slideleft", wipe: "wipeleft" };
+
+export function frameSize(format: AspectRatio): { width: number; height: number } {
+  validateFormat(format);
+  const spec = FORMATS.find((f) => f.ratio === format)!;
+  return { width: spec.width, height: spec.height };
+}
+
+export interface Timeline {
+  /** Frames each scene is on screen (nominal, without transition overlap); they sum to `totalFrames`. */
+  frames: number[];
+  /** Frame at which scene i starts (i ≥ 1: where the transition into it begins). */
+  starts: number[];
+  /** Transition length into scene i, in frames (0 for a cut; index 0 is the fade from black). */
+  transitions: number[];
+  endFade: number;
+  totalFrames: number;
+}
+
+/** Frame-exact scene boundaries: cumulative rounding keeps the total at round(sum of durations × 30). */
+export function planTimeline(scenes: Scene[]): Timeline {
+  const frames: number[] = [];
+  const starts: number[] = [];
+  let elapsed = 0;
+  let previous = 0;
+  for (const scene of scenes) {
+    elapsed += scene.durationSec;
+    const boundary = Math.round(elapsed * FPS);
+    starts.push(previous);
+    frames.push(boundary - previous);
+    previous = boundary;
+  }
+  const transitions = scenes.map((scene, i) => {
+    if (scene.transition === "none") return 0;
+    if (i === 0) return Math.min(9, Math.floor(frames[0]! / 4));
+    return Math.min(15, Math.floor(0.3 * Math.min(frames[i - 1]!, frames[i]!)));
+  });
+  const endFade = Math.min(9, Math.floor(frames[frames.length - 1]! / 4));
+  return { frames, starts, transitions, endFade, totalFrames: previous };
+}
+
+interface Composition {
+  args: string[];
+  graph: string;
+  files: { name: string; content: string }[];
+  links: { name: string; target: string }[];
+}
+
+export function createStudioRenderer(options: StudioRendererOptions = {}): VideoRenderer {
+  let ffmpegPath = options.ffmpegPath;
+  let fontPath = options.fontPath;
+  const threads = Math.max(1, Math.floor(options.threads ?? availableParallelism()));
+  const preset = options.preset ?? "veryfast";
+  if (!PRESETS.includes(preset)) throw new Error(`Unknown x264 preset ${JSON.stringify(preset)}; use one of ${PRESETS.join(", ")}`);
+  const binary = () => (ffmpegPath ??= locateFfmpeg());
+  const font = () => (fontPath ??= locateFont());
+
+  async function capabilities(): Promise<FfmpegCapabilities> {
+    const caps = await detectCapabilities(binary());
+    const missing = [
+      !caps.drawtext && "the drawtext filter",
+      !caps.libx264 && "the libx264 encoder",
+      !caps.aac && "the aac encoder",
+    ].filter(Boolean);
+    if (missing.length) throw new Error(`ffmpeg at ${caps.path} (${caps.version}) lacks ${missing.join(", ")}`);
+    return caps;
+  }
+
+  async function checkImages(scenes: Scene[]): Promise<void> {
+    for (const [i, scene] of scenes.entries()) {
+      if (!scene.imagePath) continue;
+      const info = await stat(scene.imagePath).catch(() => undefined);
+      if (!info?.isFile()) throw new Error(`scenes[${i}].imagePath is not a readable file: ${scene.imagePath}`);
+    }
+  }
+
+  /** Text files, image links and the still chain for one scene, as used by both render and previewFrame. */
+  function composeStill(storyboard: Storyboard, index: number, format: AspectRatio, inputIndex: number | undefined, label: string) {
+    const scene = storyboard.scenes[index]!;
+    const { width, height } = frameSize(format);
+    const layout = layoutScene({
+      scene,
+      brand: storyboard.brand,
+      format,
+      width,
+      height,
+      metrics: fontMetrics(font()),
+      hasImage: !!scene.imagePath,
+    });
+    const files = layout.texts.map((t, j) => ({ name: `s${index}-t${j}.txt`, content: t.text }));
+    const links: Composition["links"] = [];
+    let imageInput: string | undefined;
+    if (scene.imagePath && inputIndex !== undefined) {
+      const ext = extname(scene.imagePath).toLowerCase();
+      const name = `img${index}${/^\.[a-z0-9]{1,5}$/.test(ext) ? ext : ""}`;
+      links.push({ name, target: resolve(scene.imagePath) });
+      imageInput = `${inputIndex}:v`;
+    }
+    const chains = stillChains({ layout, fontPath: font(), textFiles: files.map((f) => f.name), imageInput, label });
+    return { chains, files, links, layout };
+  }
+
+  function composeVideo(storyboard: Storyboard, format: AspectRatio, caps: FfmpegCapabilities): Composition & { timeline: Timeline } {
+    const scenes = storyboard.scenes;
+    const timeline = planTimeline(scenes);
+    const { frames, transitions, endFade } = timeline;
+    const chains: string[] = [];
+    const files: Composition["files"] = [];
+    const links: Composition["links"] = [];
+    const inputs: string[] = [];
+    // Every filter that touches frames (fade, xfade) costs a full-frame copy per frame even when it passes a frame
+    // through, so the video is a concat of short segments: only fades and transitions get those filters, the long
+    // holds are a looped reference to one frame.
+    const uses: string[][] = scenes.map(() => []);
+    const take = (i: number) => {
+      const label = `s${i}u${uses[i]!.length}`;
+      uses[i]!.push(label);
+      return label;
+    };
+    const segments: string[] = [];
+    const segment = (label: string, chain: string) => {
+      chains.push(chain);
+      segments.push(label);
+    };
+    const thumbSource = take(0);
+    scenes.forEach((scene, i) => {
+      const into = transitions[i]!;
+      if (i === 0 && into > 0) {
+        segment("fadein", `[${take(0)}]${holdFrames(into)},${filter("fade", { t: "in", s: 0, n: into })}[fadein]`);
+      } else if (i > 0 && into > 0) {
+        const label = `tr${i}`;
+        if (caps.xfade) {
+          const a = `[${take(i - 1)}]${holdFrames(into)}[${label}a]`;
+          const b = `[${take(i)}]${holdFrames(into)}[${label}b]`;
+          const kind = XFADE_NAMES[scene.transition as keyof typeof XFADE_NAMES];
+          chains.push(a, b);
+          segment(
+            label,
+            `[${label}a][${label}b]${filter("xfade", { transition: kind, duration: (into / FPS).toFixed(4), offset: 0 })}[${label}]`,
+          );
+        } else {
+          // No xfade in this ffmpeg: dip through black (fade out the old scene, fade in the new one).
+          const out = Math.floor(into / 2);
+          const inn = into - out;
+          if (out > 0) segment(`${label}o`, `[${take(i - 1)}]${holdFrames(out)},${filter("fade", { t: "out", s: 0, n: out })}[${label}o]`);
+          segment(`${label}i`, `[${take(i)}]${holdFrames(inn)},${filter("fade", { t: "in", s: 0, n: inn })}[${label}i]`);
+        }
+      }
+      const isLast = i === scenes.length - 1;
+      const hold = frames[i]! - into - (isLast ? endFade : 0);
+      segment(`hold${i}`, `[${take(i)}]${holdFrames(hold)}[hold${i}]`);
+      if (isLast && endFade > 0) {
+        segment("fadeout", `[${take(i)}]${holdFrames(endFade)},${filter("fade", { t: "out", s: 0, n: endFade })}[fadeout]`);
+      }
+    });
+    scenes.forEach((_, i) => {
+      const still = composeStill(storyboard, i, format, scenes[i]!.imagePath ? inputs.length / 2 : undefined, `still${i}`);
+      if (still.links[0]) inputs.push("-i", still.links[0].name);
+      chains.unshift(
+        ...still.chains,
+        `[still${i}]${filter("split", { outputs: uses[i]!.length })}${uses[i]!.map((u) => `[${u}]`).join("")}`,
+      );
+      files.push(...still.files);
+      links.push(...still.links);
+    });
+    chains.push(`[${thumbSource}]${filter("scale", { w: "iw/2", h: "ih/2" })}[thumb]`);
+    const total = timeline.totalFrames;
+    const joined = filter("concat", { n: segments.length, v: 1, a: 0 });
+    chains.push(`${segments.map((l) => `[${l}]`).join("")}${joined},${filter("format", { pix_fmts: "yuv420p" })}[vout]`);
+    chains.push(`${musicBed(total / FPS)}[aout]`);
+
+    const durationSec = total / FPS;
+    const args = [
+      ...inputs,
+      "-filter_complex_threads",
+      String(threads),
+      "-filter_complex_script",
+      "graph.txt",
+      // Output 1: the video.
+      "-map",
+      "[vout]",
+      "-map",
+      "[aout]",
+      "-c:v",
+      "libx264",
+      "-preset",
+      preset,
+      "-crf",
+      "21",
+      "-profile:v",
+      "high",
+      "-pix_fmt",
+      "yuv420p",
+      "-r",
+      String(FPS),
+      "-g",
+      String(FPS * 2),
+      "-threads",
+      String(threads),
+      "-c:a",
+      "aac",
+      "-b:a",
+      "128k",
+      "-ar",
+      "44100",
+      "-ac",
+      "2",
+      "-t",
+      durationSec.toFixed(3),
+      "-map_metadata",
+      "-1",
+      "-metadata",
+      `title=${storyboard.title ?? ""}`,
+      "-movflags",
+      "+faststart",
+      "-f",
+      "mp4",
+      "-y",
+      "video.mp4",
+      // Output 2: the thumbnail, from the first scene as composed (before any fade from black).
+      "-map",
+      "[thumb]",
+      "-frames:v",
+      "1",
+      "-q:v",
+      "3",
+      "-update",
+      "1",
+      "-f",
+      "image2",
+      "-y",
+      "thumb.jpg",
+    ];
+    return { args, graph: chains.join(";\n"), files, links, timeline };
+  }
+
+  async function prepare(workDir: string, composition: Pick<Composition, "graph" | "files" | "links">): Promise<void> {
+    await writeFile(join(workDir, "graph.txt"), composition.graph);
+    for (const f of composition.files) await writeFile(join(workDir, f.name), f.content);
+    for (const link of composition.links) {
+      await symlink(link.target, join(workDir, link.name)).catch(() => copyFile(link.target, join(workDir, link.name)));
+    }
+  }
+
+  const throwIfAborted = (signal?: AbortSignal) => {
+    if (signal?.aborted) throw new RenderAbortedError(signal.reason);
+  };
+
+  return {
+    name: "studio",
+
+    async render(request: RenderRequest): Promise<RenderResult> {
+      const { storyboard, format, outputDir, fileStem, signal, onProgress } = request;
+      validateStoryboard(storyboard);
+      validateFileStem(fileStem);
+      const { width, height } = frameSize(format);
+      throwIfAborted(signal);
+      await checkImages(storyboard.scenes);
+      const caps = await capabilities();
+      throwIfAborted(signal);
+      const composition = composeVideo(storyboard, format, caps);
+      const durationSec = composition.timeline.totalFrames / FPS;
+      const outDir = resolve(outputDir);
+      // The work directory sits in outputDir so the finished files can be renamed into place atomically.
+      const workDir = await mkdtemp(join(outDir, `.render-${fileStem}-`));
+      try {
+        await prepare(workDir, composition);
+        throwIfAborted(signal);
+        await runFfmpeg(binary(), composition.args, { cwd: workDir, signal, durationSec, onProgress });
+        throwIfAborted(signal);
+        const videoPath = join(outDir, `${fileStem}.mp4`);
+        const thumbnailPath = join(outDir, `${fileStem}.jpg`);
+        const { size } = await stat(join(workDir, "video.mp4"));
+        await rename(join(workDir, "thumb.jpg"), thumbnailPath);
+        await rename(join(workDir, "video.mp4"), videoPath);
+        return { videoPath, thumbnailPath, width, height, durationSec, bytes: size, format };
+      } finally {
+        await rm(workDir, { recursive: true, force: true });
+      }
+    },
+
+    async previewFrame(storyboard: Storyboard, sceneIndex: number, format: AspectRatio, outPath: string): Promise<string> {
+      validateStoryboard(storyboard);
+      validateFormat(format);
+      if (!Number.isInteger(sceneIndex) || sceneIndex < 0 || sceneIndex >= storyboard.scenes.length) {
+        throw new Error(`sceneIndex ${sceneIndex} is out of range (0–${storyboard.scenes.length - 1})`);
+      }
+      await checkImages([storyboard.scenes[sceneIndex]!]);
+      await capabilities();
+      const target = resolve(outPath);
+      const still = composeStill(storyboard, sceneIndex, format, 0, "still");
+      const workDir = await mkdtemp(join(dirname(target), ".preview-"));
+      try {
+        await prepare(workDir, { graph: still.chains.join(";\n"), files: still.files, links: still.links });
+        const inputs = still.links[0] ? ["-i", still.links[0].name] : [];
+        const args = [
+          ...inputs,
+          "-filter_complex_script",
+          "graph.txt",
+          "-map",
+          "[still]",
+          "-frames:v",
+          "1",
+          "-update",
+          "1",
+          "-f",
+          "image2",
+          "-c:v",
+          "png",
+          "-y",
+          "preview.png",
+        ];
+        await runFfmpeg(binary(), args, { cwd: workDir });
+        await rename(join(workDir, "preview.png"), target);
+        return target;
+      } finally {
+        await rm(workDir, { recursive: true, force: true });
+      }
+    },
+  };
+}

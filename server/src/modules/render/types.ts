@@ -1,0 +1,89 @@
+import type { AspectRatio } from "@adgen/schema";
+
+export type { AspectRatio };
+
+/** Brand colours, each `#rrggbb`. */
+export interface BrandStyle {
+  name: string;
+  primary: string;
+  secondary: string;
+  accent: string;
+  text: string;
+}
+
+/**
+ * How a scene is entered: from the previous scene, or (for the first scene) from black.
+ * "slide" and "wipe" become a dip through black when the ffmpeg binary has no `xfade` filter.
+ */
+export type Transition = "fade" | "slide" | "wipe" | "none";
+
+export interface Scene {
+  id: string;
+  /** 0.5–60 s. */
+  durationSec: number;
+  headline: string;
+  body?: string;
+  cta?: string;
+  /** `#rrggbb` */
+  background: string;
+  /** `#rrggbb` */
+  accent: string;
+  transition: Transition;
+  /** Optional local image file shown cover-fit under the text. */
+  imagePath?: string;
+}
+
+export interface Storyboard {
+  title: string;
+  brand: BrandStyle;
+  scenes: Scene[];
+}
+
+export interface RenderRequest {
+  storyboard: Storyboard;
+  format: AspectRatio;
+  /** Must exist and be writable; the files appear here under `<fileStem>.mp4` and `<fileStem>.jpg`. */
+  outputDir: string;
+  /** Letters, digits, `.`, `_`, `-`; no path separators. */
+  fileStem: string;
+  signal?: AbortSignal;
+  onProgress?: (fraction: number) => void;
+}
+
+export interface RenderResult {
+  videoPath: string;
+  thumbnailPath: string;
+  width: number;
+  height: number;
+  durationSec: number;
+  bytes: number;
+  format: AspectRatio;
+}
+
+export interface VideoRenderer {
+  readonly name: string;
+  render(request: RenderRequest): Promise<RenderResult>;
+  /** One still PNG of scene `sceneIndex` as it will look in `format` (used for human review previews). */
+  previewFrame(storyboard: Storyboard, sceneIndex: number, format: AspectRatio, outPath: string): Promise<string>;
+}
+
+export interface StudioRendererOptions {
+  /** Defaults to {@link locateFfmpeg}(). */
+  ffmpegPath?: string;
+  /** A TrueType/OpenType font file; defaults to {@link locateFont}() (DejaVu Sans Bold). */
+  fontPath?: string;
+  /** Encoder and filter threads; defaults to the number of available cores. */
+  threads?: number;
+  /** libx264 preset: "veryfast" (default) or "ultrafast" (≈40% less CPU, files ≈5× larger) for draft renders. */
+  preset?: "ultrafast" | "superfast" | "veryfast" | "faster" | "fast" | "medium";
+}
+
+/** What one ffmpeg binary can do (detected once per path and cached). */
+export interface FfmpegCapabilities {
+  path: string;
+  version: string;
+  xfade: boolean;
+  drawtext: boolean;
+  libx264: boolean;
+  aac: boolean;
+}

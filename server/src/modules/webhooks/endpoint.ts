@@ -1,0 +1,59 @@
+// The account's default webhook endpoint and its signing secret.
+import { z } from "zod";
+import type { RequestContext } from "../../context.ts";
+import { parseInput } from "../../errors.ts";
+import { recordAudit } from "../audit/record-audit.ts";
+import { requireUser } from "../auth/authenticate.ts";
+import { assertPublicUrl } from "../net/safe-fetch.ts";
+import { newWebhookSecret, webhookSecretFor } from "./deliver.ts";
+
+export const WebhookSettingsInput = z.object({
+  url: z.string().trim().max(2048, { error: "url must be at most 2048 characters" }).nullable().optional(),
+  rotateSecret: z.boolean({ error: "rotateSecret must be true or false" }).optional(),
+});
+
+export async function getWebhookSettings(ctx: RequestContext) {
+  const user = requireUser(ctx);
+  const secret = await webhookSecretFor(ctx.services, user.id);
+  const endpoint = await ctx.services.prisma.webhookEndpoint.findUniqueOrThrow({ where: { userId: user.id } });
+  const recent = await ctx.services.prisma.webhookDelivery.findMany({
+    where: { userId: user.id },
+    orderBy: { createdAt: "desc" },
+    take: 20,
+  });
+  return {
+    url: endpoint.url,
+    secret,
+    signature: "Standard Webhooks: webhook-id, webhook-timestamp, webhook-signature (v1, HMAC-SHA256, base64)",
+    recentDeliveries: recent.map((d) => ({
+      id: d.id,
+      jobId: d.jobId,
+      eventKind: d.eventKind,
+      url: d.url,
+      status: d.status,
+      attempts: d.attempts,
+      lastStatus: d.lastStatus,
+      lastError: d.lastError,
+      createdAt: d.createdAt.toISOString(),
+      deliveredAt: d.deliveredAt?.toISOString() ?? null,
+    })),
+  };
+}
+
+export async function saveWebhookSettings(ctx: RequestContext, input: z.input<typeof WebhookSettingsInput>) {
+  const user = requireUser(ctx);
+  const { url, rotateSecret } = parseInput(WebhookSettingsInput, input);
+  if (url) await assertPublicUrl(url, { resolver: ctx.services.resolver, protocols: ["https:", "http:"] });
+  await webhookSecretFor(ctx.services, user.id);
+  await ctx.services.prisma.webhookEndpoint.update({
+    where: { userId: user.id },
+    data: { ...(url !== undefined ? { url: url || null } : {}), ...(rotateSecret ? { secret: newWebhookSecret() } : {}) },
+  });
+  await recordAudit(ctx.services.prisma, ctx, {
+    action: "webhook.settings_saved",
+    targetType: "user",
+    targetId: user.id,
+    metadata: { url: url ?? null, rotated: Boolean(rotateSecret) },
+  });
+  return getWebhookSettings(ctx);
+}

@@ -1,0 +1,59 @@
+// Every failure path ends here: the job becomes `failed` and its credits come back exactly once.
+// The conditional update on `refunded_at` and the refund's ledger row share one transaction, so two
+// callers racing (a dead-letter worker and a cancel, say) refund once between them.
+import type { Services } from "../../context.ts";
+import { changeCredits, LedgerReason } from "../credits/ledger.ts";
+import { publishBalance } from "../events/account-events.ts";
+import { appendJobEvent, publishJobEvents } from "./job-events.ts";
+
+export interface FailOptions {
+  /** Recorded as the review outcome (reject or expiry). */
+  reviewDecision?: "rejected" | "expired";
+  reviewFeedback?: string | null;
+}
+
+/** Returns true when this call failed and refunded the job; false when it was already finished. */
+export async function failAndRefund(services: Services, jobId: string, message: string, options: FailOptions = {}): Promise<boolean> {
+  const outcome = await services.prisma.$transaction(async (tx) => {
+    const rows = await tx.$queryRaw<{ user_id: string; credits_used: number; progress: number; current_step: string | null }[]>`
+      UPDATE jobs SET status = 'failed', error = ${message}, finished_at = now(), refunded_at = now(), updated_at = now()
+      WHERE id = ${jobId} AND refunded_at IS NULL AND status <> 'completed'
+      RETURNING user_id, credits_used, progress, current_step`;
+    const row = rows[0];
+    if (!row) return null;
+    if (options.reviewDecision) {
+      await tx.job.update({
+        where: { id: jobId },
+        data: { reviewDecision: options.reviewDecision, reviewFeedback: options.reviewFeedback ?? null, reviewedAt: new Date() },
+      });
+    }
+    const refund =
+      row.credits_used > 0
+        ? await changeCredits(tx, {
+            userId: row.user_id,
+            delta: row.credits_used,
+            reason: LedgerReason.workflowRefund,
+            reference: jobId,
+            note: message,
+          })
+        : null;
+    const event = await appendJobEvent(tx, { id: jobId, userId: row.user_id }, "workflow.failed", {
+      step: row.current_step,
+      status: "failed",
+      progress: row.progress,
+      error: message,
+      result: { refunded: row.credits_used },
+    });
+    return { userId: row.user_id, refund, credits: row.credits_used, event };
+  });
+  if (!outcome) return false;
+  publishJobEvents(services, [{ ...outcome.event, userId: outcome.userId }]);
+  if (outcome.refund) {
+    publishBalance(services, outcome.userId, {
+      balance: outcome.refund.balance,
+      delta: outcome.credits,
+      reason: LedgerReason.workflowRefund,
+    });
+  }
+  return true;
+}

@@ -1,0 +1,67 @@
+// Reading jobs, with the ownership rule in one place: a job is visible to its owner and to admins;
+// anyone else gets 404, as if it did not exist.
+import type { Job } from "@adgen/prisma";
+import type { JobView, WorkflowResult } from "@adgen/schema";
+import type { RequestContext, Services } from "../../context.ts";
+import { Errors } from "../../errors.ts";
+import { requireUser } from "../auth/authenticate.ts";
+import { JOB_EVENT } from "./job-events.ts";
+
+export const TERMINAL = new Set(["completed", "failed"]);
+
+export function toJobView(job: Job): JobView {
+  return {
+    jobId: job.id,
+    type: job.type as JobView["type"],
+    quality: job.quality as JobView["quality"],
+    status: job.status,
+    step: job.currentStep,
+    progress: job.progress,
+    creditsUsed: job.creditsUsed,
+    refunded: job.refundedAt !== null,
+    result: (job.result as WorkflowResult | null) ?? null,
+    error: job.error,
+    hitl: job.hitl,
+    batchId: job.batchId,
+    createdAt: job.createdAt.toISOString(),
+    updatedAt: job.updatedAt.toISOString(),
+  };
+}
+
+/** The job if the caller owns it (or is an admin); 404 otherwise. */
+export async function findOwnJob(ctx: RequestContext, jobId: string): Promise<Job> {
+  const user = requireUser(ctx);
+  const job = typeof jobId === "string" && jobId ? await ctx.services.prisma.job.findUnique({ where: { id: jobId } }) : null;
+  if (!job || (job.userId !== user.id && user.role !== "admin")) throw Errors.notFound("Job");
+  return job;
+}
+
+export async function getJob(ctx: RequestContext, jobId: string): Promise<JobView> {
+  return toJobView(await findOwnJob(ctx, jobId));
+}
+
+/** Resolves when the job is finished or waiting for review, or when `timeoutMs` passes. */
+export async function waitForJob(services: Services, jobId: string, timeoutMs: number): Promise<Job> {
+  const settled = (job: Job | null) => !job || TERMINAL.has(job.status) || job.status === "awaiting_review";
+  let wake: () => void = () => {};
+  const unsubscribe = services.events.subscribe((event) => {
+    if (event.kind === JOB_EVENT && (event.data as { jobId?: string }).jobId === jobId) wake();
+  });
+  const deadline = Date.now() + timeoutMs;
+  try {
+    for (;;) {
+      const job = await services.prisma.job.findUniqueOrThrow({ where: { id: jobId } });
+      const remaining = deadline - Date.now();
+      if (settled(job) || remaining <= 0) return job;
+      await new Promise<void>((resolve) => {
+        const timer = setTimeout(resolve, Math.min(remaining, 2000));
+        wake = () => {
+          clearTimeout(timer);
+          resolve();
+        };
+      });
+    }
+  } finally {
+    unsubscribe();
+  }
+}

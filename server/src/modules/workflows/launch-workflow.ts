@@ -1,0 +1,221 @@
+// POST /workflow: validate, check, charge and create the job in one transaction, then queue it.
+// Order of checks (issue 3): auth 401 → validation 400 → trial expired 402 → reserved workflow 403 →
+// brand 404 → credits 402. The charge is a conditional update, so concurrent launches never overdraw.
+import { createHash, randomUUID } from "node:crypto";
+import type { Prisma, User } from "@adgen/prisma";
+import {
+  type AspectRatio,
+  type CostEstimate,
+  type LaunchData,
+  RESERVED_WORKFLOW_PLANS,
+  RESERVED_WORKFLOW_TYPES,
+  WorkflowRequest,
+  type WorkflowRequestInput,
+  WORKFLOWS,
+  workflowCost,
+} from "@adgen/schema";
+import type { RequestContext, Services } from "../../context.ts";
+import { AppError, parseInput } from "../../errors.ts";
+import { requireUser } from "../auth/authenticate.ts";
+import { assertPublicUrl, SafeFetchError } from "../net/safe-fetch.ts";
+import { changeCredits, InsufficientCreditsError, LedgerReason } from "../credits/ledger.ts";
+import { publishBalance } from "../events/account-events.ts";
+import { enqueueJob } from "./enqueue.ts";
+import { toJobView, waitForJob } from "./jobs.ts";
+
+const ALL_FORMATS: AspectRatio[] = ["9:16", "1:1", "16:9", "4:5"];
+const reservedPlans: readonly string[] = RESERVED_WORKFLOW_PLANS;
+const reservedTypes: readonly string[] = RESERVED_WORKFLOW_TYPES;
+
+export function formatsFor(request: WorkflowRequest): AspectRatio[] {
+  if (request.formats?.length) return request.formats;
+  return request.type === "factory" ? ALL_FORMATS : ["9:16"];
+}
+
+function trialExpired(user: User, now = new Date()): boolean {
+  return user.currentPlanId === "trial" && user.trialEndsAt !== null && user.trialEndsAt.getTime() <= now.getTime();
+}
+
+function trialMessage(user: User): string {
+  return `Your trial ended on ${user.trialEndsAt?.toISOString().slice(0, 10)}. Choose a plan or buy credits to keep launching workflows.`;
+}
+
+function reserved(user: User, type: string): boolean {
+  return reservedPlans.includes(user.currentPlanId) && reservedTypes.includes(type);
+}
+
+function reservedMessage(user: User, type: string): string {
+  const name = WORKFLOWS.find((w) => w.type === type)?.name ?? type;
+  return `The ${name} workflow (${type}) is not available on the ${user.currentPlanId} plan. Upgrade to a paid plan to use it; nothing was charged.`;
+}
+
+/** What a launch would cost and whether it would go through now (no charge, no job). */
+export async function estimateWorkflow(ctx: RequestContext, input: WorkflowRequestInput): Promise<CostEstimate> {
+  const user = requireUser(ctx);
+  const request = parseInput(WorkflowRequest, input);
+  const fresh = await ctx.services.prisma.user.findUniqueOrThrow({ where: { id: user.id } });
+  const cost = workflowCost(request.type, request.quality);
+  const sufficient = fresh.creditsBalance >= cost;
+  let blockedBy: CostEstimate["blockedBy"] = null;
+  let message: string | null = null;
+  if (trialExpired(fresh)) [blockedBy, message] = ["trial_expired", trialMessage(fresh)];
+  else if (reserved(fresh, request.type)) [blockedBy, message] = ["reserved_workflow", reservedMessage(fresh, request.type)];
+  else if (!sufficient) [blockedBy, message] = ["insufficient_credits", new InsufficientCreditsError(cost, fresh.creditsBalance).message];
+  return {
+    type: request.type,
+    quality: request.quality,
+    cost,
+    balance: fresh.creditsBalance,
+    sufficient,
+    blockedBy,
+    message,
+    formats: formatsFor(request),
+  };
+}
+
+export interface LaunchOutcome {
+  data: LaunchData;
+  /** Credits charged by the launch that created the job. */
+  cost: number;
+  message: string;
+  /** True when the answer is a replay of an earlier request with the same Idempotency-Key. */
+  replayed: boolean;
+}
+
+/**
+ * A `url` that points at a private or local address is the caller's mistake (400). A page that merely
+ * cannot be resolved now is not: the job goes on from the concept and records a warning. A callback
+ * URL must be public and resolvable.
+ */
+async function assertReachableUrls(ctx: RequestContext, request: WorkflowRequest) {
+  const { resolver } = ctx.services;
+  if (request.url) {
+    await assertPublicUrl(request.url, { resolver }).catch((error: unknown) => {
+      if (error instanceof SafeFetchError && error.reason === "unresolvable") return;
+      throw rename(error, "url");
+    });
+  }
+  if (request.callbackUrl)
+    await assertPublicUrl(request.callbackUrl, { resolver }).catch((error: unknown) => {
+      throw rename(error, "callbackUrl");
+    });
+}
+
+function rename(error: unknown, field: string): unknown {
+  if (error instanceof AppError && error.message.startsWith("url ")) return new AppError(error.code, `${field} ${error.message.slice(4)}`);
+  return error;
+}
+
+function stableJson(value: unknown): string {
+  if (Array.isArray(value)) return `[${value.map(stableJson).join(",")}]`;
+  if (value && typeof value === "object") {
+    return `{${Object.keys(value)
+      .sort()
+      .map((k) => `${JSON.stringify(k)}:${stableJson((value as Record<string, unknown>)[k])}`)
+      .join(",")}}`;
+  }
+  return JSON.stringify(value ?? null);
+}
+
+export async function launchWorkflow(
+  ctx: RequestContext,
+  input: WorkflowRequestInput,
+  options: { idempotencyKey?: string | null } = {},
+): Promise<LaunchOutcome> {
+  const user = requireUser(ctx);
+  const request = parseInput(WorkflowRequest, input);
+  const { services } = ctx;
+  const key = options.idempotencyKey?.trim() || null;
+  if (key && key.length > 255) throw new AppError("BAD_REQUEST", "Idempotency-Key must be at most 255 characters");
+
+  const account = await services.prisma.user.findUniqueOrThrow({ where: { id: user.id } });
+  if (trialExpired(account)) throw new AppError("PAYMENT_REQUIRED", trialMessage(account));
+  if (reserved(account, request.type)) throw new AppError("FORBIDDEN", reservedMessage(account, request.type));
+  if (request.brand) {
+    const brand = await services.prisma.brandProfile.findFirst({ where: { id: request.brand, userId: user.id }, select: { id: true } });
+    if (!brand) throw new AppError("NOT_FOUND", "Brand not found");
+  }
+
+  await assertReachableUrls(ctx, request);
+
+  const cost = workflowCost(request.type, request.quality);
+  const formats = formatsFor(request);
+  const jobId = randomUUID();
+  const requestHash = key ? createHash("sha256").update(stableJson(input)).digest("hex") : null;
+
+  const created = await services.prisma.$transaction(async (tx) => {
+    if (key && requestHash) {
+      await tx.$executeRaw`DELETE FROM idempotency_keys WHERE user_id = ${user.id} AND key = ${key} AND created_at < now() - interval '24 hours'`;
+      const inserted = await tx.$queryRaw<{ key: string }[]>`
+        INSERT INTO idempotency_keys (user_id, key, request_hash) VALUES (${user.id}, ${key}, ${requestHash})
+        ON CONFLICT DO NOTHING RETURNING key`;
+      if (inserted.length === 0) {
+        const earlier = await tx.idempotencyKey.findUniqueOrThrow({ where: { userId_key: { userId: user.id, key } } });
+        if (earlier.requestHash !== requestHash) {
+          throw new AppError("CONFLICT", "This Idempotency-Key was already used with a different request body");
+        }
+        if (!earlier.response) throw new AppError("CONFLICT", "A request with this Idempotency-Key is still being processed");
+        return { kind: "replay" as const, outcome: earlier.response as unknown as Omit<LaunchOutcome, "replayed"> };
+      }
+    }
+    const charge = await changeCredits(tx, { userId: user.id, delta: -cost, reason: LedgerReason.workflowCharge, reference: jobId });
+    const job = await tx.job.create({
+      data: {
+        id: jobId,
+        userId: user.id,
+        type: request.type,
+        quality: request.quality,
+        input: { ...request, formats } as unknown as Prisma.InputJsonValue,
+        creditsUsed: cost,
+        chargeEntryId: charge.entryId,
+        hitl: request.hitl,
+        batchId: request.type === "factory" ? jobId : null,
+        callbackUrl: request.callbackUrl ?? null,
+      },
+    });
+    const outcome = {
+      data: { jobId, status: "queued" as const, creditsUsed: cost, ...(job.batchId ? { batchId: job.batchId } : {}) },
+      cost,
+      message: `Workflow ${request.type} queued; ${cost} credit${cost === 1 ? "" : "s"} charged.`,
+    };
+    if (key) {
+      await tx.idempotencyKey.update({
+        where: { userId_key: { userId: user.id, key } },
+        data: { response: outcome as unknown as Prisma.InputJsonValue, status: 200 },
+      });
+    }
+    return { kind: "created" as const, job, balance: charge.balance, outcome };
+  });
+
+  if (created.kind === "replay") return { ...created.outcome, replayed: true };
+  publishBalance(services, user.id, { balance: created.balance, delta: -cost, reason: LedgerReason.workflowCharge });
+  await enqueueJob(services, created.job);
+
+  if (request.async) return { ...created.outcome, replayed: false };
+  // async: false waits for the result, bounded; past the bound it answers the queued shape.
+  const finished = await waitForJob(services, jobId, services.config.syncWaitSeconds * 1000);
+  const view = toJobView(finished);
+  const done = view.status === "completed" || view.status === "failed" || view.status === "awaiting_review";
+  const data: LaunchData = {
+    jobId,
+    status: view.status,
+    creditsUsed: cost,
+    ...(view.result ? { result: view.result } : {}),
+    ...(view.batchId ? { batchId: view.batchId } : {}),
+  };
+  const message = !done
+    ? `Workflow ${request.type} is still ${view.status} after ${services.config.syncWaitSeconds} s; follow it on /api/workflow/stream?jobId=${jobId}.`
+    : view.status === "completed"
+      ? `Workflow ${request.type} completed.`
+      : view.status === "awaiting_review"
+        ? `Workflow ${request.type} is waiting for your review.`
+        : `Workflow ${request.type} failed: ${view.error}. ${cost} credit${cost === 1 ? " was" : "s were"} refunded.`;
+  const outcome = { data, cost, message };
+  if (key) {
+    await services.prisma.idempotencyKey.update({
+      where: { userId_key: { userId: user.id, key } },
+      data: { response: outcome as unknown as Prisma.InputJsonValue },
+    });
+  }
+  return { ...outcome, replayed: false };
+}

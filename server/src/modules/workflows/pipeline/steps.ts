@@ -1,0 +1,184 @@
+// The pipeline: a list of named steps. Each finished step's output is stored (job_steps), so a job
+// retried after a crash resumes after its last finished step instead of starting over.
+import { rm } from "node:fs/promises";
+import { join } from "node:path";
+import { FORMATS, type AspectRatio, type OutputAsset, type WorkflowRequest, type WorkflowResult } from "@adgen/schema";
+import type { Job } from "@adgen/prisma";
+import type { Services } from "../../../context.ts";
+import { jobMediaKey } from "../../../media/storage.ts";
+import { loadBrandForJob } from "../../brand/brand-profile.ts";
+import { readPageMeta } from "../../net/page-meta.ts";
+import type { Storyboard } from "../../render/types.ts";
+import { type ArtDirection, directAd } from "./art-direction.ts";
+
+export interface PageFacts {
+  url: string;
+  title: string | null;
+  description: string | null;
+  images: string[];
+  colors: string[];
+  warnings: string[];
+}
+
+export interface StepContext {
+  services: Services;
+  job: Job;
+  request: WorkflowRequest;
+  /** Outputs of the steps finished so far, by name. */
+  outputs: Map<string, unknown>;
+  signal: AbortSignal;
+  /** Reports progress within this step (0..1). */
+  progress(fraction: number): void;
+}
+
+export interface PipelineStep {
+  name: string;
+  /** Share of the whole job's progress bar. */
+  weight: number;
+  run(ctx: StepContext): Promise<unknown>;
+}
+
+export interface RenderedFormat {
+  format: AspectRatio;
+  kind: "video" | "image";
+  key: string;
+  thumbnailKey: string;
+  width: number;
+  height: number;
+  durationSec: number;
+  bytes: number;
+}
+
+export interface ArtDirectionOutput extends ArtDirection {
+  previews: { sceneId: string; key: string }[];
+}
+
+export const mediaUrl = (services: Services, key: string) => `${services.config.publicUrl}/api/media/${key.replace(/^jobs\//, "")}`;
+
+const PLATFORM: Record<AspectRatio, string> = { "16:9": "youtube", "9:16": "tiktok", "1:1": "instagram", "4:5": "instagram" };
+
+const readPage: PipelineStep = {
+  name: "read_page",
+  weight: 10,
+  async run({ services, request }) {
+    const url = request.url as string;
+    const meta = await readPageMeta(url, { resolver: services.resolver, timeoutMs: 10_000 });
+    const facts: PageFacts = {
+      url,
+      title: meta.title,
+      description: meta.description,
+      images: meta.images,
+      colors: meta.colors,
+      warnings: meta.warnings,
+    };
+    return facts;
+  },
+};
+
+const artDirection: PipelineStep = {
+  name: "art_direction",
+  weight: 15,
+  async run({ services, job, request, outputs, progress }) {
+    const brand = await loadBrandForJob(services.prisma, job.userId, request.brand);
+    const page = (outputs.get("read_page") as PageFacts | undefined) ?? null;
+    const direction = directAd({ request, brand, page, maxAdSeconds: services.config.maxAdSeconds });
+    const previews: ArtDirectionOutput["previews"] = [];
+    if (job.hitl) {
+      // One still per scene, as the first format will show it, for the reviewer.
+      const dir = await services.media.scratchDir(`${job.id}/previews`);
+      const format = direction.formats[0] ?? "9:16";
+      for (const [i, scene] of direction.storyboard.scenes.entries()) {
+        const file = join(dir, `preview-${i + 1}.png`);
+        await services.renderer.previewFrame(direction.storyboard, i, format, file);
+        const key = jobMediaKey(job.id, `preview-${i + 1}.png`);
+        await services.media.put(key, file);
+        previews.push({ sceneId: scene.id, key });
+        progress((i + 1) / direction.storyboard.scenes.length);
+      }
+    }
+    return { ...direction, previews } satisfies ArtDirectionOutput;
+  },
+};
+
+function renderStep(format: AspectRatio, imagesOnly: boolean): PipelineStep {
+  return {
+    name: `render:${format}`,
+    weight: 70,
+    async run({ services, job, outputs, signal, progress }) {
+      const direction = outputs.get("art_direction") as ArtDirectionOutput;
+      const storyboard: Storyboard = direction.storyboard;
+      const stem = `ad-${format.replace(":", "x")}`;
+      const dir = await services.media.scratchDir(`${job.id}/${stem}`);
+      try {
+        const size = FORMATS.find((f) => f.ratio === format)!;
+        if (imagesOnly) {
+          const file = join(dir, `${stem}.png`);
+          await services.renderer.previewFrame(storyboard, 0, format, file);
+          const key = jobMediaKey(job.id, `${stem}.png`);
+          const stored = await services.media.put(key, file);
+          progress(1);
+          return {
+            format,
+            kind: "image",
+            key,
+            thumbnailKey: key,
+            width: size.width,
+            height: size.height,
+            durationSec: 0,
+            bytes: stored.bytes,
+          } satisfies RenderedFormat;
+        }
+        const result = await services.renderer.render({ storyboard, format, outputDir: dir, fileStem: stem, signal, onProgress: progress });
+        const key = jobMediaKey(job.id, `${stem}.mp4`);
+        const thumbnailKey = jobMediaKey(job.id, `${stem}.jpg`);
+        await services.media.put(thumbnailKey, result.thumbnailPath);
+        const stored = await services.media.put(key, result.videoPath);
+        return {
+          format,
+          kind: "video",
+          key,
+          thumbnailKey,
+          width: result.width,
+          height: result.height,
+          durationSec: result.durationSec,
+          bytes: stored.bytes,
+        } satisfies RenderedFormat;
+      } finally {
+        await rm(dir, { recursive: true, force: true });
+      }
+    },
+  };
+}
+
+/** The steps of a job: read the page (types with a url), direct, then one render per format. */
+export function pipelineFor(request: WorkflowRequest): PipelineStep[] {
+  const formats = request.formats ?? ["9:16"];
+  const imagesOnly = request.imagesOnly || request.type === "staticad";
+  return [...(request.url ? [readPage] : []), artDirection, ...formats.map((f) => renderStep(f, imagesOnly))];
+}
+
+/** The job's result from its finished steps. */
+export function buildResult(services: Services, request: WorkflowRequest, outputs: Map<string, unknown>): WorkflowResult {
+  const formats = request.formats ?? ["9:16"];
+  const rendered = formats.map((f) => outputs.get(`render:${f}`) as RenderedFormat);
+  const assets: OutputAsset[] = rendered.map((r) => ({
+    url: mediaUrl(services, r.key),
+    type: r.kind,
+    format: r.format,
+    duration: r.durationSec,
+    platform: PLATFORM[r.format],
+    width: r.width,
+    height: r.height,
+    thumbnail: mediaUrl(services, r.thumbnailKey),
+  }));
+  const page = outputs.get("read_page") as PageFacts | undefined;
+  const direction = outputs.get("art_direction") as ArtDirectionOutput;
+  const first = rendered[0];
+  return {
+    finalVideo: first?.kind === "video" ? mediaUrl(services, first.key) : null,
+    thumbnail: first ? mediaUrl(services, first.thumbnailKey) : null,
+    assets,
+    storyboard: direction.storyboard,
+    warnings: page?.warnings ?? [],
+  };
+}

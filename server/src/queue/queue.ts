@@ -1,0 +1,115 @@
+// The job queue: pg-boss on the service's own database (PGlite or PostgreSQL), so workers on any
+// machine that reaches the database share one queue. Messages carry only ids; the state lives in our
+// tables, and a message id derives from (job id, queue generation), so sending twice is harmless.
+import { createHash } from "node:crypto";
+import { routeMultiStatementToExec } from "@adgen/prisma";
+import PgBoss from "pg-boss";
+import type { Database } from "../db/database.ts";
+
+export const QUEUE = {
+  workflow: "workflow",
+  /** Dead letters of `workflow`: jobs that failed their last attempt (thrown error or a dead worker). */
+  workflowFailed: "workflow-failed",
+  webhook: "webhook",
+  export: "export",
+} as const;
+export type QueueName = (typeof QUEUE)[keyof typeof QUEUE];
+
+export interface QueueSettings {
+  /** Seconds a job may stay active before it is presumed dead (its worker crashed) and retried. */
+  jobTimeoutSeconds: number;
+  retryLimit: number;
+  retryDelaySeconds: number;
+  /** How often expired jobs are detected. */
+  maintenanceSeconds: number;
+  pollingSeconds: number;
+}
+
+export type QueueMessage<T> = PgBoss.JobWithMetadata<T>;
+
+/** A stable UUID from any string (the message id of a job's n-th enqueue). */
+export function messageId(...parts: (string | number)[]): string {
+  const hex = createHash("sha256").update(parts.join(":")).digest("hex");
+  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-4${hex.slice(13, 16)}-a${hex.slice(17, 20)}-${hex.slice(20, 32)}`;
+}
+
+export class JobQueue {
+  private constructor(
+    readonly boss: PgBoss,
+    readonly settings: QueueSettings,
+  ) {}
+
+  static async start(db: Database, settings: QueueSettings, options: { supervise: boolean }): Promise<JobQueue> {
+    const common = {
+      schema: "pgboss",
+      supervise: options.supervise,
+      schedule: false,
+      maintenanceIntervalSeconds: settings.maintenanceSeconds,
+      monitorStateIntervalSeconds: Math.max(settings.maintenanceSeconds, 10),
+    };
+    let boss: PgBoss;
+    if (db.pglite) {
+      const pglite = routeMultiStatementToExec(db.pglite);
+      boss = new PgBoss({
+        ...common,
+        db: { executeSql: async (text: string, values: unknown[]) => ({ rows: (await pglite.query(text, values ?? [])).rows }) },
+      });
+    } else {
+      const url = (db.pool as unknown as { options: { connectionString: string } }).options.connectionString;
+      boss = new PgBoss({ ...common, connectionString: url, max: 4 });
+    }
+    boss.on("error", (error) => console.error("[queue]", error.message));
+    await boss.start();
+    const retry = { retryLimit: settings.retryLimit, retryDelay: settings.retryDelaySeconds, retryBackoff: true };
+    await ensureQueue(boss, { name: QUEUE.workflowFailed, retryLimit: 5, retryDelay: 2, retryBackoff: true });
+    await ensureQueue(boss, {
+      name: QUEUE.workflow,
+      ...retry,
+      expireInSeconds: settings.jobTimeoutSeconds,
+      deadLetter: QUEUE.workflowFailed,
+    });
+    await ensureQueue(boss, { name: QUEUE.webhook, retryLimit: 6, retryDelay: 5, retryBackoff: true, expireInSeconds: 60 });
+    await ensureQueue(boss, { name: QUEUE.export, retryLimit: 2, retryDelay: 5, retryBackoff: true, expireInSeconds: 3600 });
+    return new JobQueue(boss, settings);
+  }
+
+  async send<T extends object>(queue: QueueName, data: T, options: PgBoss.SendOptions = {}): Promise<string | null> {
+    return this.boss.send(queue, data, options);
+  }
+
+  /** Registers `concurrency` pollers on `queue`; each handles one message at a time. */
+  async work<T>(queue: QueueName, concurrency: number, handler: (message: QueueMessage<T>) => Promise<void>): Promise<string[]> {
+    const ids: string[] = [];
+    for (let i = 0; i < concurrency; i++) {
+      ids.push(
+        await this.boss.work<T>(
+          queue,
+          { batchSize: 1, includeMetadata: true, pollingIntervalSeconds: this.settings.pollingSeconds },
+          async ([message]) => {
+            if (message) await handler(message);
+          },
+        ),
+      );
+    }
+    return ids;
+  }
+
+  /** Wakes this process's pollers of `queue` now instead of at their next poll. */
+  nudge(workerIds: string[]) {
+    for (const id of workerIds) this.boss.notifyWorker(id);
+  }
+
+  async stop(): Promise<void> {
+    await this.boss.stop({ graceful: true, wait: true, timeout: 5000, close: true });
+  }
+}
+
+async function ensureQueue(boss: PgBoss, queue: PgBoss.Queue & { name: string }) {
+  const existing = await boss.getQueue(queue.name);
+  if (existing) await boss.updateQueue(queue.name, queue);
+  else
+    await boss.createQueue(queue.name, queue).catch(async (error: Error) => {
+      // Another instance created it between our check and our create.
+      if (!(await boss.getQueue(queue.name))) throw error;
+    });
+}

@@ -1,0 +1,50 @@
+// The background side of a process: workflow workers, the dead-letter worker that fails and refunds
+// jobs whose last attempt failed, webhook and export workers, and periodic sweeps.
+import type { Services } from "../context.ts";
+import { QUEUE, type QueueMessage } from "../queue/queue.ts";
+import { type WorkflowMessage, resendStaleQueuedJobs } from "../modules/workflows/enqueue.ts";
+import { failAndRefund } from "../modules/workflows/fail-job.ts";
+import { expireStaleReviews } from "../modules/workflows/hitl.ts";
+import { runWorkflowJob } from "../modules/workflows/pipeline/run-job.ts";
+import { deliverWebhook, type WebhookMessage } from "../modules/webhooks/deliver.ts";
+import { runExport, type ExportMessage } from "../modules/projects/exports.ts";
+
+export interface Workers {
+  workflowWorkerIds: string[];
+  stop(): Promise<void>;
+}
+
+export async function startWorkers(services: Services, workflowConcurrency: number): Promise<Workers> {
+  const { queue } = services;
+  const workflowWorkerIds =
+    workflowConcurrency > 0
+      ? await queue.work<WorkflowMessage>(QUEUE.workflow, workflowConcurrency, (message) => runWorkflowJob(services, message.data.jobId))
+      : [];
+  if (workflowConcurrency > 0) {
+    await queue.work<WorkflowMessage>(QUEUE.workflowFailed, 1, async (message: QueueMessage<WorkflowMessage>) => {
+      const job = await services.prisma.job.findUnique({ where: { id: message.data.jobId }, select: { error: true, attempts: true } });
+      const reason = job?.error ? `The workflow failed: ${job.error}` : "The workflow stopped responding and was given up";
+      await failAndRefund(services, message.data.jobId, reason);
+    });
+    await queue.work<WebhookMessage>(QUEUE.webhook, 1, (message) =>
+      deliverWebhook(services, message.data, message.retryCount, message.retryLimit),
+    );
+    await queue.work<ExportMessage>(QUEUE.export, 1, (message) => runExport(services, message.data.exportId));
+  }
+
+  const sweep = async () => {
+    await expireStaleReviews(services).catch((error: Error) => console.error("[sweep] review expiry:", error.message));
+    if (workflowConcurrency > 0)
+      await resendStaleQueuedJobs(services).catch((error: Error) => console.error("[sweep] requeue:", error.message));
+    await services.prisma.idempotencyKey.deleteMany({ where: { createdAt: { lt: new Date(Date.now() - 24 * 3600_000) } } }).catch(() => {});
+  };
+  const timer = setInterval(() => void sweep(), services.config.sweepSeconds * 1000);
+  timer.unref();
+
+  return {
+    workflowWorkerIds,
+    async stop() {
+      clearInterval(timer);
+    },
+  };
+}
