@@ -26,6 +26,6 @@ if (!existsSync(built) || statSync(built).mtimeMs < sources) {
   if (build.status !== 0) process.exit(build.status ?? 1);
 }
 
-const server = spawn(join(root, "server/node_modules/.bin/tsx"), [join(root, "server/src/main.ts")], { cwd: root, stdio: "inherit" });
+const server = spawn(process.execPath, ["--import", "tsx", "src/main.ts"], { cwd: join(root, "server"), stdio: "inherit" });
 for (const signal of ["SIGINT", "SIGTERM"]) process.on(signal, () => server.kill(signal));
 server.on("exit", (code, signal) => process.exit(code ?? (signal ? 1 : 0)));

@@ -4,6 +4,6 @@ import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 
 const root = join(dirname(fileURLToPath(import.meta.url)), "..");
-const worker = spawn(join(root, "server/node_modules/.bin/tsx"), [join(root, "server/src/worker.ts")], { cwd: root, stdio: "inherit" });
+const worker = spawn(process.execPath, ["--import", "tsx", "src/worker.ts"], { cwd: join(root, "server"), stdio: "inherit" });
 for (const signal of ["SIGINT", "SIGTERM"]) process.on(signal, () => worker.kill(signal));
 worker.on("exit", (code, signal) => process.exit(code ?? (signal ? 1 : 0)));

@@ -73,6 +73,15 @@ function isResponse(value: unknown): value is Response {
   );
 }
 
+/** A path parameter, percent-decoded; a malformed escape (`%ZZ`) is the caller's error, not a 500. */
+function decodePathParam(name: string, value: string): string {
+  try {
+    return decodeURIComponent(value);
+  } catch {
+    throw new AppError("BAD_REQUEST", `${name} is not a valid URL path segment`);
+  }
+}
+
 function rateLimitHeaders(result: RateLimitResult): Record<string, string> {
   return {
     "X-RateLimit-Limit": String(result.limit),
@@ -114,7 +123,7 @@ export function createRestApi(options: RestApiOptions) {
         throw error;
       });
       const values = match.pattern.exec(path)?.slice(1) ?? [];
-      const params = Object.fromEntries(match.names.map((name, i) => [name, decodeURIComponent(values[i] ?? "")]));
+      const params = Object.fromEntries(match.names.map((name, i) => [name, decodePathParam(name, values[i] ?? "")]));
       const query = Object.fromEntries(new URL(request.url).searchParams);
       const body = await readJsonBody(request);
       const result = await match.route.handler(
@@ -132,13 +141,16 @@ export function createRestApi(options: RestApiOptions) {
     } catch (error) {
       response = errorResponse(error);
     }
-    if (limited) for (const [name, value] of Object.entries(rateLimitHeaders(limited))) response.headers.set(name, value);
+    // A fresh Response with the merged headers: headers set on @hono/node-server's lightweight Response
+    // (streams, files) are lost when Hono later clones it to add its own headers.
+    const merged = new Headers(response.headers);
+    if (limited) for (const [name, value] of Object.entries(rateLimitHeaders(limited))) merged.set(name, value);
     headers.forEach((value, name) => {
-      if (name === "set-cookie") response.headers.append(name, value);
-      else response.headers.set(name, value);
+      if (name === "set-cookie") merged.append(name, value);
+      else merged.set(name, value);
     });
-    if (method === "HEAD") return new Response(null, { status: response.status, headers: response.headers });
-    return response;
+    if (method === "HEAD") return new Response(null, { status: response.status, headers: merged });
+    return new Response(response.body, { status: response.status, statusText: response.statusText, headers: merged });
   });
 
   return app;

@@ -150,6 +150,8 @@ export const JobView = z.object({
   error: z.string().nullable(),
   hitl: z.boolean(),
   batchId: z.string().nullable(),
+  /** The validated launch request (formats filled in). */
+  input: z.record(z.string(), z.unknown()),
   createdAt: IsoDateTime,
   updatedAt: IsoDateTime,
 });

@@ -4,10 +4,13 @@ import type { ComponentType } from "react";
 import type { Session } from "./auth/session.tsx";
 import { AdminPage } from "./pages/admin.tsx";
 import { DashboardPage } from "./pages/dashboard.tsx";
+import { JobPage } from "./pages/job.tsx";
 import { LandingPage } from "./pages/landing.tsx";
 import { LoginPage } from "./pages/login.tsx";
+import { ProjectsPage } from "./pages/projects.tsx";
 import { SettingsPage } from "./pages/settings.tsx";
 import { SignupPage } from "./pages/signup.tsx";
+import { StudioPage } from "./pages/studio.tsx";
 
 export interface PageProps {
   session: Session;
@@ -26,6 +29,9 @@ export const ROUTES: readonly AppRoute[] = [
   { path: "/signup", access: "guest", page: SignupPage },
   { path: "/login", access: "guest", page: LoginPage },
   { path: "/dashboard", access: "user", page: DashboardPage },
+  { path: "/studio", access: "user", page: StudioPage },
+  { path: "/studio/jobs/:jobId", access: "user", page: JobPage },
+  { path: "/projects", access: "user", page: ProjectsPage },
   { path: "/settings", access: "user", page: SettingsPage },
   { path: "/admin", access: "admin", page: AdminPage },
 ];
@@ -42,8 +48,8 @@ export interface NavItem {
 
 export const NAV_ITEMS: readonly NavItem[] = [
   { label: "Dashboard", icon: "dashboard", href: "/dashboard" },
-  { label: "Studio", icon: "studio" },
-  { label: "Projects", icon: "projects" },
+  { label: "Studio", icon: "studio", href: "/studio" },
+  { label: "Projects", icon: "projects", href: "/projects" },
   { label: "Brand", icon: "brand" },
   { label: "Billing", icon: "billing" },
   { label: "Settings", icon: "settings", href: "/settings" },

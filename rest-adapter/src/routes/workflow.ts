@@ -189,13 +189,16 @@ export const workflowRoutes = [
     operation: "events.stream",
     rateLimit: "stream",
     summary: "Server-Sent Events of the account's job events (an admin receives all); the event name is the kind",
-    handler: (ctx, { signal }) =>
-      sseResponse(
+    handler: (ctx, { signal }) => {
+      // Called here, not inside the stream, so a missing credential is a 401 rather than a 200 stream with an error.
+      const events = watchAccountJobEvents(ctx, signal);
+      return sseResponse(
         (async function* () {
-          for await (const event of watchAccountJobEvents(ctx, signal)) yield { id: event.id, event: event.type, data: event };
+          for await (const event of events) yield { id: event.id, event: event.type, data: event };
         })(),
         { signal },
-      ),
+      );
+    },
   }),
   route({
     ...workflow,

@@ -41,12 +41,13 @@ const EnvSchema = z.object({
   SESSION_DAYS: intFrom(30, 1),
   STUDIO_MAX_AD_SECONDS: intFrom(15, 2),
   SYNC_WAIT_SECONDS: intFrom(120, 1),
-  JOB_TIMEOUT_SECONDS: intFrom(900, 2),
+  JOB_TIMEOUT_SECONDS: intFrom(4 * 3600, 2),
   JOB_RETRY_LIMIT: intFrom(2, 0),
   JOB_RETRY_DELAY_SECONDS: intFrom(5, 0),
   QUEUE_MAINTENANCE_SECONDS: intFrom(30, 1),
   QUEUE_POLL_SECONDS: intFrom(1, 1),
   SWEEP_SECONDS: intFrom(30, 1),
+  JOB_LEASE_SECONDS: intFrom(60, 2),
   RENDER_THREADS: intFrom(0, 0),
 });
 
@@ -79,6 +80,8 @@ export interface Config {
   /** How long `async: false` launches wait before answering the queued shape. */
   syncWaitSeconds: number;
   queue: { jobTimeoutSeconds: number; retryLimit: number; retryDelaySeconds: number; maintenanceSeconds: number; pollingSeconds: number };
+  /** A running job's worker renews its lease every third of this; a lease this old means the worker died. */
+  jobLeaseSeconds: number;
   /** Period of the review-expiry and re-queue sweeps. */
   sweepSeconds: number;
   /** ffmpeg threads per render (0: ffmpeg decides). */
@@ -159,6 +162,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       pollingSeconds: e.QUEUE_POLL_SECONDS,
     },
     sweepSeconds: e.SWEEP_SECONDS,
+    jobLeaseSeconds: e.JOB_LEASE_SECONDS,
     renderThreads: e.RENDER_THREADS,
     ...overrides,
   };

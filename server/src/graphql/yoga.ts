@@ -88,9 +88,17 @@ export function createGraphQL(services: Services) {
           if (request.headers["user-agent"]) headers.set("user-agent", request.headers["user-agent"]);
           const requestContext = await buildRequestContext(services, headers, request.socket.remoteAddress ?? null);
           const enveloped = yoga.getEnveloped({ requestContext, params });
-          const document = enveloped.parse(params.query);
-          const errors = enveloped.validate(enveloped.schema, document);
-          if (errors.length) return errors;
+          // Syntax errors and the depth/alias limits throw rather than return: answer them as this operation's
+          // errors, or graphql-ws closes the whole socket (4500) and every other subscription on it.
+          let document: ReturnType<typeof enveloped.parse>;
+          try {
+            document = enveloped.parse(params.query);
+            const errors = enveloped.validate(enveloped.schema, document);
+            if (errors.length) return errors;
+          } catch (error) {
+            if (isGraphQLError(error)) return [error];
+            throw error;
+          }
           return {
             schema: enveloped.schema,
             operationName: params.operationName,

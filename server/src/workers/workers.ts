@@ -5,7 +5,7 @@ import { QUEUE, type QueueMessage } from "../queue/queue.ts";
 import { type WorkflowMessage, resendStaleQueuedJobs } from "../modules/workflows/enqueue.ts";
 import { failAndRefund } from "../modules/workflows/fail-job.ts";
 import { expireStaleReviews } from "../modules/workflows/hitl.ts";
-import { runWorkflowJob } from "../modules/workflows/pipeline/run-job.ts";
+import { recoverOrphanedJobs, runWorkflowJob } from "../modules/workflows/pipeline/run-job.ts";
 import { deliverWebhook, type WebhookMessage } from "../modules/webhooks/deliver.ts";
 import { runExport, type ExportMessage } from "../modules/projects/exports.ts";
 
@@ -22,7 +22,10 @@ export async function startWorkers(services: Services, workflowConcurrency: numb
       : [];
   if (workflowConcurrency > 0) {
     await queue.work<WorkflowMessage>(QUEUE.workflowFailed, 1, async (message: QueueMessage<WorkflowMessage>) => {
-      const job = await services.prisma.job.findUnique({ where: { id: message.data.jobId }, select: { error: true, attempts: true } });
+      const job = await services.prisma.job.findUnique({ where: { id: message.data.jobId } });
+      // A stale message of a job that another worker resumed (and is running now) is not a failure.
+      const leaseFresh = job?.leaseOwner && job.heartbeatAt && Date.now() - job.heartbeatAt.getTime() < services.config.jobLeaseSeconds * 1000;
+      if (!job || leaseFresh) return;
       const reason = job?.error ? `The workflow failed: ${job.error}` : "The workflow stopped responding and was given up";
       await failAndRefund(services, message.data.jobId, reason);
     });
@@ -34,6 +37,7 @@ export async function startWorkers(services: Services, workflowConcurrency: numb
 
   const sweep = async () => {
     await expireStaleReviews(services).catch((error: Error) => console.error("[sweep] review expiry:", error.message));
+    await recoverOrphanedJobs(services).catch((error: Error) => console.error("[sweep] orphaned jobs:", error.message));
     if (workflowConcurrency > 0)
       await resendStaleQueuedJobs(services).catch((error: Error) => console.error("[sweep] requeue:", error.message));
     await services.prisma.idempotencyKey.deleteMany({ where: { createdAt: { lt: new Date(Date.now() - 24 * 3600_000) } } }).catch(() => {});

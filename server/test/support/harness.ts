@@ -9,7 +9,7 @@ import pg from "pg";
 import { inject } from "vitest";
 import { type Config, type DatabaseTarget, loadConfig } from "../../src/config/env.ts";
 import { listen, type RunningServer } from "../../src/http/app.ts";
-import { createServices, type ServiceHandle } from "../../src/services.ts";
+import { createServices, type ServiceHandle, type ServiceOptions } from "../../src/services.ts";
 
 export interface TestApp {
   services: ServiceHandle;
@@ -44,7 +44,11 @@ export async function testDatabase(): Promise<{ target: DatabaseTarget; drop(): 
   };
 }
 
-export async function startTestApp(env: Record<string, string> = {}): Promise<TestApp> {
+/**
+ * `env` as the service reads it (WORKERS > 0 starts in-process workers); `options` swaps the DNS
+ * resolver (the network is closed in tests) or the renderer.
+ */
+export async function startTestApp(env: Record<string, string> = {}, options: ServiceOptions = {}): Promise<TestApp> {
   const dataDir = mkdtempSync(join(tmpdir(), "adgen-test-"));
   const database = await testDatabase();
   const config = loadConfig(
@@ -54,11 +58,16 @@ export async function startTestApp(env: Record<string, string> = {}): Promise<Te
       WORKERS: "0",
       RATE_LIMIT_AUTH_PER_HOUR: "1000",
       RATE_LIMIT_API_PER_MINUTE: "1000",
+      STUDIO_MAX_AD_SECONDS: "2",
+      QUEUE_MAINTENANCE_SECONDS: "1",
+      SWEEP_SECONDS: "1",
+      JOB_RETRY_DELAY_SECONDS: "1",
       ...env,
     },
     { database: database.target },
   );
-  const services = await createServices(config);
+  const services = await createServices(config, options);
+  if (config.workers > 0) await services.startWorkers(config.workers);
   const server = await listen(services, 0, "127.0.0.1");
   return {
     services,

@@ -39,6 +39,17 @@ export function Field({ id, label, error, hint, errorTestId, labelAside, ...inpu
   );
 }
 
+/** The error line under a control that is not a plain `Field` (select, textarea, checkbox group). */
+export function FieldError({ id, error, testId }: { id?: string; error: string | undefined; testId?: string }) {
+  if (!error) return null;
+  return (
+    <p id={id} className="field-error" role="alert" data-testid={testId}>
+      <ErrorIcon />
+      <span>{error}</span>
+    </p>
+  );
+}
+
 export function FormAlert({ children, testId = "form-error" }: { children: ReactNode; testId?: string }) {
   return (
     <div className="alert alert-error" role="alert" data-testid={testId}>

@@ -20,7 +20,10 @@ function Brand({ href }: { href: string }) {
 }
 
 function NavLinkEntry({ item, href }: { item: NavItem; href: string }) {
-  const [active] = useRoute(href);
+  // An area's nested pages (/studio/jobs/…) keep its nav item active.
+  const [exact] = useRoute(href);
+  const [nested] = useRoute(`${href}/*`);
+  const active = exact || nested;
   return (
     <li>
       <Link href={href} className={active ? "nav-link is-active" : "nav-link"} aria-current={active ? "page" : undefined}>

@@ -185,7 +185,9 @@ function WorkflowCosts({ balance }: { balance: number | undefined }) {
       ) : pricing.isPending ? (
         <Skeleton width="100%" height="8rem" />
       ) : null}
-      <p className="card-foot muted">The Studio, where you launch these, is coming to this workspace soon.</p>
+      <p className="card-foot muted">
+        Launch one in the <Link href="/studio">Studio</Link>; your results are in <Link href="/projects">Projects</Link>.
+      </p>
     </section>
   );
 }

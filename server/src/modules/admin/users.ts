@@ -23,7 +23,8 @@ import { requireAdmin } from "./require-admin.ts";
 export async function listUsers(ctx: RequestContext, input: z.input<typeof AdminUserListQuery>): Promise<AdminUserList> {
   requireAdmin(ctx);
   const { page, pageSize, search } = parseInput(AdminUserListQuery, input);
-  const where: Prisma.UserWhereInput = search ? { email: { contains: search.toLowerCase() } } : {};
+  // `contains` is a LIKE pattern: escape its wildcards so `%` or `_` match only themselves.
+  const where: Prisma.UserWhereInput = search ? { email: { contains: search.toLowerCase().replace(/[\\%_]/g, "\\$&") } } : {};
   const [total, users] = await Promise.all([
     ctx.services.prisma.user.count({ where }),
     ctx.services.prisma.user.findMany({

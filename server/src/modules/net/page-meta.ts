@@ -184,6 +184,7 @@ export async function readPageMeta(url: string, options: SafeFetchOptions = {}):
     response = await safeFetch(url, {
       ...options,
       method: "GET",
+      body: undefined,
       headers: { accept: "text/html,application/xhtml+xml;q=0.9,*/*;q=0.5", ...options.headers },
     });
   } catch (error) {

@@ -43,7 +43,10 @@ export interface SafeFetchOptions extends UrlPolicy {
   /** Largest accepted (decoded) body, default 5 MB. */
   maxBytes?: number;
   headers?: Record<string, string>;
-  method?: "GET" | "HEAD";
+  /** POST is for deliveries (webhooks); a 301/302/303 turns it into a GET without body, 307/308 keep it. */
+  method?: "GET" | "HEAD" | "POST";
+  /** Request body, sent with POST only (Content-Length set). */
+  body?: string | Uint8Array;
   signal?: AbortSignal;
 }
 
@@ -242,6 +245,7 @@ function send(
   addresses: string[],
   method: string,
   headers: Record<string, string>,
+  body: Buffer | undefined,
   signal: AbortSignal,
 ): Promise<http.IncomingMessage> {
   return new Promise((resolve, reject) => {
@@ -254,7 +258,7 @@ function send(
       port: url.port || undefined,
       path: `${url.pathname || "/"}${url.search}`,
       method,
-      headers,
+      headers: body ? { ...headers, "content-length": String(body.length) } : headers,
       // A fresh agent per request: no pooled socket (pinned to an earlier answer) is ever reused.
       agent: false,
       lookup: createPinnedLookup(hostname, addresses),
@@ -263,7 +267,8 @@ function send(
     req.once("response", resolve);
     req.once("error", reject);
     req.once("close", () => reject(new Error("connection closed before a response")));
-    req.end();
+    if (body) req.end(body);
+    else req.end();
   });
 }
 
@@ -317,6 +322,7 @@ async function open(input: string | URL, options: SafeFetchOptions, exchange: Ex
   const maxRedirects = Math.max(0, options.maxRedirects ?? DEFAULT_MAX_REDIRECTS);
   const maxBytes = options.maxBytes ?? DEFAULT_MAX_BYTES;
   let method: string = options.method ?? "GET";
+  let requestBody = method === "POST" && options.body !== undefined ? Buffer.from(options.body) : undefined;
   let headers = requestHeaders(options.headers);
   const redirects: string[] = [];
   let target: string | URL = input;
@@ -334,7 +340,7 @@ async function open(input: string | URL, options: SafeFetchOptions, exchange: Ex
       throw error;
     }
     exchange.current = checked.url.href;
-    const res = await send(checked.url, checked.addresses, method, headers, exchange.deadline);
+    const res = await send(checked.url, checked.addresses, method, headers, requestBody, exchange.deadline);
     const status = res.statusCode ?? 0;
     const location = res.headers.location;
 
@@ -353,7 +359,12 @@ async function open(input: string | URL, options: SafeFetchOptions, exchange: Ex
       if (next.origin !== checked.url.origin) {
         headers = Object.fromEntries(Object.entries(headers).filter(([name]) => !CREDENTIAL_HEADERS.includes(name)));
       }
-      if (status === 303 && method !== "HEAD") method = "GET";
+      if ((status === 303 && method !== "HEAD") || (method === "POST" && (status === 301 || status === 302))) {
+        method = "GET";
+        requestBody = undefined;
+        const { "content-type": _dropped, ...rest } = headers;
+        headers = rest;
+      }
       redirects.push(next.href);
       target = next;
       continue;

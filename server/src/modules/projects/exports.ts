@@ -84,7 +84,8 @@ function jobFiles(job: Job): { key: string; name: string }[] {
   for (const asset of result.assets) {
     for (const url of [asset.url, asset.thumbnail]) {
       const match = url?.match(/\/api\/media\/([^/]+)\/([^/?#]+)$/);
-      if (match) files.push({ key: `jobs/${match[1]}/${match[2]}`, name: `${job.id}/${match[2]}` });
+      // A still's thumbnail is the still itself: one entry per file (a ZIP must not repeat a name).
+      if (match && !files.some((f) => f.name === `${job.id}/${match[2]}`)) files.push({ key: `jobs/${match[1]}/${match[2]}`, name: `${job.id}/${match[2]}` });
     }
   }
   return files;

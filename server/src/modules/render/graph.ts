@@ -97,12 +97,12 @@ export function holdFrames(frames: number): string {
   return [filter("loop", { loop: frames - 1, size: 1, start: 0 }), filter("setpts", { expr: `N/(${FPS}*TB)` })].join(",");
 }
 
-/** A quiet two-chord pad (C major ↔ A minor crossfading) with a soft pulse; continuous sines, so no clicks. */
+/** A quiet (about −25 dB mean, −15 dB peak) two-chord pad (C major ↔ A minor crossfading) with a soft pulse; continuous sines, so no clicks. */
 export function musicBed(durationSec: number): string {
   const t = durationSec.toFixed(3);
   const chordA = [130.81, 164.81, 196.0, 261.63];
   const chordB = [110.0, 130.81, 164.81, 220.0];
-  const voice = (freqs: number[]) => freqs.map((f, i) => `${(0.05 / (1 + i * 0.3)).toFixed(4)}*sin(2*PI*${f}*t)`).join("+");
+  const voice = (freqs: number[]) => freqs.map((f, i) => `${(0.1 / (1 + i * 0.3)).toFixed(4)}*sin(2*PI*${f}*t)`).join("+");
   // w: 0 → 1 → 0 every 8 s; pulse: a gentle swell on every beat at 100 bpm.
   const expr = `(sin(PI*t/8)^2*(${voice(chordA)})+(1-sin(PI*t/8)^2)*(${voice(chordB)}))*(0.75+0.25*exp(-4*mod(t,0.6)))`;
   const fadeIn = Math.min(0.8, durationSec / 4);

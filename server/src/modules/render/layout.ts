@@ -75,7 +75,7 @@ export function normalizeText(value: string | undefined): string {
     .normalize("NFC")
     .replace(/\r\n?|[\u2028\u2029]/g, "\n")
     .replace(/\t/g, " ")
-    .replace(/[\u0000-\u0008\u000b-\u001f\u007f-\u009f\u200b\u200c\u200e\u200f\ufeff]/g, "")
+    .replace(/(?!\n)[\p{Cc}\u200b\u200c\u200e\u200f\ufeff]/gu, "")
     .split("\n")
     .map((line) => line.replace(/ {2,}/g, " ").trim())
     .filter(Boolean)

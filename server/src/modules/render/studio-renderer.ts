@@ -1,7 +1,8 @@
 // The built-in "studio" renderer: one ffmpeg process per render turns a storyboard into an H.264/AAC MP4 plus a
 // JPEG thumbnail. Each scene is composed once as a single frame (gradient, image, boxes, drawtext) and held for
 // its duration, so drawing costs nothing per frame; only transitions and encoding scale with length.
-import { copyFile, mkdtemp, rename, rm, stat, symlink, writeFile } from "node:fs/promises";
+import { existsSync } from "node:fs";
+import { copyFile, mkdir, mkdtemp, rename, rm, stat, symlink, writeFile } from "node:fs/promises";
 import { availableParallelism } from "node:os";
 import { dirname, extname, join, resolve } from "node:path";
 import { type AspectRatio, FORMATS } from "@adgen/schema";
@@ -69,7 +70,11 @@ export function createStudioRenderer(options: StudioRendererOptions = {}): Video
   const preset = options.preset ?? "veryfast";
   if (!PRESETS.includes(preset)) throw new Error(`Unknown x264 preset ${JSON.stringify(preset)}; use one of ${PRESETS.join(", ")}`);
   const binary = () => (ffmpegPath ??= locateFfmpeg());
-  const font = () => (fontPath ??= locateFont());
+  const font = () => {
+    fontPath ??= locateFont();
+    if (!existsSync(fontPath)) throw new Error(`Font file not found: ${fontPath}`);
+    return fontPath;
+  };
 
   async function capabilities(): Promise<FfmpegCapabilities> {
     const caps = await detectCapabilities(binary());
@@ -124,9 +129,9 @@ export function createStudioRenderer(options: StudioRendererOptions = {}): Video
     const files: Composition["files"] = [];
     const links: Composition["links"] = [];
     const inputs: string[] = [];
-    // Every filter that touches frames (fade, xfade) costs a full-frame copy per frame even when it passes a frame
-    // through, so the video is a concat of short segments: only fades and transitions get those filters, the long
-    // holds are a looped reference to one frame.
+    // fade and xfade cost about as much for a frame they pass through as for one they change (xfade in ffmpeg 5.1:
+    // ~2 ms per 1080×1920 frame), so the video is a concat of short segments: only the fade and transition frames
+    // go through those filters; the long holds are one looped frame.
     const uses: string[][] = scenes.map(() => []);
     const take = (i: number) => {
       const label = `s${i}u${uses[i]!.length}`;
@@ -277,6 +282,7 @@ export function createStudioRenderer(options: StudioRendererOptions = {}): Video
       const composition = composeVideo(storyboard, format, caps);
       const durationSec = composition.timeline.totalFrames / FPS;
       const outDir = resolve(outputDir);
+      await mkdir(outDir, { recursive: true });
       // The work directory sits in outputDir so the finished files can be renamed into place atomically.
       const workDir = await mkdtemp(join(outDir, `.render-${fileStem}-`));
       try {
@@ -305,6 +311,7 @@ export function createStudioRenderer(options: StudioRendererOptions = {}): Video
       await capabilities();
       const target = resolve(outPath);
       const still = composeStill(storyboard, sceneIndex, format, 0, "still");
+      await mkdir(dirname(target), { recursive: true });
       const workDir = await mkdtemp(join(dirname(target), ".preview-"));
       try {
         await prepare(workDir, { graph: still.chains.join(";\n"), files: still.files, links: still.links });

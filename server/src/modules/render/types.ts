@@ -42,7 +42,7 @@ export interface Storyboard {
 export interface RenderRequest {
   storyboard: Storyboard;
   format: AspectRatio;
-  /** Must exist and be writable; the files appear here under `<fileStem>.mp4` and `<fileStem>.jpg`. */
+  /** Created if missing; the files appear here as `<fileStem>.mp4` and `<fileStem>.jpg` (replacing older ones). */
   outputDir: string;
   /** Letters, digits, `.`, `_`, `-`; no path separators. */
   fileStem: string;

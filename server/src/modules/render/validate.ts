@@ -34,6 +34,7 @@ export function validateStoryboard(storyboard: Storyboard): void {
     else if ([...value].length > max) issues.push(`${path} is longer than ${max} characters`);
   };
   if (!storyboard || typeof storyboard !== "object") throw new StoryboardValidationError(["storyboard must be an object"]);
+  text("title", storyboard.title, 200, true);
   const brand = storyboard.brand;
   if (!brand || typeof brand !== "object") issues.push("brand is required");
   else {

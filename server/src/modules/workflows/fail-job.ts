@@ -10,6 +10,8 @@ export interface FailOptions {
   /** Recorded as the review outcome (reject or expiry). */
   reviewDecision?: "rejected" | "expired";
   reviewFeedback?: string | null;
+  /** Fail only a job still in this state (a review decision must not override one made meanwhile). */
+  onlyIfStatus?: "awaiting_review";
 }
 
 /** Returns true when this call failed and refunded the job; false when it was already finished. */
@@ -18,6 +20,7 @@ export async function failAndRefund(services: Services, jobId: string, message: 
     const rows = await tx.$queryRaw<{ user_id: string; credits_used: number; progress: number; current_step: string | null }[]>`
       UPDATE jobs SET status = 'failed', error = ${message}, finished_at = now(), refunded_at = now(), updated_at = now()
       WHERE id = ${jobId} AND refunded_at IS NULL AND status <> 'completed'
+        AND (${options.onlyIfStatus ?? null}::text IS NULL OR status::text = ${options.onlyIfStatus ?? null}::text)
       RETURNING user_id, credits_used, progress, current_step`;
     const row = rows[0];
     if (!row) return null;

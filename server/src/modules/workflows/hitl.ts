@@ -6,6 +6,7 @@ import type { z } from "zod";
 import type { RequestContext, Services } from "../../context.ts";
 import { AppError, parseInput } from "../../errors.ts";
 import { recordAudit } from "../audit/record-audit.ts";
+import { requireUser } from "../auth/authenticate.ts";
 import { enqueueJob } from "./enqueue.ts";
 import { failAndRefund } from "./fail-job.ts";
 import { emitJobEvent } from "./job-events.ts";
@@ -24,6 +25,7 @@ export async function expireStaleReviews(services: Services): Promise<number> {
   for (const job of stale) {
     const done = await failAndRefund(services, job.id, `Review expired: no decision within ${hours} hours; credits refunded`, {
       reviewDecision: "expired",
+      onlyIfStatus: "awaiting_review",
     });
     if (done) expired += 1;
   }
@@ -65,6 +67,7 @@ export async function getHitlState(ctx: RequestContext, jobId: string) {
 }
 
 export async function decideHitl(ctx: RequestContext, input: z.input<typeof HitlDecision>) {
+  requireUser(ctx); // 401 before validation, like every other operation
   const { jobId, action, feedback } = parseInput(HitlDecision, input);
   await findOwnJob(ctx, jobId);
   await expireStaleReviews(ctx.services);
@@ -75,10 +78,13 @@ export async function decideHitl(ctx: RequestContext, input: z.input<typeof Hitl
   }
   const { services } = ctx;
   if (action === "reject") {
-    await failAndRefund(services, jobId, `Rejected in review${feedback ? `: ${feedback}` : ""}; credits refunded`, {
+    const rejected = await failAndRefund(services, jobId, `Rejected in review${feedback ? `: ${feedback}` : ""}; credits refunded`, {
       reviewDecision: "rejected",
       reviewFeedback: feedback ?? null,
+      onlyIfStatus: "awaiting_review",
     });
+    // Another decision (an approve, a cancel, the expiry) got there first.
+    if (!rejected) throw new AppError("CONFLICT", `Job ${jobId} is no longer waiting for review`);
   } else {
     const resumed = await services.prisma.job.updateMany({
       where: { id: jobId, status: "awaiting_review" },

@@ -80,10 +80,15 @@ export async function openJobStream(
       while (!options.signal?.aborted) {
         const next = queue.shift();
         if (!next) {
+          // One abort listener per wait, removed after it: a long stream must not pile them up on the signal.
+          const signal = options.signal;
+          let onAbort: (() => void) | undefined;
           await new Promise<void>((resolve) => {
             wake = resolve;
-            options.signal?.addEventListener("abort", () => resolve(), { once: true });
+            onAbort = () => resolve();
+            signal?.addEventListener("abort", onAbort, { once: true });
           });
+          if (onAbort) signal?.removeEventListener("abort", onAbort);
           wake = null;
           continue;
         }

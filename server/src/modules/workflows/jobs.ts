@@ -23,6 +23,7 @@ export function toJobView(job: Job): JobView {
     error: job.error,
     hitl: job.hitl,
     batchId: job.batchId,
+    input: (job.input ?? {}) as Record<string, unknown>,
     createdAt: job.createdAt.toISOString(),
     updatedAt: job.updatedAt.toISOString(),
   };

@@ -2,7 +2,9 @@
 // skips finished steps, and it stops as soon as the job is failed elsewhere (cancel, review reject).
 import type { Job, Prisma } from "@adgen/prisma";
 import type { WorkflowRequest } from "@adgen/schema";
+import { randomUUID } from "node:crypto";
 import type { Services } from "../../../context.ts";
+import { enqueueJob } from "../enqueue.ts";
 import { AppError } from "../../../errors.ts";
 import { emitJobEvent, JOB_EVENT } from "../job-events.ts";
 import { failAndRefund } from "../fail-job.ts";
@@ -13,18 +15,35 @@ export class PermanentJobError extends Error {}
 
 class JobStopped extends Error {}
 
+/**
+ * Claims the job for this worker: only a queued or processing job whose lease is free or lapsed (its
+ * worker died) can be claimed, so two workers never run one job at once.
+ */
+async function claim(services: Services, jobId: string, owner: string): Promise<Job | null> {
+  const lease = services.config.jobLeaseSeconds;
+  const rows = await services.prisma.$queryRaw<{ id: string }[]>`
+    UPDATE jobs SET lease_owner = ${owner}, heartbeat_at = now(), status = 'processing', attempts = attempts + 1,
+      started_at = COALESCE(started_at, now()), updated_at = now()
+    WHERE id = ${jobId} AND status IN ('queued', 'processing')
+      AND (lease_owner IS NULL OR heartbeat_at < now() - (${lease}::int * interval '1 second'))
+    RETURNING id`;
+  return rows.length ? services.prisma.job.findUnique({ where: { id: jobId } }) : null;
+}
+
 export async function runWorkflowJob(services: Services, jobId: string): Promise<void> {
   const { prisma } = services;
-  let job = await prisma.job.findUnique({ where: { id: jobId } });
-  if (!job || job.status === "completed" || job.status === "failed" || job.status === "awaiting_review") return;
+  const owner = randomUUID();
+  const claimed = await claim(services, jobId, owner);
+  if (!claimed) return;
+  let job: Job = claimed;
   const request = job.input as unknown as WorkflowRequest;
-
-  const firstStart = job.startedAt === null;
-  job = await prisma.job.update({
-    where: { id: jobId },
-    data: { status: "processing", attempts: { increment: 1 }, ...(firstStart ? { startedAt: new Date() } : {}) },
-  });
+  const firstStart = !(await prisma.jobEvent.findFirst({ where: { jobId, kind: "workflow.started" }, select: { seq: true } }));
   if (firstStart) await emitJobEvent(services, job, "workflow.started", { step: null, status: "processing", progress: 0 });
+
+  // Renew the lease while working; a worker that dies stops renewing and the sweep hands the job on.
+  const heartbeat = setInterval(() => {
+    void prisma.job.updateMany({ where: { id: jobId, leaseOwner: owner }, data: { heartbeatAt: new Date() } }).catch(() => {});
+  }, Math.max(500, (services.config.jobLeaseSeconds * 1000) / 3));
 
   // Stop promptly when the job is failed elsewhere (cancel, reject) while a step is running.
   const abort = new AbortController();
@@ -42,7 +61,7 @@ export async function runWorkflowJob(services: Services, jobId: string): Promise
 
     for (const step of steps) {
       if (outputs.has(step.name)) continue;
-      await assertStillRunning(services, jobId);
+      await assertStillRunning(services, jobId, owner);
       const start = Math.floor((before / totalWeight) * 100);
       job = await prisma.job.update({ where: { id: jobId }, data: { currentStep: step.name, progress: start } });
       let reported = start;
@@ -66,7 +85,7 @@ export async function runWorkflowJob(services: Services, jobId: string): Promise
       });
       before += step.weight;
       const progress = Math.min(99, Math.floor((before / totalWeight) * 100));
-      await assertStillRunning(services, jobId);
+      await assertStillRunning(services, jobId, owner);
       await prisma.$transaction([
         prisma.jobStep.create({ data: { jobId, name: step.name, output: output as Prisma.InputJsonValue } }),
         prisma.job.update({ where: { id: jobId }, data: { progress } }),
@@ -96,8 +115,8 @@ export async function runWorkflowJob(services: Services, jobId: string): Promise
 
       if (step.name === "art_direction" && job.hitl && job.reviewDecision !== "approved") {
         const paused = await prisma.job.updateMany({
-          where: { id: jobId, status: "processing" },
-          data: { status: "awaiting_review", reviewRequestedAt: new Date(), currentStep: "review" },
+          where: { id: jobId, status: "processing", leaseOwner: owner },
+          data: { status: "awaiting_review", reviewRequestedAt: new Date(), currentStep: "review", leaseOwner: null },
         });
         if (paused.count === 1) {
           await emitJobEvent(services, job, "workflow.suspended", {
@@ -113,8 +132,9 @@ export async function runWorkflowJob(services: Services, jobId: string): Promise
 
     const result = buildResult(services, request, outputs);
     const done = await prisma.job.updateMany({
-      where: { id: jobId, status: "processing" },
+      where: { id: jobId, status: "processing", leaseOwner: owner },
       data: {
+        leaseOwner: null,
         status: "completed",
         progress: 100,
         currentStep: "done",
@@ -141,15 +161,41 @@ export async function runWorkflowJob(services: Services, jobId: string): Promise
       await failAndRefund(services, jobId, message);
       return;
     }
-    await prisma.job.update({ where: { id: jobId }, data: { error: message.slice(0, 2000) } }).catch(() => {});
+    await prisma.job.updateMany({ where: { id: jobId, leaseOwner: owner }, data: { error: message.slice(0, 2000) } }).catch(() => {});
     throw error; // the queue retries; after the last attempt the dead-letter worker fails and refunds
   } finally {
+    clearInterval(heartbeat);
     unsubscribe();
+    await prisma.job.updateMany({ where: { id: jobId, leaseOwner: owner }, data: { leaseOwner: null } }).catch(() => {});
   }
 }
 
-async function assertStillRunning(services: Services, jobId: string): Promise<Job> {
+async function assertStillRunning(services: Services, jobId: string, owner: string): Promise<Job> {
   const job = await services.prisma.job.findUniqueOrThrow({ where: { id: jobId } });
-  if (job.status !== "processing") throw new JobStopped();
+  if (job.status !== "processing" || job.leaseOwner !== owner) throw new JobStopped();
   return job;
+}
+
+/**
+ * Jobs whose worker died (lease lapsed): put back on the queue to resume, or, when they have used
+ * their attempts, failed and refunded.
+ */
+export async function recoverOrphanedJobs(services: Services): Promise<number> {
+  const lease = services.config.jobLeaseSeconds;
+  const orphans = await services.prisma.job.findMany({
+    where: { status: "processing", leaseOwner: { not: null }, heartbeatAt: { lt: new Date(Date.now() - lease * 1000) } },
+    take: 100,
+  });
+  for (const job of orphans) {
+    if (job.attempts > services.config.queue.retryLimit) {
+      await failAndRefund(services, job.id, `The worker running this job stopped responding (${job.attempts} attempts)`);
+      continue;
+    }
+    const released = await services.prisma.job.updateMany({
+      where: { id: job.id, leaseOwner: job.leaseOwner, heartbeatAt: job.heartbeatAt },
+      data: { leaseOwner: null, queueGeneration: { increment: 1 } },
+    });
+    if (released.count === 1) await enqueueJob(services, { id: job.id, queueGeneration: job.queueGeneration + 1 });
+  }
+  return orphans.length;
 }

@@ -20,6 +20,8 @@ CREATE TABLE "jobs" (
     "callback_url" TEXT,
     "attempts" INTEGER NOT NULL DEFAULT 0,
     "queue_generation" INTEGER NOT NULL DEFAULT 0,
+    "lease_owner" TEXT,
+    "heartbeat_at" TIMESTAMPTZ(3),
     "hitl" BOOLEAN NOT NULL DEFAULT false,
     "review_requested_at" TIMESTAMPTZ(3),
     "review_decision" TEXT,
@@ -139,6 +141,9 @@ CREATE INDEX "jobs_user_id_created_at_idx" ON "jobs"("user_id", "created_at");
 
 -- CreateIndex
 CREATE INDEX "jobs_status_review_requested_at_idx" ON "jobs"("status", "review_requested_at");
+
+-- CreateIndex
+CREATE INDEX "jobs_status_heartbeat_at_idx" ON "jobs"("status", "heartbeat_at");
 
 -- CreateIndex
 CREATE INDEX "jobs_batch_id_idx" ON "jobs"("batch_id");
