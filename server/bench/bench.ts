@@ -1,0 +1,269 @@
+// `pnpm bench`: figures for the README, measured in one run on this machine. Not a test: it asserts
+// nothing, it measures. Each figure is also given as a ratio so machines can be compared.
+//   1. launches per second (REST, 8 concurrent clients) on embedded PGlite and on PostgreSQL
+//   2. concurrent SSE subscribers on one job in one process, and p50/p99 delivery latency
+//   3. render time of a 15 s 9:16 ad against its length, and four formats against one
+import { randomBytes } from "node:crypto";
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import pg from "pg";
+import { type DatabaseTarget, loadConfig } from "../src/config/env.ts";
+import { listen } from "../src/http/app.ts";
+import { createStudioRenderer } from "../src/modules/render/index.ts";
+import type { Storyboard } from "../src/modules/render/types.ts";
+import { createServices } from "../src/services.ts";
+
+const ADMIN = { ADMIN_EMAIL: "bench@example.com", ADMIN_PASSWORD: "bench-password-1" };
+const results: string[] = [];
+const log = (line: string) => {
+  console.log(line);
+  results.push(line);
+};
+
+async function startApp(database: DatabaseTarget, env: Record<string, string> = {}) {
+  const dataDir = mkdtempSync(join(tmpdir(), "adgen-bench-"));
+  const config = loadConfig(
+    {
+      DATA_DIR: dataDir,
+      SESSION_SECRET: randomBytes(32).toString("hex"),
+      WORKERS: "0",
+      RATE_LIMIT_API_PER_MINUTE: "1000000",
+      RATE_LIMIT_AUTH_PER_HOUR: "100000",
+      RATE_LIMIT_STREAM_PER_HOUR: "100000",
+      ...ADMIN,
+      ...env,
+    },
+    { database },
+  );
+  const services = await createServices(config);
+  const server = await listen(services, 0, "127.0.0.1");
+  return {
+    services,
+    url: server.url,
+    async close() {
+      await server.close();
+      await services.close();
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+async function login(url: string, email: string, password: string, signup = false): Promise<string> {
+  const res = await fetch(`${url}/api/auth/${signup ? "signup" : "login"}`, {
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify({ email, password }),
+  });
+  if (res.status !== 200) throw new Error(`${signup ? "signup" : "login"} answered ${res.status}`);
+  return res.headers
+    .getSetCookie()
+    .find((c) => c.startsWith("session="))!
+    .split(";")[0]!;
+}
+
+async function launchesPerSecond(label: string, database: DatabaseTarget): Promise<number> {
+  const app = await startApp(database);
+  try {
+    const user = await login(app.url, `launcher-${Date.now()}@example.com`, "password123", true);
+    const admin = await login(app.url, ADMIN.ADMIN_EMAIL, ADMIN.ADMIN_PASSWORD);
+    const me = await (await fetch(`${app.url}/api/user/profile`, { headers: { cookie: user } })).json();
+    const total = 400;
+    await fetch(`${app.url}/api/admin/users/${me.data.id}/credits`, {
+      method: "POST",
+      headers: { cookie: admin, "content-type": "application/json" },
+      body: JSON.stringify({ amount: total, reason: "bench" }),
+    });
+    const launch = () =>
+      fetch(`${app.url}/api/workflow`, {
+        method: "POST",
+        headers: { cookie: user, "content-type": "application/json" },
+        body: JSON.stringify({ type: "cinematic", concept: "bench" }),
+      }).then((r) => r.status);
+    for (let i = 0; i < 10; i++) await launch(); // warm-up
+    let next = 0;
+    let ok = 0;
+    const started = performance.now();
+    await Promise.all(
+      Array.from({ length: 8 }, async () => {
+        while (next < total - 10) {
+          next += 1;
+          if ((await launch()) === 200) ok += 1;
+        }
+      }),
+    );
+    const seconds = (performance.now() - started) / 1000;
+    const rate = ok / seconds;
+    log(
+      `launches/s on ${label}: ${rate.toFixed(1)} (${ok} launches in ${seconds.toFixed(2)} s, 8 concurrent clients, charge and job in one transaction, then the queue message)`,
+    );
+    return rate;
+  } finally {
+    await app.close();
+  }
+}
+
+async function sseFanOut(subscribers: number) {
+  const app = await startApp({ kind: "pglite-memory" });
+  try {
+    const user = await login(app.url, `sse-${Date.now()}@example.com`, "password123", true);
+    const launched = await (
+      await fetch(`${app.url}/api/workflow`, {
+        method: "POST",
+        headers: { cookie: user, "content-type": "application/json" },
+        body: JSON.stringify({ type: "cinematic", concept: "fan-out" }),
+      })
+    ).json();
+    const jobId = launched.jobId as string;
+    const sentAt = new Map<number, number>();
+    const latencies: number[] = [];
+    const controllers: AbortController[] = [];
+    let connected = 0;
+    const rounds = 20;
+    const readers = Array.from({ length: subscribers }, async () => {
+      const controller = new AbortController();
+      controllers.push(controller);
+      const res = await fetch(`${app.url}/api/workflow/stream?jobId=${jobId}`, { headers: { cookie: user }, signal: controller.signal });
+      const reader = res.body!.getReader();
+      const decoder = new TextDecoder();
+      let buffer = "";
+      let seen = 0;
+      connected += 1;
+      while (seen < rounds) {
+        const { value, done } = await reader.read();
+        if (done) break;
+        buffer += decoder.decode(value, { stream: true });
+        let cut = buffer.indexOf("\n\n");
+        while (cut >= 0) {
+          const block = buffer.slice(0, cut);
+          buffer = buffer.slice(cut + 2);
+          const data = block.split("\n").find((l) => l.startsWith("data: "));
+          if (data) {
+            const progress = JSON.parse(data.slice(6)).progress as number;
+            const at = sentAt.get(progress);
+            if (at !== undefined) {
+              latencies.push(performance.now() - at);
+              seen += 1;
+            }
+          }
+          cut = buffer.indexOf("\n\n");
+        }
+      }
+      controller.abort();
+    });
+    while (connected < subscribers) await new Promise((r) => setTimeout(r, 50));
+    for (let round = 1; round <= rounds; round++) {
+      sentAt.set(round, performance.now());
+      await fetch(`${app.url}/api/workflow/stream`, {
+        method: "POST",
+        headers: { cookie: user, "content-type": "application/json" },
+        body: JSON.stringify({ jobId, step: "bench", progress: round, status: "processing" }),
+      });
+      await new Promise((r) => setTimeout(r, 100));
+    }
+    await Promise.race([Promise.allSettled(readers), new Promise((r) => setTimeout(r, 30_000))]);
+    for (const c of controllers) c.abort();
+    latencies.sort((a, b) => a - b);
+    const pct = (p: number) => latencies[Math.min(latencies.length - 1, Math.floor((p / 100) * latencies.length))] ?? Number.NaN;
+    const expected = subscribers * rounds;
+    log(
+      `SSE: ${subscribers} concurrent subscribers on one process received ${latencies.length}/${expected} events; delivery latency p50 ${pct(50).toFixed(1)} ms, p99 ${pct(99).toFixed(1)} ms (p99 is ${(pct(99) / 1000 / 0.1).toFixed(2)}× the 100 ms between updates)`,
+    );
+  } finally {
+    await app.close();
+  }
+}
+
+function storyboard(seconds: number): Storyboard {
+  const colors = ["#1d3557", "#457b9d", "#1d3557", "#e63946"];
+  const per = seconds / 4;
+  return {
+    title: "Bench ad",
+    brand: { name: "Bench", primary: "#1d3557", secondary: "#457b9d", accent: "#e63946", text: "#ffffff" },
+    scenes: colors.map((background, i) => ({
+      id: `s${i}`,
+      durationSec: per,
+      headline: ["Cold brew, ready in a minute", "Made for busy mornings", "Taste the difference", "Order today"][i]!,
+      body: i < 3 ? "Smooth, bold and never bitter." : undefined,
+      cta: i === 3 ? "Shop now" : undefined,
+      background,
+      accent: i === 3 ? "#1d3557" : "#e63946",
+      transition: "fade" as const,
+    })),
+  };
+}
+
+async function renders() {
+  const renderer = createStudioRenderer();
+  const dir = mkdtempSync(join(tmpdir(), "adgen-bench-render-"));
+  try {
+    const board = storyboard(15);
+    await renderer.render({ storyboard: storyboard(2), format: "9:16", outputDir: dir, fileStem: "warmup" });
+    let t = performance.now();
+    await renderer.render({ storyboard: board, format: "9:16", outputDir: dir, fileStem: "one" });
+    const one = (performance.now() - t) / 1000;
+    log(`render: a 15 s 9:16 ad (1080×1920, H.264/AAC) took ${one.toFixed(1)} s = ${(one / 15).toFixed(2)}× its length`);
+    t = performance.now();
+    for (const format of ["9:16", "1:1", "16:9", "4:5"] as const) {
+      await renderer.render({ storyboard: board, format, outputDir: dir, fileStem: `all-${format.replace(":", "x")}` });
+    }
+    const four = (performance.now() - t) / 1000;
+    log(
+      `render: the same ad in all four formats took ${four.toFixed(1)} s = ${(four / one).toFixed(2)}× one format (${(four / 15).toFixed(2)}× its length)`,
+    );
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+async function postgresTarget(): Promise<{ target: DatabaseTarget; drop(): Promise<void> } | null> {
+  const url = process.env.DATABASE_URL || "postgres://postgres@127.0.0.1:5432/postgres";
+  const admin = new pg.Client({ connectionString: url, connectionTimeoutMillis: 3000 });
+  try {
+    await admin.connect();
+  } catch {
+    return null;
+  }
+  const name = `adgen_bench_${randomBytes(4).toString("hex")}`;
+  await admin.query(`CREATE DATABASE ${name}`);
+  await admin.end();
+  const target = new URL(url);
+  target.pathname = `/${name}`;
+  return {
+    target: { kind: "postgres", url: target.toString() },
+    async drop() {
+      const c = new pg.Client({ connectionString: url });
+      await c.connect();
+      await c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      await c.end();
+    },
+  };
+}
+
+async function main() {
+  const only = process.argv[2];
+  console.log(`AdGen bench on ${process.platform} ${process.arch}, node ${process.version}\n`);
+  if (!only || only === "launch") {
+    const dir = mkdtempSync(join(tmpdir(), "adgen-bench-pglite-"));
+    const embedded = await launchesPerSecond("embedded PGlite (on disk)", { kind: "pglite", dataDir: join(dir, "db") });
+    rmSync(dir, { recursive: true, force: true });
+    const pgdb = await postgresTarget();
+    if (pgdb) {
+      const server = await launchesPerSecond("PostgreSQL", pgdb.target);
+      await pgdb.drop();
+      log(`launches: PostgreSQL / PGlite = ${(server / embedded).toFixed(2)}×`);
+    } else {
+      log("launches/s on PostgreSQL: skipped (no server at DATABASE_URL or 127.0.0.1:5432)");
+    }
+  }
+  if (!only || only === "sse") await sseFanOut(Number(process.env.BENCH_SSE_SUBSCRIBERS ?? 1000));
+  if (!only || only === "render") await renders();
+  console.log("\nSummary:");
+  for (const line of results) console.log(`- ${line}`);
+  process.exit(0);
+}
+
+main().catch((error) => {
+  console.error(error);
+  process.exit(1);
+});
