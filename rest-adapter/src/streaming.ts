@@ -32,7 +32,12 @@ export function sseResponse(items: AsyncGenerator<SseItem>, options: { heartbeat
             controller.enqueue(encoder.encode(`${id}event: ${item.event}\ndata: ${JSON.stringify(item.data)}\n\n`));
           }
         } catch (error) {
-          controller.enqueue(encoder.encode(`event: error\ndata: ${JSON.stringify({ error: (error as Error).message })}\n\n`));
+          // The client may be gone already (enqueue then throws): never let that become an unhandled rejection.
+          try {
+            controller.enqueue(encoder.encode(`event: error\ndata: ${JSON.stringify({ error: (error as Error).message })}\n\n`));
+          } catch {
+            // closed by the client
+          }
         } finally {
           clearInterval(heartbeat);
           try {

@@ -80,7 +80,7 @@ afterAll(async () => {
 async function launch(client: RestClient) {
   const res = await client.post("/workflow", { type: "cinematic", concept: "Crash-proof coffee", formats: ["9:16", "16:9"] });
   expect(res.status, JSON.stringify(res.body)).toBe(200);
-  return res.body.jobId as string;
+  return res.body.data.jobId as string;
 }
 
 describe("a worker killed mid-job", () => {
@@ -94,7 +94,8 @@ describe("a worker killed mid-job", () => {
       const job = await services.prisma.job.findUnique({ where: { id: jobId } });
       return job?.currentStep?.startsWith("render:") ? job : null;
     });
-    const directedAt = (await services.prisma.jobStep.findUniqueOrThrow({ where: { jobId_name: { jobId, name: "art_direction" } } })).completedAt;
+    const directedAt = (await services.prisma.jobStep.findUniqueOrThrow({ where: { jobId_name: { jobId, name: "art_direction" } } }))
+      .completedAt;
     first.kill("SIGKILL");
     await waitFor("the killed worker to exit", async () => first.exitCode !== null || first.signalCode !== null);
 

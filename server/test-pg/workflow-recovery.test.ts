@@ -96,13 +96,16 @@ async function waitForJob(client: RestClient, jobId: string, statuses: string[],
 
 const queueMessages = async (jobId: string) =>
   (
-    await api.services.db.sql.query<{ n: number }>(`SELECT count(*)::int AS n FROM pgboss.job WHERE name = 'workflow' AND data->>'jobId' = $1`, [jobId])
+    await api.services.db.sql.query<{ n: number }>(
+      `SELECT count(*)::int AS n FROM pgboss.job WHERE name = 'workflow' AND data->>'jobId' = $1`,
+      [jobId],
+    )
   )[0]!.n;
 
 describe("a queue message lost between commit and send", () => {
   it("re-sending is idempotent: the message id derives from the job, so a second send adds nothing", async () => {
     const client = await account(api);
-    const { jobId } = (await client.post("/workflow", { type: "staticad" })).body;
+    const { jobId } = (await client.post("/workflow", { type: "staticad" })).body.data;
     expect(await queueMessages(jobId)).toBe(1);
     await api.services.db.sql.query(`UPDATE jobs SET updated_at = now() - interval '5 minutes' WHERE id = $1`, [jobId]);
     expect(await resendStaleQueuedJobs(api.services)).toBeGreaterThanOrEqual(1);
@@ -112,11 +115,13 @@ describe("a queue message lost between commit and send", () => {
     expect((await client.post("/workflow/cancel", { jobId })).status).toBe(200);
   });
 
-  it("the worker instance's sweep re-sends it; the job runs there and its events reach a stream on the API instance", { timeout: 90_000 }, async () => {
+  it("the worker instance's sweep re-sends it; the job runs there and its events reach a stream on the API instance", {
+    timeout: 90_000,
+  }, async () => {
     const client = await account(api);
     const launched = await client.post("/workflow", { type: "staticad", concept: "Lost and found" });
     expect(launched.status, JSON.stringify(launched.body)).toBe(200);
-    const jobId = launched.body.jobId as string;
+    const jobId = launched.body.data.jobId as string;
     // The crash: the message never reached the queue, and the job has waited a while.
     await api.services.db.sql.query(`DELETE FROM pgboss.job WHERE name = 'workflow' AND data->>'jobId' = $1`, [jobId]);
     await api.services.db.sql.query(`UPDATE jobs SET updated_at = now() - interval '5 minutes' WHERE id = $1`, [jobId]);
@@ -142,7 +147,9 @@ describe("a queue message lost between commit and send", () => {
     expect(job).toMatchObject({ status: "completed", refunded: false });
     expect((await api.services.prisma.job.findUniqueOrThrow({ where: { id: jobId } })).attempts).toBe(1);
     // The media written by the worker instance is served by the API instance.
-    const still = await fetch(`${api.server.url}${new URL(job.result.assets[0].url).pathname}`, { headers: { cookie: `session=${client.cookie}` } });
+    const still = await fetch(`${api.server.url}${new URL(job.result.assets[0].url).pathname}`, {
+      headers: { cookie: `session=${client.cookie}` },
+    });
     expect(still.status).toBe(200);
     expect(still.headers.get("content-type")).toBe("image/png");
     expect((await client.get("/user/credits")).body.data.balance).toBe(9);
@@ -153,7 +160,7 @@ describe("reviews across instances", () => {
   it("a review approved on the API instance resumes on the worker instance from the stored storyboard", { timeout: 90_000 }, async () => {
     expect(worker).not.toBeNull();
     const client = await account(api);
-    const { jobId } = (await client.post("/workflow", { type: "staticad", hitl: true, concept: "Reviewed twice" })).body;
+    const { jobId } = (await client.post("/workflow", { type: "staticad", hitl: true, concept: "Reviewed twice" })).body.data;
     await waitForJob(client, jobId, ["awaiting_review"]);
     const before = (await client.get(`/workflow/hitl?jobId=${jobId}`)).body.data;
     expect(before.storyboard.scenes.every((s: any) => typeof s.preview === "string")).toBe(true);
@@ -170,7 +177,7 @@ describe("reviews across instances", () => {
 
   it("approve and reject racing on two instances: exactly one wins, and credits come back at most once", { timeout: 90_000 }, async () => {
     const client = await account(api);
-    const { jobId } = (await client.post("/workflow", { type: "staticad", hitl: true })).body;
+    const { jobId } = (await client.post("/workflow", { type: "staticad", hitl: true })).body.data;
     await waitForJob(client, jobId, ["awaiting_review"]);
     const [approve, reject] = await Promise.all([
       client.post("/workflow/hitl", { jobId, action: "approve" }),
@@ -194,9 +201,11 @@ describe("reviews across instances", () => {
 
   it("a cancel sent to both instances at once refunds once", { timeout: 90_000 }, async () => {
     const client = await account(api);
-    const { jobId } = (await client.post("/workflow", { type: "avatar", hitl: true })).body;
+    const { jobId } = (await client.post("/workflow", { type: "avatar", hitl: true })).body.data;
     await waitForJob(client, jobId, ["awaiting_review"]);
-    const results = await Promise.all([client, sameSession(client, worker!), client, sameSession(client, worker!)].map((c) => c.post("/workflow/cancel", { jobId })));
+    const results = await Promise.all(
+      [client, sameSession(client, worker!), client, sameSession(client, worker!)].map((c) => c.post("/workflow/cancel", { jobId })),
+    );
     for (const res of results) expect([200, 409]).toContain(res.status);
     expect(results.some((r) => r.status === 200)).toBe(true);
     const refunds = await api.services.prisma.creditLedgerEntry.findMany({ where: { reference: jobId, reason: "workflow_refund" } });

@@ -105,11 +105,17 @@ export class JobQueue {
 }
 
 async function ensureQueue(boss: PgBoss, queue: PgBoss.Queue & { name: string }) {
-  const existing = await boss.getQueue(queue.name);
-  if (existing) await boss.updateQueue(queue.name, queue);
-  else
-    await boss.createQueue(queue.name, queue).catch(async (error: Error) => {
-      // Another instance created it between our check and our create.
-      if (!(await boss.getQueue(queue.name))) throw error;
-    });
+  for (let attempt = 1; ; attempt++) {
+    try {
+      const existing = await boss.getQueue(queue.name);
+      if (existing) await boss.updateQueue(queue.name, queue);
+      else await boss.createQueue(queue.name, queue);
+      return;
+    } catch (error) {
+      // Another instance starting at the same moment: our create lost a race (duplicate) or a deadlock to its
+      // create, which may not have committed yet. Look again shortly.
+      if (attempt >= 5) throw error;
+      await new Promise((resolve) => setTimeout(resolve, 100 * attempt));
+    }
+  }
 }

@@ -24,7 +24,8 @@ export async function startWorkers(services: Services, workflowConcurrency: numb
     await queue.work<WorkflowMessage>(QUEUE.workflowFailed, 1, async (message: QueueMessage<WorkflowMessage>) => {
       const job = await services.prisma.job.findUnique({ where: { id: message.data.jobId } });
       // A stale message of a job that another worker resumed (and is running now) is not a failure.
-      const leaseFresh = job?.leaseOwner && job.heartbeatAt && Date.now() - job.heartbeatAt.getTime() < services.config.jobLeaseSeconds * 1000;
+      const leaseFresh =
+        job?.leaseOwner && job.heartbeatAt && Date.now() - job.heartbeatAt.getTime() < services.config.jobLeaseSeconds * 1000;
       if (!job || leaseFresh) return;
       const reason = job?.error ? `The workflow failed: ${job.error}` : "The workflow stopped responding and was given up";
       await failAndRefund(services, message.data.jobId, reason);

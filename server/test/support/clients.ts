@@ -48,7 +48,10 @@ export async function graphql<T = any>(baseUrl: string, query: string, variables
     headers: { "content-type": "application/json", ...(token ? { authorization: `Bearer ${token}` } : {}) },
     body: JSON.stringify({ query, variables }),
   });
-  return { status: response.status, body: (await response.json()) as { data?: T; errors?: { message: string; extensions?: { code?: string; status?: number } }[] } };
+  return {
+    status: response.status,
+    body: (await response.json()) as { data?: T; errors?: { message: string; extensions?: { code?: string; status?: number } }[] },
+  };
 }
 
 export function trpcClient(baseUrl: string, token?: string) {

@@ -72,7 +72,7 @@ async function ownJobs(ctx: RequestContext): Promise<Job[]> {
 
 export async function exportProjectsCsv(ctx: RequestContext): Promise<{ filename: string; body: string }> {
   const jobs = await ownJobs(ctx);
-  const body = [CSV_COLUMNS.join(","), ...jobs.map(csvRow)].join("\r\n") + "\r\n";
+  const body = `${[CSV_COLUMNS.join(","), ...jobs.map(csvRow)].join("\r\n")}\r\n`;
   return { filename: `projects-${new Date().toISOString().slice(0, 10)}.csv`, body };
 }
 
@@ -85,7 +85,8 @@ function jobFiles(job: Job): { key: string; name: string }[] {
     for (const url of [asset.url, asset.thumbnail]) {
       const match = url?.match(/\/api\/media\/([^/]+)\/([^/?#]+)$/);
       // A still's thumbnail is the still itself: one entry per file (a ZIP must not repeat a name).
-      if (match && !files.some((f) => f.name === `${job.id}/${match[2]}`)) files.push({ key: `jobs/${match[1]}/${match[2]}`, name: `${job.id}/${match[2]}` });
+      if (match && !files.some((f) => f.name === `${job.id}/${match[2]}`))
+        files.push({ key: `jobs/${match[1]}/${match[2]}`, name: `${job.id}/${match[2]}` });
     }
   }
   return files;
@@ -97,7 +98,7 @@ function buildZip(services: Services, jobs: Job[]): Readable {
     finalize(): Promise<void>;
   };
   zip.append(JSON.stringify(jobs.map(toProject), null, 2), { name: "projects.json" });
-  zip.append([CSV_COLUMNS.join(","), ...jobs.map(csvRow)].join("\r\n") + "\r\n", { name: "projects.csv" });
+  zip.append(`${[CSV_COLUMNS.join(","), ...jobs.map(csvRow)].join("\r\n")}\r\n`, { name: "projects.csv" });
   (async () => {
     for (const job of jobs) {
       for (const file of jobFiles(job)) {

@@ -21,7 +21,8 @@ export async function userStats(ctx: RequestContext, input: z.input<typeof Stats
   });
   const byType: Record<string, { total: number; completed: number; failed: number; credits: number }> = {};
   for (const job of jobs) {
-    const entry = (byType[job.type] ??= { total: 0, completed: 0, failed: 0, credits: 0 });
+    const entry = byType[job.type] ?? { total: 0, completed: 0, failed: 0, credits: 0 };
+    byType[job.type] = entry;
     entry.total += 1;
     if (job.status === "completed") entry.completed += 1;
     if (job.status === "failed") entry.failed += 1;

@@ -61,7 +61,7 @@ export async function scheduleWebhooks(
 export async function deliverWebhook(services: Services, message: WebhookMessage, retryCount: number, retryLimit: number): Promise<void> {
   const { prisma } = services;
   const delivery = await prisma.webhookDelivery.findUnique({ where: { id: message.deliveryId } });
-  if (!delivery || delivery.status !== "pending") return;
+  if (delivery?.status !== "pending") return;
   const secret = await webhookSecretFor(services, delivery.userId);
   const body = JSON.stringify(delivery.payload);
   const timestamp = Math.floor(Date.now() / 1000);

@@ -21,9 +21,10 @@ export async function expireStaleReviews(services: Services): Promise<number> {
     take: 200,
   });
   let expired = 0;
-  const hours = Math.round((services.config.hitlTimeoutSeconds / 3600) * 10) / 10;
+  const t = services.config.hitlTimeoutSeconds;
+  const within = t >= 3600 ? `${Math.round((t / 3600) * 10) / 10} hours` : t >= 60 ? `${Math.round(t / 60)} minutes` : `${t} seconds`;
   for (const job of stale) {
-    const done = await failAndRefund(services, job.id, `Review expired: no decision within ${hours} hours; credits refunded`, {
+    const done = await failAndRefund(services, job.id, `Review expired: no decision within ${within}; credits refunded`, {
       reviewDecision: "expired",
       onlyIfStatus: "awaiting_review",
     });

@@ -14,7 +14,7 @@ import {
   WORKFLOWS,
   workflowCost,
 } from "@adgen/schema";
-import type { RequestContext, Services } from "../../context.ts";
+import type { RequestContext } from "../../context.ts";
 import { AppError, parseInput } from "../../errors.ts";
 import { requireUser } from "../auth/authenticate.ts";
 import { assertPublicUrl, SafeFetchError } from "../net/safe-fetch.ts";

@@ -5,6 +5,8 @@ import type { WorkflowRequest } from "@adgen/schema";
 import { randomUUID } from "node:crypto";
 import type { Services } from "../../../context.ts";
 import { enqueueJob } from "../enqueue.ts";
+import { SafeFetchError } from "../../net/safe-fetch.ts";
+import { StoryboardValidationError } from "../../render/index.ts";
 import { AppError } from "../../../errors.ts";
 import { emitJobEvent, JOB_EVENT } from "../job-events.ts";
 import { failAndRefund } from "../fail-job.ts";
@@ -41,9 +43,12 @@ export async function runWorkflowJob(services: Services, jobId: string): Promise
   if (firstStart) await emitJobEvent(services, job, "workflow.started", { step: null, status: "processing", progress: 0 });
 
   // Renew the lease while working; a worker that dies stops renewing and the sweep hands the job on.
-  const heartbeat = setInterval(() => {
-    void prisma.job.updateMany({ where: { id: jobId, leaseOwner: owner }, data: { heartbeatAt: new Date() } }).catch(() => {});
-  }, Math.max(500, (services.config.jobLeaseSeconds * 1000) / 3));
+  const heartbeat = setInterval(
+    () => {
+      void prisma.job.updateMany({ where: { id: jobId, leaseOwner: owner }, data: { heartbeatAt: new Date() } }).catch(() => {});
+    },
+    Math.max(500, (services.config.jobLeaseSeconds * 1000) / 3),
+  );
 
   // Stop promptly when the job is failed elsewhere (cancel, reject) while a step is running.
   const abort = new AbortController();
@@ -65,6 +70,7 @@ export async function runWorkflowJob(services: Services, jobId: string): Promise
       const start = Math.floor((before / totalWeight) * 100);
       job = await prisma.job.update({ where: { id: jobId }, data: { currentStep: step.name, progress: start } });
       let reported = start;
+      let pending: Promise<void> = Promise.resolve();
       const output = await step.run({
         services,
         job,
@@ -76,13 +82,16 @@ export async function runWorkflowJob(services: Services, jobId: string): Promise
           // Persist and announce in steps of 10 points, so the event log stays small.
           if (now >= reported + 10 && now < 100) {
             reported = now;
-            void prisma.job
-              .update({ where: { id: jobId }, data: { progress: now } })
+            // Chained, so progress events are stored in order and before the step's completion.
+            pending = pending
+              .then(() => prisma.job.update({ where: { id: jobId }, data: { progress: now } }))
               .then((j) => emitJobEvent(services, j, "workflow.step", { step: step.name, status: "processing", progress: now }))
+              .then(() => undefined)
               .catch(() => {});
           }
         },
       });
+      await pending;
       before += step.weight;
       const progress = Math.min(99, Math.floor((before / totalWeight) * 100));
       await assertStillRunning(services, jobId, owner);
@@ -157,7 +166,12 @@ export async function runWorkflowJob(services: Services, jobId: string): Promise
   } catch (error) {
     if (error instanceof JobStopped || abort.signal.aborted) return;
     const message = error instanceof AppError || error instanceof PermanentJobError ? error.message : `${(error as Error).message}`;
-    if (error instanceof PermanentJobError) {
+    // No retry fixes a refused address or an invalid storyboard: fail (and refund) at once.
+    const permanent =
+      error instanceof PermanentJobError ||
+      (error instanceof SafeFetchError && error.reason === "unsafe_url") ||
+      error instanceof StoryboardValidationError;
+    if (permanent) {
       await failAndRefund(services, jobId, message);
       return;
     }

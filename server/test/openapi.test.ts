@@ -1,0 +1,133 @@
+// CONTRACT OpenAPI: /api/openapi.json documents every REST route (and only those), and /api/docs renders it
+// from local assets.
+import { restRoutes } from "@adgen/rest-adapter";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { startTestApp, type TestApp } from "./support/harness.ts";
+
+let app: TestApp;
+let doc: any;
+beforeAll(async () => {
+  app = await startTestApp();
+  const response = await fetch(`${app.url}/api/openapi.json`);
+  expect(response.status).toBe(200);
+  expect(response.headers.get("content-type")).toMatch(/^application\/json/);
+  doc = await response.json();
+});
+afterAll(() => app?.close());
+
+const METHODS = ["get", "head", "post", "put", "patch", "delete"];
+
+function documentedOperations(): { path: string; method: string; operation: any }[] {
+  return Object.entries(doc.paths as Record<string, Record<string, unknown>>).flatMap(([path, item]) =>
+    Object.entries(item)
+      .filter(([method]) => METHODS.includes(method))
+      .map(([method, operation]) => ({ path, method, operation })),
+  );
+}
+
+describe("GET /api/openapi.json", () => {
+  it("is an OpenAPI 3.1.0 document of interface version 1.0.0 served under /api", () => {
+    expect(doc.openapi).toBe("3.1.0");
+    expect(doc.info).toMatchObject({ title: expect.any(String), version: "1.0.0" });
+    expect(doc.servers).toEqual([{ url: `${app.config.publicUrl}/api` }]);
+    expect(doc.components.securitySchemes).toEqual({
+      sessionCookie: { type: "apiKey", in: "cookie", name: "session" },
+      bearer: expect.objectContaining({ type: "http", scheme: "bearer" }),
+    });
+  });
+
+  it("documents every route of the REST table with its method and a unique operationId", () => {
+    expect(restRoutes.length).toBeGreaterThan(0);
+    for (const route of restRoutes) {
+      const operation = doc.paths[route.path]?.[route.method.toLowerCase()];
+      expect(operation, `${route.method} ${route.path}`).toBeDefined();
+      expect(operation.operationId).toBe(route.operation);
+      expect(operation.responses["200"], `${route.method} ${route.path}`).toBeDefined();
+      if (route.body) expect(operation.requestBody?.content?.["application/json"]?.schema, `${route.method} ${route.path}`).toBeDefined();
+      expect(operation.security).toEqual(route.auth === "public" ? [] : [{ sessionCookie: [] }, { bearer: [] }]);
+    }
+    const ids = documentedOperations().map((o) => o.operation.operationId);
+    expect(new Set(ids).size).toBe(ids.length);
+    // Nothing is documented that the table does not route.
+    expect(
+      documentedOperations()
+        .map((o) => `${o.method.toUpperCase()} ${o.path}`)
+        .sort(),
+    ).toEqual(restRoutes.map((r) => `${r.method} ${r.path}`).sort());
+  });
+
+  it("documents request bodies from the validating schemas", () => {
+    const signup = doc.paths["/auth/signup"].post.requestBody.content["application/json"].schema;
+    expect(signup.required).toEqual(["email", "password"]);
+    expect(signup.properties.password).toMatchObject({ type: "string", minLength: 8, maxLength: 128 });
+    const patch = doc.paths["/admin/users/{id}"].patch;
+    expect(Object.keys(patch.requestBody.content["application/json"].schema.properties).sort()).toEqual([
+      "current_plan_id",
+      "provider_preference",
+      "role",
+      "status",
+      "trial_ends_at",
+    ]);
+    expect(patch.parameters).toEqual([{ name: "id", in: "path", required: true, schema: { type: "string" } }]);
+    const list = doc.paths["/admin/users"].get.parameters.map((p: { name: string; in: string }) => `${p.in}:${p.name}`);
+    expect(list).toEqual(["query:page", "query:pageSize", "query:search"]);
+  });
+
+  it("documents the rate-limit headers and the error envelope", () => {
+    const login = doc.paths["/auth/login"].post;
+    expect(Object.keys(login.responses["200"].headers)).toEqual(["X-RateLimit-Limit", "X-RateLimit-Remaining", "X-RateLimit-Reset"]);
+    expect(Object.keys(login.responses).sort()).toEqual(["200", "400", "401", "403", "429", "500"]);
+    expect(login.responses["401"].content["application/json"].schema).toEqual({
+      type: "object",
+      required: ["success", "error"],
+      properties: { success: { const: false }, error: { type: "string" } },
+    });
+  });
+
+  it("every documented operation is served: none answers 404 or 405 on the running server", async () => {
+    const operations = documentedOperations();
+    expect(operations.length).toBe(restRoutes.length);
+    for (const { path, method } of operations) {
+      const url = `${app.url}/api${path.replace(/\{\w+\}/g, "00000000-0000-4000-8000-000000000000")}`;
+      const hasBody = method !== "get" && method !== "head";
+      const response = await fetch(url, {
+        method: method.toUpperCase(),
+        headers: hasBody ? { "content-type": "application/json" } : {},
+        body: hasBody ? "{}" : undefined,
+      });
+      await response.arrayBuffer();
+      // Anonymous calls: public routes answer 200 or 400, the others 401; never "no such route".
+      expect([404, 405], `${method.toUpperCase()} ${path} answered ${response.status}`).not.toContain(response.status);
+    }
+  });
+});
+
+describe("GET /api/docs", () => {
+  it("serves HTML that loads Swagger UI from local assets, each of which answers 200", async () => {
+    const response = await fetch(`${app.url}/api/docs`);
+    expect(response.status).toBe(200);
+    expect(response.headers.get("content-type")).toMatch(/^text\/html/);
+    const html = await response.text();
+    const assets = [...html.matchAll(/(?:src|href)="([^"]+)"/g)].map((m) => m[1]!);
+    expect(assets.length).toBeGreaterThanOrEqual(3);
+    for (const asset of assets) {
+      expect(asset, "assets are served by this service, not a CDN").toMatch(/^\/api\/docs\/assets\//);
+      const res = await fetch(`${app.url}${asset}`);
+      expect(res.status, asset).toBe(200);
+      const body = await res.text();
+      expect(body.length, asset).toBeGreaterThan(0);
+      if (asset.endsWith(".js")) expect(res.headers.get("content-type")).toMatch(/javascript/);
+      if (asset.endsWith(".css")) expect(res.headers.get("content-type")).toMatch(/^text\/css/);
+    }
+    const init = await (await fetch(`${app.url}/api/docs/assets/init.js`)).text();
+    expect(init).toContain("/api/openapi.json");
+  });
+
+  it("does not serve other files from the asset folder", async () => {
+    for (const name of ["package.json", "..%2F..%2Fpackage.json", "index.html"]) {
+      const res = await fetch(`${app.url}/api/docs/assets/${name}`);
+      expect(res.status, name).toBe(404);
+      expect(await res.json()).toEqual({ success: false, error: "Not found" });
+    }
+  });
+});

@@ -1,0 +1,318 @@
+// The same operations over GraphQL (/graphql over HTTP and graphql-ws): tokens from signup/login, bearer
+// auth, domain errors as extensions.code with readable messages, admin fields, depth and alias limits,
+// and the balanceChanged subscription over WebSocket.
+import { type Client, createClient } from "graphql-ws";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import WebSocket from "ws";
+import { ADMIN_EMAIL, ADMIN_ENV, nextBusSubscription, PASSWORD } from "./support/accounts.ts";
+import { graphql, RestClient, uniqueEmail } from "./support/clients.ts";
+import { startTestApp, type TestApp } from "./support/harness.ts";
+
+let app: TestApp;
+let adminToken: string;
+let adminId: string;
+const sockets: Client[] = [];
+beforeAll(async () => {
+  app = await startTestApp({ ...ADMIN_ENV });
+  const res = await gql(LOGIN, { email: ADMIN_EMAIL, password: ADMIN_ENV.ADMIN_PASSWORD });
+  adminToken = res.data.login.token;
+  adminId = res.data.login.user.id;
+});
+afterAll(async () => {
+  for (const socket of sockets) await socket.dispose();
+  await app?.close();
+});
+
+const SIGNUP = `mutation($email: String!, $password: String!) { signup(email: $email, password: $password) { token expiresAt user { id email role } } }`;
+const LOGIN = `mutation($email: String!, $password: String!) { login(email: $email, password: $password) { token expiresAt user { id email role } } }`;
+
+async function gql(query: string, variables: Record<string, unknown> = {}, token?: string) {
+  const res = await graphql(app.url, query, variables, token);
+  expect(res.status).toBe(200);
+  return res.body as { data?: any; errors?: { message: string; extensions?: { code?: string; status?: number } }[] };
+}
+
+/** The single error of a response, as a user reads it. */
+function onlyError(body: { errors?: { message: string; extensions?: { code?: string } }[] }) {
+  expect(body.errors, JSON.stringify(body)).toHaveLength(1);
+  return { message: body.errors![0]!.message, code: body.errors![0]!.extensions?.code };
+}
+
+async function signUpGql(prefix = "gql") {
+  const email = uniqueEmail(prefix).toLowerCase();
+  const res = await gql(SIGNUP, { email, password: PASSWORD });
+  expect(res.errors).toBeUndefined();
+  return { email, id: res.data.signup.user.id as string, token: res.data.signup.token as string };
+}
+
+function wsClient(connectionParams?: Record<string, unknown>): Client {
+  const client = createClient({
+    url: `${app.url.replace(/^http/, "ws")}/graphql`,
+    webSocketImpl: WebSocket,
+    connectionParams,
+    retryAttempts: 0,
+    lazy: true,
+  });
+  sockets.push(client);
+  return client;
+}
+
+describe("GraphQL auth", () => {
+  it("signup answers a token that works as a bearer credential on GraphQL and REST", async () => {
+    const email = uniqueEmail("GqlSignup");
+    const res = await gql(SIGNUP, { email, password: PASSWORD });
+    expect(res.errors).toBeUndefined();
+    expect(res.data.signup).toEqual({
+      token: expect.stringMatching(/^[\w-]+\.[\w-]+\.[\w-]+$/),
+      expiresAt: expect.any(String),
+      user: { id: expect.any(String), email: email.toLowerCase(), role: "user" },
+    });
+    expect(Date.parse(res.data.signup.expiresAt)).toBeGreaterThan(Date.now() + 29 * 86_400_000);
+    const me = await gql(
+      `{ me { id email role status creditsBalance currentPlanId providerPreference hasApiKey trialEndsAt } }`,
+      {},
+      res.data.signup.token,
+    );
+    expect(me.data.me).toEqual({
+      id: res.data.signup.user.id,
+      email: email.toLowerCase(),
+      role: "user",
+      status: "active",
+      creditsBalance: 10,
+      currentPlanId: "trial",
+      providerPreference: "auto",
+      hasApiKey: false,
+      trialEndsAt: expect.any(String),
+    });
+    expect((await new RestClient(app.url, { bearer: res.data.signup.token }).get("/user/credits")).body.data).toEqual({ balance: 10 });
+  });
+
+  it("login answers a new token; wrong credentials are UNAUTHORIZED with one message", async () => {
+    const { email, id, token } = await signUpGql("login");
+    const res = await gql(LOGIN, { email: email.toUpperCase(), password: PASSWORD });
+    expect(res.data.login.user).toEqual({ id, email, role: "user" });
+    expect(res.data.login.token).not.toBe(token);
+    const wrong = await gql(LOGIN, { email, password: "wrong password" });
+    const unknown = await gql(LOGIN, { email: uniqueEmail("ghost"), password: PASSWORD });
+    expect(onlyError(wrong)).toEqual({ message: "Invalid email or password", code: "UNAUTHORIZED" });
+    expect(onlyError(unknown)).toEqual(onlyError(wrong));
+    expect(wrong.data).toEqual({ login: null });
+  });
+
+  it("maps a duplicate e-mail to CONFLICT and bad input to BAD_REQUEST naming the field", async () => {
+    const { email } = await signUpGql("dup");
+    expect(onlyError(await gql(SIGNUP, { email: email.toUpperCase(), password: PASSWORD }))).toEqual({
+      message: "Email already registered",
+      code: "CONFLICT",
+    });
+    expect(onlyError(await gql(SIGNUP, { email: uniqueEmail(), password: "p".repeat(129) }))).toEqual({
+      message: "password must be at most 128 characters",
+      code: "BAD_REQUEST",
+    });
+    expect(onlyError(await gql(SIGNUP, { email: "nope", password: PASSWORD }))).toEqual({
+      message: "email must be a valid e-mail address",
+      code: "BAD_REQUEST",
+    });
+  });
+
+  it("answers UNAUTHORIZED for `me` without a token and after logout", async () => {
+    expect(onlyError(await gql(`{ me { id } }`))).toEqual({ message: "Authentication required", code: "UNAUTHORIZED" });
+    const { token } = await signUpGql("logout");
+    expect((await gql(`mutation { logout }`, {}, token)).data).toEqual({ logout: true });
+    expect(onlyError(await gql(`{ me { id } }`, {}, token))).toEqual({ message: "Authentication required", code: "UNAUTHORIZED" });
+  });
+
+  it("a suspended account gets FORBIDDEN on login", async () => {
+    const { email, id } = await signUpGql("susp");
+    const suspended = await gql(`mutation($id: ID!) { adminSetUserStatus(id: $id, status: suspended) { status } }`, { id }, adminToken);
+    expect(suspended.data).toEqual({ adminSetUserStatus: { status: "suspended" } });
+    expect(onlyError(await gql(LOGIN, { email, password: PASSWORD }))).toEqual({ message: "Account suspended", code: "FORBIDDEN" });
+  });
+});
+
+describe("GraphQL account", () => {
+  it("reads the session, credits and preference, and changes them", async () => {
+    const { email, id, token } = await signUpGql("acct");
+    const res = await gql(`{ session { userId email role expiresAt trialEndsAt } credits providerPreference }`, {}, token);
+    expect(res.data).toEqual({
+      session: { userId: id, email, role: "user", expiresAt: expect.any(Number), trialEndsAt: expect.any(String) },
+      credits: 10,
+      providerPreference: "auto",
+    });
+    expect((await gql(`mutation { setProviderPreference(preference: fal) }`, {}, token)).data).toEqual({ setProviderPreference: "fal" });
+    const wrong = await gql(`mutation { changePassword(currentPassword: "nope nope", newPassword: "another one") }`, {}, token);
+    expect(onlyError(wrong)).toEqual({ message: "currentPassword is incorrect", code: "BAD_REQUEST" });
+    const changed = await gql(
+      `mutation($c: String!) { changePassword(currentPassword: $c, newPassword: "another one") }`,
+      { c: PASSWORD },
+      token,
+    );
+    expect(changed.data).toEqual({ changePassword: true });
+    expect((await gql(LOGIN, { email, password: "another one" })).data.login.user.id).toBe(id);
+  });
+});
+
+describe("GraphQL admin", () => {
+  it("answers FORBIDDEN 'admin access required' to a non-admin", async () => {
+    const { id, token } = await signUpGql("nonadmin");
+    for (const query of [
+      `{ adminUsers { total } }`,
+      `{ adminUser(id: "${id}") { id } }`,
+      `mutation { adminGrantCredits(id: "${id}", amount: 100) { balance } }`,
+      `mutation { adminUpdateUser(id: "${id}", input: { role: admin }) { role } }`,
+      `mutation { adminSetUserStatus(id: "${id}", status: active) { status } }`,
+      `mutation { adminResetPassword(userId: "${id}", newPassword: "hijacked pw") }`,
+    ]) {
+      expect(onlyError(await gql(query, {}, token)), query).toEqual({ message: "admin access required", code: "FORBIDDEN" });
+    }
+    expect((await gql(`{ credits me { role } }`, {}, token)).data).toEqual({ credits: 10, me: { role: "user" } });
+  });
+
+  it("lists, reads, updates, credits and resets accounts", async () => {
+    const user = await signUpGql("managed");
+    const list = await gql(
+      `query($s: String) { adminUsers(search: $s, pageSize: 5) { page pageSize total totalPages users { id email } } }`,
+      { s: user.email.toUpperCase() },
+      adminToken,
+    );
+    expect(list.data.adminUsers).toEqual({ page: 1, pageSize: 5, total: 1, totalPages: 1, users: [{ id: user.id, email: user.email }] });
+    expect(onlyError(await gql(`{ adminUser(id: "00000000-0000-4000-8000-000000000000") { id } }`, {}, adminToken))).toEqual({
+      message: "User not found",
+      code: "NOT_FOUND",
+    });
+    const updated = await gql(
+      `mutation($id: ID!) { adminUpdateUser(id: $id, input: { currentPlanId: subscription_pro, trialEndsAt: null, providerPreference: replicate }) { currentPlanId trialEndsAt providerPreference } }`,
+      { id: user.id },
+      adminToken,
+    );
+    expect(updated.data.adminUpdateUser).toEqual({ currentPlanId: "subscription_pro", trialEndsAt: null, providerPreference: "replicate" });
+    const granted = await gql(
+      `mutation($id: ID!) { adminGrantCredits(id: $id, amount: 4, reason: "gql") { balance } }`,
+      { id: user.id },
+      adminToken,
+    );
+    expect(granted.data).toEqual({ adminGrantCredits: { balance: 14 } });
+    const overdraw = await gql(`mutation($id: ID!) { adminGrantCredits(id: $id, amount: -15) { balance } }`, { id: user.id }, adminToken);
+    expect(onlyError(overdraw)).toEqual({
+      message: "amount would make the balance negative (Required: 15, available: 14)",
+      code: "BAD_REQUEST",
+    });
+    const demoteSelf = await gql(
+      `mutation($id: ID!) { adminUpdateUser(id: $id, input: { role: user }) { role } }`,
+      { id: adminId },
+      adminToken,
+    );
+    expect(onlyError(demoteSelf)).toEqual({ message: "You cannot remove your own admin role", code: "BAD_REQUEST" });
+    const reset = await gql(
+      `mutation($id: ID!) { adminResetPassword(userId: $id, newPassword: "set by admin") }`,
+      { id: user.id },
+      adminToken,
+    );
+    expect(reset.data).toEqual({ adminResetPassword: true });
+    expect(onlyError(await gql(`{ me { id } }`, {}, user.token)).code).toBe("UNAUTHORIZED");
+    expect((await gql(LOGIN, { email: user.email, password: "set by admin" })).data.login.user.id).toBe(user.id);
+  });
+});
+
+describe("GraphQL limits", () => {
+  // `__type` is not exempt from the depth rule (only `__schema` is), so it can nest past the limit.
+  const nested = (ofTypes: number) =>
+    `{ __type(name: "User") { fields { type { ${"ofType { ".repeat(ofTypes)}name${" }".repeat(ofTypes)} } } } }`;
+
+  it("accepts a query of depth 8 and rejects one nested deeper", async () => {
+    // __type(1) fields(2) type(3) ofType×4 (4..7) name(8)
+    const ok = await gql(nested(4));
+    expect(ok.errors).toBeUndefined();
+    expect(ok.data.__type.fields.length).toBeGreaterThan(0);
+    const deep = await graphql(app.url, nested(6));
+    expect(deep.body.data).toBeUndefined();
+    expect(deep.body.errors?.map((e) => e.message)).toEqual(["Syntax Error: Query depth limit of 8 exceeded, found 10."]);
+  });
+
+  it("over WebSocket, answers a limit violation as that operation's error and keeps the socket open", async () => {
+    let closed = false;
+    const client = createClient({
+      url: `${app.url.replace(/^http/, "ws")}/graphql`,
+      webSocketImpl: WebSocket,
+      retryAttempts: 0,
+      on: {
+        closed: () => {
+          closed = true;
+        },
+      },
+    });
+    sockets.push(client);
+    const run = (query: string) =>
+      new Promise<{ error?: unknown; results: unknown[] }>((resolve) => {
+        const results: unknown[] = [];
+        client.subscribe(
+          { query },
+          { next: (value) => results.push(value), error: (error) => resolve({ error, results }), complete: () => resolve({ results }) },
+        );
+      });
+    const deep = await run(nested(6));
+    expect(deep.error).toEqual([expect.objectContaining({ message: "Syntax Error: Query depth limit of 8 exceeded, found 10." })]);
+    const syntax = await run("{ health { ");
+    expect(syntax.error).toEqual([expect.objectContaining({ message: expect.stringMatching(/^Syntax Error/) })]);
+    // The same socket still serves the next operation.
+    expect(await run("{ health { status } }")).toEqual({ results: [{ data: { health: { status: "ok" } } }] });
+    expect(closed).toBe(false);
+  });
+
+  it("rejects a query with more than 15 aliases", async () => {
+    const aliases = (n: number) => `{ ${Array.from({ length: n }, (_, i) => `h${i}: health { status }`).join(" ")} }`;
+    const ok = await gql(aliases(15));
+    expect(ok.errors).toBeUndefined();
+    expect(Object.keys(ok.data)).toHaveLength(15);
+    const tooMany = await graphql(app.url, aliases(16));
+    expect(tooMany.body.data).toBeUndefined();
+    expect(tooMany.body.errors?.map((e) => e.message)).toEqual(["Syntax Error: Aliases limit of 15 exceeded, found 16."]);
+  });
+});
+
+describe("GraphQL subscription balanceChanged (graphql-ws)", () => {
+  const SUBSCRIPTION = `subscription { balanceChanged { balance delta reason } }`;
+
+  it("delivers the balance change after an admin grant, authenticated by connectionParams", async () => {
+    const user = await signUpGql("sub");
+    const client = wsClient({ authorization: `Bearer ${user.token}` });
+    const live = nextBusSubscription(app);
+    const events = client.iterate({ query: SUBSCRIPTION });
+    const first = events.next();
+    await live;
+    const grant = await gql(`mutation($id: ID!) { adminGrantCredits(id: $id, amount: 3) { balance } }`, { id: user.id }, adminToken);
+    expect(grant.data).toEqual({ adminGrantCredits: { balance: 13 } });
+    expect((await first).value).toEqual({ data: { balanceChanged: { balance: 13, delta: 3, reason: "admin_adjustment" } } });
+    // A change made over REST reaches the same subscriber.
+    await new RestClient(app.url, { bearer: adminToken }).post(`/admin/users/${user.id}/credits`, { amount: -13 });
+    expect((await events.next()).value).toEqual({ data: { balanceChanged: { balance: 0, delta: -13, reason: "admin_adjustment" } } });
+    await events.return?.();
+  });
+
+  it("rejects a subscription without a credential", async () => {
+    const client = wsClient();
+    const received: unknown[] = [];
+    const outcome = await new Promise<string>((resolve) => {
+      client.subscribe(
+        { query: SUBSCRIPTION },
+        {
+          next: (value) => received.push(value),
+          error: (error) => received.push({ error }) && resolve("error"),
+          complete: () => resolve("complete"),
+        },
+      );
+    });
+    expect(outcome).toBe("complete");
+    expect(received).toEqual([
+      { errors: [expect.objectContaining({ message: "Authentication required", extensions: { code: "UNAUTHORIZED", status: 401 } })] },
+    ]);
+  });
+
+  it("rejects a subscription with a revoked token", async () => {
+    const user = await signUpGql("revoked");
+    await gql(`mutation { logout }`, {}, user.token);
+    const client = wsClient({ authorization: `Bearer ${user.token}` });
+    const first = await client.iterate({ query: SUBSCRIPTION }).next();
+    expect(first.value).toMatchObject({ errors: [{ message: "Authentication required", extensions: { code: "UNAUTHORIZED" } }] });
+  });
+});
