@@ -1,12 +1,16 @@
-import { expect, test } from "@playwright/test";
+import { expect, type Page, test } from "@playwright/test";
 
-test("launch a cinematic ad in the studio, watch it progress, review, play and download it", async ({ page }) => {
-  const email = `e2e-studio-${Date.now()}@example.com`;
+/** A new account, signed in through the signup form; lands on the dashboard with 10 credits. */
+async function signUpInBrowser(page: Page, prefix: string) {
   await page.goto("/signup");
-  await page.getByTestId("email").fill(email);
+  await page.getByTestId("email").fill(`${prefix}-${Date.now()}@example.com`);
   await page.getByTestId("password").fill("e2e-password-123");
   await page.getByTestId("submit").click();
   await expect(page).toHaveURL(/\/dashboard$/);
+}
+
+test("launch a cinematic ad in the studio, watch it progress, review, play and download it", async ({ page }) => {
+  await signUpInBrowser(page, "e2e-studio");
 
   await page.goto("/studio");
   await expect(page.getByTestId("studio")).toBeVisible();
@@ -56,13 +60,8 @@ test("launch a cinematic ad in the studio, watch it progress, review, play and d
   expect(await card.locator(`a[href*="${jobId}"]`).count()).toBeGreaterThan(0);
 });
 
-test("a launch the account cannot afford is explained in place and charges nothing", async ({ page }) => {
-  const email = `e2e-broke-${Date.now()}@example.com`;
-  await page.goto("/signup");
-  await page.getByTestId("email").fill(email);
-  await page.getByTestId("password").fill("e2e-password-123");
-  await page.getByTestId("submit").click();
-  await expect(page).toHaveURL(/\/dashboard$/);
+test("a workflow the trial plan does not include is explained in place and charges nothing", async ({ page }) => {
+  await signUpInBrowser(page, "e2e-reserved");
 
   await page.goto("/studio");
   await page.getByTestId("workflow-type-brand").click();
