@@ -37,6 +37,8 @@ export const AdminUserUpdate = z
   )
   .refine((value) => Object.keys(value).length > 0, {
     error: "give at least one of role, status, current_plan_id, trial_ends_at, provider_preference",
+    // Only for an otherwise valid body: a body with unknown fields already says what to fix.
+    when: (payload) => payload.issues.length === 0,
   });
 export type AdminUserUpdate = z.infer<typeof AdminUserUpdate>;
 

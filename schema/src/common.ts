@@ -7,7 +7,7 @@ export function successEnvelope<T extends z.ZodType>(data: T) {
 }
 
 export const Email = z
-  .string({ error: "email is required" })
+  .string({ error: (issue) => (issue.input === undefined ? "email is required" : "email must be a string") })
   .trim()
   .max(254, { error: "email must be at most 254 characters" })
   .pipe(z.email({ error: "email must be a valid e-mail address" }));

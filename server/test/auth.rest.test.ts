@@ -59,7 +59,7 @@ describe("REST signup", () => {
     ["a password of 129 characters", { email: "long@example.com", password: "p".repeat(129) }, "password must be at most 128 characters"],
     ["no e-mail", { password: PASSWORD }, "email is required"],
     ["no password", { email: "nopassword@example.com" }, "password is required"],
-    ["an e-mail that is not a string", { email: 42, password: PASSWORD }, "email is required"],
+    ["an e-mail that is not a string", { email: 42, password: PASSWORD }, "email must be a string"],
   ])("answers 400 naming the field for %s", async (_label, body, message) => {
     const res = await new RestClient(app.url).post("/auth/signup", body);
     expect(res.status).toBe(400);
