@@ -169,6 +169,9 @@ describe("tRPC admin", () => {
     expect(await trpcError(api.admin.grantCredits.mutate({ id, amount: 100 }))).toEqual(forbidden);
     expect(await trpcError(api.admin.resetPassword.mutate({ userId: id, newPassword: "hijacked pw" }))).toEqual(forbidden);
     expect(await api.user.credits.query()).toEqual({ balance: 10 });
+    // The gate comes before validation, as on REST: bad input from a non-admin is still FORBIDDEN.
+    expect(await trpcError(api.admin.grantCredits.mutate({ id, amount: 0.5 }))).toEqual(forbidden);
+    expect(await trpcError(api.admin.resetPassword.mutate({ userId: id, newPassword: "short" }))).toEqual(forbidden);
   });
 
   it("lists, reads, updates, credits and resets accounts", async () => {

@@ -3,6 +3,7 @@
 import { initTRPC, TRPCError } from "@trpc/server";
 import type { RequestContext } from "../context.ts";
 import { AppError, type ErrorCode, formatIssues } from "../errors.ts";
+import { requireAdmin } from "../modules/admin/require-admin.ts";
 import { enforceRateLimit } from "../rate-limit/enforce.ts";
 import type { RateLimitClass } from "../rate-limit/limiter.ts";
 
@@ -61,3 +62,8 @@ const domainErrors = t.middleware(async ({ next, ctx, meta, path }) => {
 
 export const router = t.router;
 export const publicProcedure = t.procedure.use(domainErrors);
+/** Admin operations: the admin gate (in the domain) runs before input validation, as on REST and GraphQL. */
+export const adminProcedure = publicProcedure.use(({ ctx, next }) => {
+  requireAdmin(ctx);
+  return next();
+});

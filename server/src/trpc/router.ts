@@ -44,7 +44,7 @@ import { watchBalance } from "../modules/events/account-events.ts";
 import { dbHealth, health, signupSelfTest } from "../modules/health/health.ts";
 import { changePassword, getCreditBalance, getProfile, getProviderPreference, setProviderPreference } from "../modules/users/account.ts";
 import { clearedSessionCookie, sessionCookie } from "../http/cookies.ts";
-import { publicProcedure as p, router } from "./init.ts";
+import { adminProcedure as admin, publicProcedure as p, router } from "./init.ts";
 
 const UserId = z.object({ id: z.string().min(1) });
 
@@ -88,12 +88,12 @@ export const appRouter = router({
     balanceChanges: p.subscription(({ ctx, signal }) => watchBalance(ctx, signal)),
   }),
   admin: router({
-    users: p.input(AdminUserListQuery).query(({ ctx, input }) => listUsers(ctx, input)),
-    user: p.input(UserId).query(({ ctx, input }) => getUser(ctx, input.id)),
-    updateUser: p.input(UserId.extend({ patch: AdminUserUpdate })).mutation(({ ctx, input }) => updateUser(ctx, input.id, input.patch)),
-    setUserStatus: p.input(UserId.extend(AdminStatusUpdate.shape)).mutation(({ ctx, input }) => setUserStatus(ctx, input.id, input)),
-    grantCredits: p.input(UserId.extend(AdminCreditGrant.shape)).mutation(({ ctx, input }) => grantCredits(ctx, input.id, input)),
-    resetPassword: p.input(AdminResetPassword).mutation(({ ctx, input }) => resetPassword(ctx, input)),
+    users: admin.input(AdminUserListQuery).query(({ ctx, input }) => listUsers(ctx, input)),
+    user: admin.input(UserId).query(({ ctx, input }) => getUser(ctx, input.id)),
+    updateUser: admin.input(UserId.extend({ patch: AdminUserUpdate })).mutation(({ ctx, input }) => updateUser(ctx, input.id, input.patch)),
+    setUserStatus: admin.input(UserId.extend(AdminStatusUpdate.shape)).mutation(({ ctx, input }) => setUserStatus(ctx, input.id, input)),
+    grantCredits: admin.input(UserId.extend(AdminCreditGrant.shape)).mutation(({ ctx, input }) => grantCredits(ctx, input.id, input)),
+    resetPassword: admin.input(AdminResetPassword).mutation(({ ctx, input }) => resetPassword(ctx, input)),
   }),
   workflow: router({
     estimate: p.input(WorkflowRequest).query(({ ctx, input }) => estimateWorkflow(ctx, input)),
