@@ -2,7 +2,7 @@
 // (which applies migrations itself) with signals passed through.
 import { spawn, spawnSync } from "node:child_process";
 import { existsSync, readdirSync, statSync } from "node:fs";
-import { dirname, join } from "node:path";
+import { dirname, join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 
 const root = join(dirname(fileURLToPath(import.meta.url)), "..");
@@ -26,6 +26,11 @@ if (!existsSync(built) || statSync(built).mtimeMs < sources) {
   if (build.status !== 0) process.exit(build.status ?? 1);
 }
 
-const server = spawn(process.execPath, ["--import", "tsx", "src/main.ts"], { cwd: join(root, "server"), stdio: "inherit" });
+const server = spawn(process.execPath, ["--import", "tsx", "src/main.ts"], {
+  // tsx resolves from server/; relative paths (DATA_DIR) still mean where the command was run.
+  cwd: join(root, "server"),
+  stdio: "inherit",
+  env: { ...process.env, DATA_DIR: resolve(process.env.DATA_DIR || "data") },
+});
 for (const signal of ["SIGINT", "SIGTERM"]) process.on(signal, () => server.kill(signal));
 server.on("exit", (code, signal) => process.exit(code ?? (signal ? 1 : 0)));
