@@ -200,7 +200,8 @@ describe("clone reads the page it is given", () => {
     const job = await waitForJob(launched.body.data.jobId);
     expect(job.status, job.error).toBe("completed");
     expect(job.result.warnings).toEqual(["could not fetch https://broken.example/product: HTTP 500"]);
-    expect(job.result.storyboard.scenes[0].body).toBe("Skates that fly");
+    // Without the page, the ad is directed from the concept alone.
+    expect(job.result.storyboard.scenes[0].headline).toBe("Skates that fly");
     expect(job.refunded).toBe(false);
   });
 

@@ -129,13 +129,13 @@ export function directAd({ request, brand, page, maxAdSeconds }: ArtDirectionInp
   const concept = request.concept?.trim() || null;
   const product =
     brand?.brandName ?? brand?.name ?? firstSentence(page?.title, 40) ?? firstSentence(concept, 40) ?? "Your next favourite thing";
+  const benefitLine =
+    [firstSentence(concept), firstSentence(page?.description), firstSentence(brand?.productDescription)].find(
+      (line) => line && line !== product,
+    ) ?? null;
   const facts: Facts = {
     product,
-    benefit:
-      firstSentence(concept) ??
-      firstSentence(page?.description) ??
-      firstSentence(brand?.productDescription) ??
-      "Better results, less effort",
+    benefit: benefitLine ?? "Better results, less effort",
     audience: firstSentence(brand?.targetAudience, 40) ?? "people like you",
     pain: firstSentence(brand?.productDescription, 60) ? "Still doing it the hard way?" : "Tired of settling for less?",
     proof: brand?.brandValues ? (firstSentence(brand.brandValues) ?? "Loved by thousands") : "Loved by thousands of customers",
@@ -161,7 +161,8 @@ export function directAd({ request, brand, page, maxAdSeconds }: ArtDirectionInp
       id: `scene-${i + 1}-${beat.role}`,
       durationSec: isLast ? Math.round((total - per * (beats.length - 1)) * 100) / 100 : per,
       headline,
-      ...(beat.body ? { body: beat.body(facts) } : {}),
+      // A line that only repeats the headline is left out.
+      ...(beat.body && beat.body(facts) !== headline ? { body: beat.body(facts) } : {}),
       ...(beat.cta ? { cta: beat.cta(facts) } : {}),
       background,
       accent: background === accent ? primary : accent,
