@@ -420,6 +420,11 @@ describe("stream rate limit and worker updates (no workers, no renders)", () => 
       "status must be processing, completed or failed",
     );
     expect((await user.client.post("/workflow/stream", { progress: 3 })).body.error).toBe("jobId is required");
+    // Every job operation says what is missing instead of answering 404.
+    for (const path of ["/workflow/stream", "/workflow/job", "/workflow/hitl"]) {
+      expect((await user.client.get(path)).body).toEqual({ success: false, error: "jobId is required" });
+    }
+    expect((await user.client.post("/workflow/cancel", {})).body).toEqual({ success: false, error: "jobId is required" });
 
     const foreign = await other.client.post("/workflow/stream", { jobId: id, progress: 90 });
     expect(foreign.status).toBe(404);

@@ -3,7 +3,7 @@
 import type { Job } from "@adgen/prisma";
 import type { JobView, WorkflowResult } from "@adgen/schema";
 import type { RequestContext, Services } from "../../context.ts";
-import { Errors } from "../../errors.ts";
+import { AppError, Errors } from "../../errors.ts";
 import { requireUser } from "../auth/authenticate.ts";
 import { JOB_EVENT } from "./job-events.ts";
 
@@ -32,7 +32,8 @@ export function toJobView(job: Job): JobView {
 /** The job if the caller owns it (or is an admin); 404 otherwise. */
 export async function findOwnJob(ctx: RequestContext, jobId: string): Promise<Job> {
   const user = requireUser(ctx);
-  const job = typeof jobId === "string" && jobId ? await ctx.services.prisma.job.findUnique({ where: { id: jobId } }) : null;
+  if (typeof jobId !== "string" || !jobId.trim()) throw new AppError("BAD_REQUEST", "jobId is required");
+  const job = await ctx.services.prisma.job.findUnique({ where: { id: jobId } });
   if (!job || (job.userId !== user.id && user.role !== "admin")) throw Errors.notFound("Job");
   return job;
 }
