@@ -5,3 +5,5 @@ export * from "./admin.ts";
 export * from "./public.ts";
 export * from "./catalog.ts";
 export * from "./workflow.ts";
+export * from "./results.ts";
+export * from "./pipeline.ts";

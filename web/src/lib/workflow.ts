@@ -1,6 +1,7 @@
 // Workflow helpers shared by the studio, the job view and the projects gallery: format ids, media
-// URLs, the job's step list and the credit errors explained in words.
-import { ASPECT_RATIOS, type AspectRatio, WORKFLOWS } from "@adgen/schema";
+// URLs, the job's step list and the credit errors explained in words. The rules themselves (default
+// formats, planned steps, job statuses) come from @adgen/schema, where the server reads them too.
+import { ASPECT_RATIOS, type AspectRatio, type JobStatus, renderStepFormat, STEP, WORKFLOWS } from "@adgen/schema";
 import { errorCode, errorMessage } from "./errors.ts";
 
 export const ALL_FORMATS: readonly AspectRatio[] = ASPECT_RATIOS;
@@ -8,11 +9,6 @@ export const ALL_FORMATS: readonly AspectRatio[] = ASPECT_RATIOS;
 /** "9:16" → "9x16", for test ids, element ids and file names. */
 export function ratioId(ratio: string): string {
   return ratio.replaceAll(":", "x");
-}
-
-/** The formats a new request starts with: every format for the factory workflow, 9:16 otherwise. */
-export function defaultFormats(type: string): AspectRatio[] {
-  return type === "factory" ? [...ALL_FORMATS] : ["9:16"];
 }
 
 /** Display order of formats, whatever order they were picked in. */
@@ -44,6 +40,13 @@ export function workflowName(type: string): string {
   return NAMES[type] ?? type;
 }
 
+const REQUIRES_URL = new Set<string>(WORKFLOWS.filter((w) => w.requiresUrl).map((w) => w.type));
+
+/** Whether requests of this workflow type always have a `url` (so their job reads the page). */
+export function requiresUrl(type: string): boolean {
+  return REQUIRES_URL.has(type);
+}
+
 /**
  * Media URLs in results are absolute (the server's public URL). The SPA is served from the same
  * server, so the path alone keeps the request same-origin and the session cookie goes with it.
@@ -73,8 +76,6 @@ export function newIdempotencyKey(): string {
 
 // ---------- Job status and steps ----------
 
-export type JobStatus = "queued" | "processing" | "awaiting_review" | "completed" | "failed";
-
 export const JOB_STATUS_LABELS: Record<JobStatus, string> = {
   queued: "Queued",
   processing: "Processing",
@@ -82,10 +83,6 @@ export const JOB_STATUS_LABELS: Record<JobStatus, string> = {
   completed: "Completed",
   failed: "Failed",
 };
-
-export function isFinished(status: string): boolean {
-  return status === "completed" || status === "failed";
-}
 
 export type StepState = "done" | "active" | "waiting" | "pending" | "failed";
 
@@ -99,37 +96,19 @@ export interface StepView {
   state: StepState;
 }
 
-export interface StepPlan {
-  hasUrl: boolean;
-  hitl: boolean;
-  formats: readonly string[];
-}
-
-/** The pipeline's step names in order, as the server runs them (server/src/modules/workflows/pipeline). */
-export function plannedSteps(plan: StepPlan): string[] {
-  return [
-    ...(plan.hasUrl ? ["read_page"] : []),
-    "art_direction",
-    ...(plan.hitl ? ["review"] : []),
-    ...plan.formats.map((f) => `render:${f}`),
-    "done",
-  ];
-}
-
 function stepLabel(name: string): { label: string; detail?: string } {
-  if (name === "read_page") return { label: "Read the page", detail: "Title, description, images and colours" };
-  if (name === "art_direction") return { label: "Art direction", detail: "Storyboard, copy and look" };
-  if (name === "review") return { label: "Your review", detail: "Approve the storyboard before rendering" };
-  if (name === "done") return { label: "Done" };
-  if (name.startsWith("render:")) {
-    const ratio = name.slice("render:".length);
-    return { label: `Render ${ratio}`, detail: formatLabel(ratio) };
-  }
+  if (name === STEP.readPage) return { label: "Read the page", detail: "Title, description, images and colours" };
+  if (name === STEP.artDirection) return { label: "Art direction", detail: "Storyboard, copy and look" };
+  if (name === STEP.review) return { label: "Your review", detail: "Approve the storyboard before rendering" };
+  if (name === STEP.done) return { label: "Done" };
+  const ratio = renderStepFormat(name);
+  if (ratio !== null) return { label: `Render ${ratio}`, detail: formatLabel(ratio) };
   return { label: name };
 }
 
 export function stepId(name: string): string {
-  return name.startsWith("render:") ? `render-${ratioId(name.slice("render:".length))}` : name;
+  const ratio = renderStepFormat(name);
+  return ratio !== null ? `render-${ratioId(ratio)}` : name;
 }
 
 /**
@@ -144,7 +123,7 @@ export function stepStates(
   const { status } = job;
   let current = job.step ? names.indexOf(job.step) : -1;
   // After an approved review the job is queued again with step "review": the review is behind it.
-  const reviewPassed = job.step === "review" && (status === "queued" || status === "processing");
+  const reviewPassed = job.step === STEP.review && (status === "queued" || status === "processing");
   if (reviewPassed) current += 1;
   if (current < 0) {
     // No step yet (queued) or one this list does not know: whatever the events finished is done.
@@ -158,7 +137,7 @@ export function stepStates(
     else if (completed.has(name) || i < current) state = "done";
     else if (i === current) {
       if (status === "failed") state = "failed";
-      else if (status === "awaiting_review") state = name === "review" ? "waiting" : "active";
+      else if (status === "awaiting_review") state = name === STEP.review ? "waiting" : "active";
       else if (status === "queued") state = "pending";
       else state = "active";
     } else state = "pending";

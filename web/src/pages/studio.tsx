@@ -1,7 +1,14 @@
 // The Studio: pick a workflow, describe the ad, see what it costs, launch. The request is checked
 // with the shared `WorkflowRequest` schema before it leaves the browser; the server checks it again
 // and its answers (400 by field, 402, 403) are shown where they belong.
-import { type AspectRatio, type QualityTier, WorkflowRequest, type WorkflowRequestInput, type WorkflowType } from "@adgen/schema";
+import {
+  type AspectRatio,
+  defaultFormatsFor,
+  type QualityTier,
+  WorkflowRequest,
+  type WorkflowRequestInput,
+  type WorkflowType,
+} from "@adgen/schema";
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { type FormEvent, type ReactNode, useEffect, useId, useMemo, useRef, useState } from "react";
 import { Link, useLocation, useSearchParams } from "wouter";
@@ -12,7 +19,6 @@ import { formatNumber } from "../lib/format.ts";
 import { useDebounced, useTitle } from "../lib/hooks.ts";
 import {
   blockCode,
-  defaultFormats,
   explainBlock,
   explainLaunchError,
   type LaunchProblem,
@@ -66,7 +72,7 @@ function initialState(prefs: Prefs, queryType: string | null, studio: StudioConf
   const known = (t: string | null | undefined): t is WorkflowType => !!t && studio.workflowTypes.some((w) => w.type === t);
   const type: WorkflowType = known(queryType) ? queryType : known(prefs.defaultType) ? prefs.defaultType : "cinematic";
   // Saved formats apply to the type they were saved with; a factory run starts with every format.
-  const formats = prefs.formats?.length && (!known(queryType) || queryType === prefs.defaultType) ? prefs.formats : defaultFormats(type);
+  const formats = prefs.formats?.length && (!known(queryType) || queryType === prefs.defaultType) ? prefs.formats : defaultFormatsFor(type);
   return {
     type,
     url: "",
@@ -194,7 +200,7 @@ function StudioForm({ studio, pricing, prefs, brand, planId }: StudioFormProps) 
   }
 
   function chooseType(type: WorkflowType) {
-    setState((prev) => ({ ...prev, type, formats: formatsTouched ? prev.formats : defaultFormats(type) }));
+    setState((prev) => ({ ...prev, type, formats: formatsTouched ? prev.formats : sortFormats(defaultFormatsFor(type)) }));
     setErrors(NO_ERRORS);
     setProblem(null);
     setPrefsSaved(false);

@@ -1,13 +1,14 @@
 // Reading jobs, with the ownership rule in one place: a job is visible to its owner and to admins;
 // anyone else gets 404, as if it did not exist.
 import type { Job } from "@adgen/prisma";
-import type { JobView, WorkflowResult } from "@adgen/schema";
+import { FINISHED_JOB_STATUSES, type JobView, type WorkflowResult } from "@adgen/schema";
 import type { RequestContext, Services } from "../../context.ts";
 import { AppError, Errors } from "../../errors.ts";
 import { requireUser } from "../auth/authenticate.ts";
 import { JOB_EVENT } from "./job-events.ts";
 
-export const TERMINAL = new Set(["completed", "failed"]);
+/** Finished jobs (schema `FINISHED_JOB_STATUSES`): no more events, no cancel, no worker update. */
+export const TERMINAL: ReadonlySet<string> = new Set(FINISHED_JOB_STATUSES);
 
 export function toJobView(job: Job): JobView {
   return {

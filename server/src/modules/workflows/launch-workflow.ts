@@ -4,8 +4,8 @@
 import { createHash, randomUUID } from "node:crypto";
 import type { Prisma, User } from "@adgen/prisma";
 import {
-  type AspectRatio,
   type CostEstimate,
+  formatsFor,
   type LaunchData,
   RESERVED_WORKFLOW_PLANS,
   RESERVED_WORKFLOW_TYPES,
@@ -23,14 +23,8 @@ import { publishBalance } from "../events/account-events.ts";
 import { enqueueJob } from "./enqueue.ts";
 import { toJobView, waitForJob } from "./jobs.ts";
 
-const ALL_FORMATS: AspectRatio[] = ["9:16", "1:1", "16:9", "4:5"];
 const reservedPlans: readonly string[] = RESERVED_WORKFLOW_PLANS;
 const reservedTypes: readonly string[] = RESERVED_WORKFLOW_TYPES;
-
-export function formatsFor(request: WorkflowRequest): AspectRatio[] {
-  if (request.formats?.length) return request.formats;
-  return request.type === "factory" ? ALL_FORMATS : ["9:16"];
-}
 
 function trialExpired(user: User, now = new Date()): boolean {
   return user.currentPlanId === "trial" && user.trialEndsAt !== null && user.trialEndsAt.getTime() <= now.getTime();

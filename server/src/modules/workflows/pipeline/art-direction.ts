@@ -1,7 +1,7 @@
 // The built-in art director: concept + brand profile + framework + seasonal + preset (+ what the
 // product page says) → a storyboard of timed scenes with copy, in the brand's colours. Deterministic,
 // so a retried job directs the same ad. A remote language model can replace it behind the same output.
-import type { AspectRatio, BrandProfileInput, WorkflowRequest } from "@adgen/schema";
+import { type AspectRatio, type BrandProfileInput, formatsFor, type WorkflowRequest } from "@adgen/schema";
 import type { Scene, Storyboard, Transition } from "../../render/types.ts";
 import type { PageFacts } from "./steps.ts";
 
@@ -172,7 +172,7 @@ export function directAd({ request, brand, page, maxAdSeconds }: ArtDirectionInp
   const backgroundText = text(primary);
   return {
     framework,
-    formats: request.formats ?? ["9:16"],
+    formats: formatsFor(request),
     storyboard: {
       title: concept ? (firstSentence(concept, 60) ?? product) : `${product}: ${framework.toUpperCase()} ad`,
       brand: { name: product, primary, secondary, accent, text: backgroundText },

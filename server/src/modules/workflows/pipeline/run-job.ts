@@ -1,7 +1,7 @@
 // Runs one workflow job to its end (or to its review pause). Safe to call again for the same job: it
 // skips finished steps, and it stops as soon as the job is failed elsewhere (cancel, review reject).
 import type { Job, Prisma } from "@adgen/prisma";
-import type { WorkflowRequest } from "@adgen/schema";
+import { STEP, renderStepFormat, type WorkflowRequest } from "@adgen/schema";
 import { randomUUID } from "node:crypto";
 import type { Services } from "../../../context.ts";
 import { enqueueJob } from "../enqueue.ts";
@@ -107,7 +107,7 @@ export async function runWorkflowJob(services: Services, jobId: string): Promise
         result: { completed: step.name },
       });
 
-      if (step.name.startsWith("render:")) {
+      if (renderStepFormat(step.name) !== null) {
         const rendered = output as RenderedFormat;
         if (rendered.kind === "video") {
           const url = `${services.config.publicUrl}/api/media/${rendered.key.replace(/^jobs\//, "")}`;
@@ -122,14 +122,14 @@ export async function runWorkflowJob(services: Services, jobId: string): Promise
         }
       }
 
-      if (step.name === "art_direction" && job.hitl && job.reviewDecision !== "approved") {
+      if (step.name === STEP.artDirection && job.hitl && job.reviewDecision !== "approved") {
         const paused = await prisma.job.updateMany({
           where: { id: jobId, status: "processing", leaseOwner: owner },
-          data: { status: "awaiting_review", reviewRequestedAt: new Date(), currentStep: "review", leaseOwner: null },
+          data: { status: "awaiting_review", reviewRequestedAt: new Date(), currentStep: STEP.review, leaseOwner: null },
         });
         if (paused.count === 1) {
           await emitJobEvent(services, job, "workflow.suspended", {
-            step: "review",
+            step: STEP.review,
             status: "awaiting_review",
             progress,
             result: { review: "pending" },
@@ -146,7 +146,7 @@ export async function runWorkflowJob(services: Services, jobId: string): Promise
         leaseOwner: null,
         status: "completed",
         progress: 100,
-        currentStep: "done",
+        currentStep: STEP.done,
         result: result as unknown as Prisma.InputJsonValue,
         finishedAt: new Date(),
         error: null,
@@ -155,7 +155,7 @@ export async function runWorkflowJob(services: Services, jobId: string): Promise
     if (done.count === 1) {
       const first = result.assets[0];
       await emitJobEvent(services, job, "workflow.completed", {
-        step: "done",
+        step: STEP.done,
         status: "completed",
         progress: 100,
         result,

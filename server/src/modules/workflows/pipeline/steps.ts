@@ -2,7 +2,17 @@
 // retried after a crash resumes after its last finished step instead of starting over.
 import { rm } from "node:fs/promises";
 import { join } from "node:path";
-import { FORMATS, type AspectRatio, type OutputAsset, type WorkflowRequest, type WorkflowResult } from "@adgen/schema";
+import {
+  type AspectRatio,
+  FORMATS,
+  formatsFor,
+  type OutputAsset,
+  pipelineSteps,
+  renderStepName,
+  STEP,
+  type WorkflowRequest,
+  type WorkflowResult,
+} from "@adgen/schema";
 import type { Job } from "@adgen/prisma";
 import type { Services } from "../../../context.ts";
 import { jobMediaKey } from "../../../media/storage.ts";
@@ -58,7 +68,7 @@ export const mediaUrl = (services: Services, key: string) => `${services.config.
 const PLATFORM: Record<AspectRatio, string> = { "16:9": "youtube", "9:16": "tiktok", "1:1": "instagram", "4:5": "instagram" };
 
 const readPage: PipelineStep = {
-  name: "read_page",
+  name: STEP.readPage,
   weight: 10,
   async run({ services, request }) {
     const url = request.url as string;
@@ -76,11 +86,11 @@ const readPage: PipelineStep = {
 };
 
 const artDirection: PipelineStep = {
-  name: "art_direction",
+  name: STEP.artDirection,
   weight: 15,
   async run({ services, job, request, outputs, progress }) {
     const brand = await loadBrandForJob(services.prisma, job.userId, request.brand);
-    const page = (outputs.get("read_page") as PageFacts | undefined) ?? null;
+    const page = (outputs.get(STEP.readPage) as PageFacts | undefined) ?? null;
     const direction = directAd({ request, brand, page, maxAdSeconds: services.config.maxAdSeconds });
     const previews: ArtDirectionOutput["previews"] = [];
     if (job.hitl) {
@@ -102,10 +112,10 @@ const artDirection: PipelineStep = {
 
 function renderStep(format: AspectRatio, imagesOnly: boolean): PipelineStep {
   return {
-    name: `render:${format}`,
+    name: renderStepName(format),
     weight: 70,
     async run({ services, job, outputs, signal, progress }) {
-      const direction = outputs.get("art_direction") as ArtDirectionOutput;
+      const direction = outputs.get(STEP.artDirection) as ArtDirectionOutput;
       const storyboard: Storyboard = direction.storyboard;
       const stem = `ad-${format.replace(":", "x")}`;
       const dir = await services.media.scratchDir(`${job.id}/${stem}`);
@@ -150,17 +160,18 @@ function renderStep(format: AspectRatio, imagesOnly: boolean): PipelineStep {
   };
 }
 
-/** The steps of a job: read the page (types with a url), direct, then one render per format. */
+/** The steps of a job, as `pipelineSteps` (schema) orders them: read the page (with a url), direct, one render per format. */
 export function pipelineFor(request: WorkflowRequest): PipelineStep[] {
-  const formats = request.formats ?? ["9:16"];
+  const formats = formatsFor(request);
   const imagesOnly = request.imagesOnly || request.type === "staticad";
-  return [...(request.url ? [readPage] : []), artDirection, ...formats.map((f) => renderStep(f, imagesOnly))];
+  const byName = new Map([readPage, artDirection, ...formats.map((f) => renderStep(f, imagesOnly))].map((step) => [step.name, step]));
+  return pipelineSteps({ hasUrl: !!request.url, formats }).map((name) => byName.get(name)!);
 }
 
 /** The job's result from its finished steps. */
 export function buildResult(services: Services, request: WorkflowRequest, outputs: Map<string, unknown>): WorkflowResult {
-  const formats = request.formats ?? ["9:16"];
-  const rendered = formats.map((f) => outputs.get(`render:${f}`) as RenderedFormat);
+  const formats = formatsFor(request);
+  const rendered = formats.map((f) => outputs.get(renderStepName(f)) as RenderedFormat);
   const assets: OutputAsset[] = rendered.map((r) => ({
     url: mediaUrl(services, r.key),
     type: r.kind,
@@ -171,8 +182,8 @@ export function buildResult(services: Services, request: WorkflowRequest, output
     height: r.height,
     thumbnail: mediaUrl(services, r.thumbnailKey),
   }));
-  const page = outputs.get("read_page") as PageFacts | undefined;
-  const direction = outputs.get("art_direction") as ArtDirectionOutput;
+  const page = outputs.get(STEP.readPage) as PageFacts | undefined;
+  const direction = outputs.get(STEP.artDirection) as ArtDirectionOutput;
   const first = rendered[0];
   return {
     finalVideo: first?.kind === "video" ? mediaUrl(services, first.key) : null,
