@@ -1,6 +1,14 @@
+import { createRequire } from "node:module";
 import { defineConfig } from "vitest/config";
 
+const serverRequire = createRequire(new URL("./server/package.json", import.meta.url));
+
 export default defineConfig({
+  resolve: {
+    // graphql ships an ESM and a CJS build; Node (and so graphql-yoga) loads the CJS one, and a schema
+    // built with the other "comes from another realm". Tests load the same build Node does.
+    alias: [{ find: /^graphql$/, replacement: serverRequire.resolve("graphql") }],
+  },
   test: {
     include: [
       "schema/test/**/*.test.ts",

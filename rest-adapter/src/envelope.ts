@@ -1,16 +1,8 @@
-// The `{ success, data | error }` envelope and the one table from domain error codes to statuses.
-import { AppError, ERROR_STATUS } from "@adgen/server/errors.ts";
-
-export function success(data: unknown, init: ResponseInit = {}): Response {
-  return Response.json({ success: true, data: data ?? null }, init);
+// The `{ success, data | error }` envelope.
+export function success(data: unknown, init: ResponseInit = {}, extra: Record<string, unknown> = {}): Response {
+  return Response.json({ success: true, data: data ?? null, ...extra }, init);
 }
 
-export function failure(status: number, error: string, init: ResponseInit = {}): Response {
-  return Response.json({ success: false, error }, { ...init, status });
-}
-
-export function errorResponse(error: unknown): Response {
-  if (error instanceof AppError) return failure(ERROR_STATUS[error.code], error.message);
-  console.error("[rest]", error);
-  return failure(500, "Internal server error");
+export function failure(status: number, error: string, init: ResponseInit = {}, extra: Record<string, unknown> = {}): Response {
+  return Response.json({ success: false, error, ...extra }, { ...init, status });
 }

@@ -1,36 +1,54 @@
-// The REST adapter: every documented `/api` path onto the domain, with the envelope, one error-to-status
-// table, per-endpoint rate limits and their headers, 404/405 for unknown paths and methods, and the
-// OpenAPI document generated from the same route table.
-import type { RequestContext, Services } from "@adgen/server/context.ts";
-import { AppError } from "@adgen/server/errors.ts";
-import { sessionCookie } from "@adgen/server/http/cookies.ts";
-import { enforceRateLimit } from "@adgen/server/rate-limit/enforce.ts";
-import type { RateLimitResult } from "@adgen/server/rate-limit/limiter.ts";
+// The REST adapter: routes every documented `/api` path to its operation, decodes the input (path,
+// query or JSON body, mapped headers) and encodes the answer (the envelope, SSE, files, the
+// X-RateLimit-* headers, 404/405). It holds no rule: the server's invocation path authenticates,
+// authorizes, rate-limits, validates and calls the domain; this package only speaks HTTP.
 import { Hono } from "hono";
 import { docsAsset, docsPage } from "./docs.ts";
-import { errorResponse, failure, success } from "./envelope.ts";
+import { failure, success } from "./envelope.ts";
 import { buildOpenApi } from "./openapi.ts";
-import type { HttpMethod, RestRoute } from "./route.ts";
-import { adminRoutes } from "./routes/admin.ts";
-import { authRoutes } from "./routes/auth.ts";
-import { projectRoutes } from "./routes/projects.ts";
-import { publicRoutes } from "./routes/public.ts";
-import { workflowRoutes } from "./routes/workflow.ts";
+import { type HttpMethod, type RestOperation, type RestRoute, restTable } from "./route.ts";
+import { attachment, rangedFile, type SseItem, sseResponse } from "./streaming.ts";
 
-export type { RestRoute } from "./route.ts";
+export type { HttpMethod, RestBinding, RestOperation, RestRoute } from "./route.ts";
+export { restTable } from "./route.ts";
 export { buildOpenApi } from "./openapi.ts";
-
-export const restRoutes: readonly RestRoute[] = [...authRoutes, ...publicRoutes, ...workflowRoutes, ...projectRoutes, ...adminRoutes];
 
 const MAX_JSON_BODY = 1_000_000;
 
+export interface RateLimitInfo {
+  limit: number;
+  remaining: number;
+  /** Unix seconds when the window ends. */
+  reset: number;
+}
+
+export interface ResponseControl {
+  setCookie(cookie: string): void;
+  setHeader(name: string, value: string): void;
+  /** The invocation path reports the counted rate limit; the headers go on every answer, 429 included. */
+  rateLimited(result: RateLimitInfo): void;
+}
+
+export interface RestInvocation {
+  operation: RestOperation;
+  request: Request;
+  /** Decodes the input; the invocation path calls it after authentication, authorization and the rate limit. */
+  readInput(): Promise<unknown>;
+  control: ResponseControl;
+}
+
+export interface DescribedError {
+  status: number;
+  message: string;
+}
+
 export interface RestApiOptions {
-  services: Services;
-  /** Builds who is asking from the request (the HTTP host authenticates once for every transport). */
-  contextFor(request: Request): Promise<RequestContext>;
-  /** Whether a renewed session should go back as a cookie (the credential came from the cookie). */
-  usedSessionCookie(headers: Headers): boolean;
-  routes?: readonly RestRoute[];
+  operations: readonly RestOperation[];
+  /** Base URL of the service, for the OpenAPI document's server. */
+  serverUrl: string;
+  invoke(invocation: RestInvocation): Promise<unknown>;
+  /** The status and message of an error thrown by `invoke`. */
+  describeError(error: unknown): DescribedError;
 }
 
 interface CompiledRoute {
@@ -48,29 +66,27 @@ function compile(route: RestRoute): CompiledRoute {
   return { route, pattern: new RegExp(`^${source}/?$`), names };
 }
 
-async function readJsonBody(request: Request): Promise<unknown> {
-  if (request.method === "GET" || request.method === "HEAD") return undefined;
-  const text = await request.text();
-  if (text.length > MAX_JSON_BODY) throw new AppError("PAYLOAD_TOO_LARGE", "Request body is larger than 1 MB");
-  if (!text.trim()) return undefined;
-  const type = request.headers.get("content-type") ?? "";
-  if (type && !/json/i.test(type)) throw new AppError("BAD_REQUEST", "Request body must be JSON (Content-Type: application/json)");
-  try {
-    return JSON.parse(text);
-  } catch {
-    throw new AppError("BAD_REQUEST", "Request body is not valid JSON");
+class DecodeError extends Error {
+  constructor(
+    readonly status: number,
+    message: string,
+  ) {
+    super(message);
   }
 }
 
-/**
- * @hono/node-server swaps the global Response for a lighter class, and `Response.json()` can still hand
- * back the platform's own; both are responses.
- */
-function isResponse(value: unknown): value is Response {
-  return (
-    value instanceof Response ||
-    (typeof value === "object" && value !== null && value.constructor?.name === "Response" && "status" in value && "headers" in value)
-  );
+async function readJsonBody(request: Request): Promise<unknown> {
+  if (request.method === "GET" || request.method === "HEAD") return undefined;
+  const text = await request.text();
+  if (text.length > MAX_JSON_BODY) throw new DecodeError(413, "Request body is larger than 1 MB");
+  if (!text.trim()) return undefined;
+  const type = request.headers.get("content-type") ?? "";
+  if (type && !/json/i.test(type)) throw new DecodeError(400, "Request body must be JSON (Content-Type: application/json)");
+  try {
+    return JSON.parse(text);
+  } catch {
+    throw new DecodeError(400, "Request body is not valid JSON");
+  }
 }
 
 /** A path parameter, percent-decoded; a malformed escape (`%ZZ`) is the caller's error, not a 500. */
@@ -78,11 +94,11 @@ function decodePathParam(name: string, value: string): string {
   try {
     return decodeURIComponent(value);
   } catch {
-    throw new AppError("BAD_REQUEST", `${name} is not a valid URL path segment`);
+    throw new DecodeError(400, `${name} is not a valid URL path segment`);
   }
 }
 
-function rateLimitHeaders(result: RateLimitResult): Record<string, string> {
+function rateLimitHeaders(result: RateLimitInfo): Record<string, string> {
   return {
     "X-RateLimit-Limit": String(result.limit),
     "X-RateLimit-Remaining": String(result.remaining),
@@ -90,56 +106,96 @@ function rateLimitHeaders(result: RateLimitResult): Record<string, string> {
   };
 }
 
+interface FileAnswer {
+  kind: "file";
+  filename: string;
+  contentType: string;
+  body: string | ReadableStream<Uint8Array>;
+  length?: number | null;
+  ranged?: Parameters<typeof rangedFile>[1] extends infer F ? Omit<F & object, "contentType"> : never;
+  disposition?: "attachment" | "inline";
+}
+
+const isFile = (value: unknown): value is FileAnswer =>
+  typeof value === "object" && value !== null && (value as { kind?: unknown }).kind === "file";
+
+function encode(route: RestRoute, output: unknown, request: Request, signal: AbortSignal): Response {
+  if (route.source.kind === "subscription") return sseResponse(output as AsyncIterable<SseItem>, { signal });
+  if (isFile(output)) {
+    if (output.ranged) return rangedFile(request, { ...output.ranged, contentType: output.contentType });
+    return attachment(output.filename, output.body, output.contentType, output.length);
+  }
+  const { respond } = route.source.rest;
+  if (!respond) return success(output);
+  const shaped = respond(output as never);
+  return success(shaped.data, { headers: shaped.headers ?? {} }, shaped.extra);
+}
+
 export function createRestApi(options: RestApiOptions) {
-  const routes = options.routes ?? restRoutes;
+  const routes = restTable(options.operations);
   const compiled = routes.map(compile);
   const app = new Hono();
 
-  app.get("/openapi.json", (c) => c.json(buildOpenApi(routes, options.services.config.publicUrl)));
+  app.get("/openapi.json", (c) => c.json(buildOpenApi(routes, options.serverUrl)));
   app.get("/docs", () => docsPage());
   app.get("/docs/assets/:name", async (c) => (await docsAsset(c.req.param("name"))) ?? failure(404, "Not found"));
 
   app.all("*", async (c) => {
     const request = c.req.raw;
-    const path = new URL(request.url).pathname.replace(/^\/api/, "") || "/";
+    const url = new URL(request.url);
+    const path = url.pathname.replace(/^\/api/, "") || "/";
     const method = request.method.toUpperCase() as HttpMethod;
     const onPath = compiled.filter((r) => r.pattern.test(path));
     if (onPath.length === 0) return failure(404, `Not found: ${request.method} /api${path}`);
-    // A GET route answers HEAD too unless the table says otherwise.
+    // A GET route answers HEAD too, without a body.
     const match =
       onPath.find((r) => r.route.method === method) ?? (method === "HEAD" ? onPath.find((r) => r.route.method === "GET") : undefined);
     if (!match) {
-      const allow = [...new Set(onPath.map((r) => r.route.method))].join(", ");
+      // Every GET route answers HEAD too, so HEAD is allowed wherever GET is.
+      const allow = [...new Set(onPath.flatMap((r) => (r.route.method === "GET" ? ["GET", "HEAD"] : [r.route.method])))].join(", ");
       return failure(405, `Method ${request.method} is not allowed on /api${path}; use ${allow}`, { headers: { Allow: allow } });
     }
 
     const headers = new Headers();
-    let limited: RateLimitResult | null = null;
+    let limited: RateLimitInfo | null = null;
     let response: Response;
-    try {
-      const ctx = await options.contextFor(request);
-      limited = await enforceRateLimit(ctx, match.route.rateLimit ?? "api", match.route.operation).catch((error: unknown) => {
-        if (error instanceof AppError && error.details?.rateLimit) limited = error.details.rateLimit as RateLimitResult;
-        throw error;
-      });
+    const { route } = match;
+    const readInput = async () => {
       const values = match.pattern.exec(path)?.slice(1) ?? [];
       const params = Object.fromEntries(match.names.map((name, i) => [name, decodePathParam(name, values[i] ?? "")]));
-      const query = Object.fromEntries(new URL(request.url).searchParams);
-      const body = await readJsonBody(request);
-      const result = await match.route.handler(
-        ctx,
-        { params, query, body, headers: request.headers, signal: request.signal, request },
-        {
+      const fromHeaders: Record<string, string> = {};
+      for (const [field, header] of Object.entries(route.source.rest.headers ?? {})) {
+        const value = request.headers.get(header);
+        if (value !== null) fromHeaders[field] = value;
+      }
+      let rest: unknown;
+      if (route.body) rest = await readJsonBody(request);
+      else if (route.query) rest = Object.fromEntries(url.searchParams);
+      // A body that is not an object (`[]`, `"x"`) goes to validation as it is, which says what is wrong.
+      if (rest !== undefined && (typeof rest !== "object" || rest === null || Array.isArray(rest))) return rest;
+      return { ...(rest as Record<string, unknown> | undefined), ...fromHeaders, ...params };
+    };
+    try {
+      const output = await options.invoke({
+        operation: route.source,
+        request,
+        readInput,
+        control: {
           setCookie: (cookie) => headers.append("set-cookie", cookie),
           setHeader: (name, value) => headers.set(name, value),
+          rateLimited: (result) => {
+            limited = result;
+          },
         },
-      );
-      if (ctx.auth?.renewedToken && ctx.auth.session && options.usedSessionCookie(request.headers) && !headers.has("set-cookie")) {
-        headers.append("set-cookie", sessionCookie(ctx.auth.renewedToken, ctx.auth.session.expiresAt));
-      }
-      response = isResponse(result) ? result : success(result);
+      });
+      response = encode(route, output, request, request.signal);
     } catch (error) {
-      response = errorResponse(error);
+      if (error instanceof DecodeError) {
+        response = failure(error.status, error.message);
+      } else {
+        const described = options.describeError(error);
+        response = failure(described.status, described.message);
+      }
     }
     // A fresh Response with the merged headers: headers set on @hono/node-server's lightweight Response
     // (streams, files) are lost when Hono later clones it to add its own headers.

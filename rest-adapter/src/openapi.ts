@@ -14,6 +14,17 @@ function jsonSchema(schema: z.ZodType, io: "input" | "output") {
   return rest;
 }
 
+type ObjectSchema = { properties?: Record<string, unknown>; required?: string[]; [key: string]: unknown };
+
+/** The input schema without the fields that travel in the path or in headers (documented as parameters). */
+function withoutFields(schema: ObjectSchema, fields: readonly string[]): ObjectSchema {
+  if (!schema.properties || fields.length === 0) return schema;
+  const properties = Object.fromEntries(Object.entries(schema.properties).filter(([name]) => !fields.includes(name)));
+  const required = schema.required?.filter((name) => !fields.includes(name));
+  const { required: _r, ...rest } = schema;
+  return { ...rest, properties, ...(required?.length ? { required } : {}) };
+}
+
 const envelope = (data: Record<string, unknown> | null) => ({
   type: "object",
   required: ["success", "data"],
@@ -36,15 +47,21 @@ export function buildOpenApi(routes: readonly RestRoute[], serverUrl: string) {
   const paths: Record<string, Record<string, unknown>> = {};
   for (const r of routes) {
     const parameters: unknown[] = [];
-    for (const name of r.path.match(/\{(\w+)\}/g) ?? []) {
-      parameters.push({ name: name.slice(1, -1), in: "path", required: true, schema: { type: "string" } });
+    const pathNames = (r.path.match(/\{(\w+)\}/g) ?? []).map((name) => name.slice(1, -1));
+    for (const name of pathNames) parameters.push({ name, in: "path", required: true, schema: { type: "string" } });
+    const headerFields = r.source.rest.headers ?? {};
+    const inInput = r.query ?? r.body;
+    const input = inInput ? (jsonSchema(inInput, "input") as ObjectSchema) : null;
+    for (const [field, header] of Object.entries(headerFields)) {
+      parameters.push({ name: header, in: "header", required: false, schema: input?.properties?.[field] ?? { type: "string" } });
     }
-    if (r.query) {
-      const schema = jsonSchema(r.query, "input") as { properties?: Record<string, unknown>; required?: string[] };
-      for (const [name, property] of Object.entries(schema.properties ?? {})) {
-        parameters.push({ name, in: "query", required: schema.required?.includes(name) ?? false, schema: property });
+    const rest = input ? withoutFields(input, [...pathNames, ...Object.keys(headerFields)]) : null;
+    if (r.query && rest) {
+      for (const [name, property] of Object.entries(rest.properties ?? {})) {
+        parameters.push({ name, in: "query", required: rest.required?.includes(name) ?? false, schema: property });
       }
     }
+    const hasBody = r.body && rest && (!rest.properties || Object.keys(rest.properties).length > 0);
     const errors = { ...STANDARD_ERRORS, ...(r.auth === "public" ? { 401: undefined } : {}), ...(r.errors ?? {}) };
     const responses: Record<string, unknown> = {
       200: {
@@ -52,7 +69,9 @@ export function buildOpenApi(routes: readonly RestRoute[], serverUrl: string) {
         headers: rateLimitHeaders,
         ...(r.method === "HEAD"
           ? {}
-          : { content: { "application/json": { schema: envelope(r.response ? jsonSchema(r.response, "output") : null) } } }),
+          : r.source.kind === "subscription"
+            ? { content: { "text/event-stream": { schema: { type: "string" } } } }
+            : { content: { "application/json": { schema: envelope(r.response ? jsonSchema(r.response, "output") : null) } } }),
       },
     };
     for (const [status, description] of Object.entries(errors)) {
@@ -66,7 +85,7 @@ export function buildOpenApi(routes: readonly RestRoute[], serverUrl: string) {
       tags: [r.tag],
       security: r.auth === "public" ? [] : [{ sessionCookie: [] }, { bearer: [] }],
       ...(parameters.length ? { parameters } : {}),
-      ...(r.body ? { requestBody: { required: true, content: { "application/json": { schema: jsonSchema(r.body, "input") } } } } : {}),
+      ...(hasBody ? { requestBody: { required: true, content: { "application/json": { schema: rest } } } } : {}),
       responses,
       "x-rate-limit-class": r.rateLimit ?? "api",
     };

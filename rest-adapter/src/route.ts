@@ -1,45 +1,79 @@
-// A REST route: one documented `/api` path and method, mapped onto one domain function. The same
-// table drives routing, rate limits, the OpenAPI document and the 404/405 answers.
-import type { RequestContext } from "@adgen/server/context.ts";
-import type { RateLimitClass } from "@adgen/server/rate-limit/limiter.ts";
-import type { z } from "zod";
+// The REST side of an operation: its documented `/api` path and method, and where its input comes from.
+// Operations are defined once in the server's catalogue; this package only routes, decodes and encodes.
+import { z } from "zod";
+
+/** Whether a schema has input fields (an operation without any takes no body or query). */
+function hasFields(schema: z.ZodType): boolean {
+  const json = z.toJSONSchema(schema, { io: "input", unrepresentable: "any" }) as { properties?: object; allOf?: unknown[] };
+  return Boolean(json.allOf) || Object.keys(json.properties ?? {}).length > 0;
+}
 
 export type HttpMethod = "GET" | "HEAD" | "POST" | "PUT" | "PATCH" | "DELETE";
 
-export interface RouteInput {
-  params: Record<string, string>;
-  query: Record<string, string>;
-  /** Parsed JSON body (undefined when there is none). Domain functions validate it. */
-  body: unknown;
-  headers: Headers;
-  /** Aborts when the client goes away (streams stop with it). */
-  signal: AbortSignal;
-  request: Request;
-}
-
-export interface ResponseControl {
-  setCookie(cookie: string): void;
-  setHeader(name: string, value: string): void;
-}
-
-export interface RestRoute {
+export interface RestBinding {
   method: HttpMethod;
-  /** OpenAPI-style path under /api, e.g. `/admin/users/{id}`. */
+  /** OpenAPI-style path under /api, e.g. `/admin/users/{id}`. Path parameters become input fields. */
   path: string;
-  /** Stable name: the OpenAPI operationId and the rate-limit counter (shared with tRPC and GraphQL). */
-  operation: string;
-  summary: string;
   tag: string;
-  auth: "public" | "user" | "admin";
-  rateLimit?: RateLimitClass;
-  query?: z.ZodObject;
-  body?: z.ZodType;
-  /** Schema of `data` in the success envelope. */
-  response?: z.ZodType;
+  /** Where the rest of the input is: the JSON body (default except on GET) or the query string. */
+  from?: "body" | "query";
+  /** Request headers copied into input fields when present, e.g. `{ idempotencyKey: "idempotency-key" }`. */
+  headers?: Record<string, string>;
   /** Extra documented statuses beside the usual ones, e.g. `{ 409: "e-mail already registered" }`. */
   errors?: Record<number, string>;
-  /** Returns the `data` of the envelope, or a ready Response (files, streams). */
-  handler(ctx: RequestContext, input: RouteInput, res: ResponseControl): unknown | Promise<unknown>;
+  /** Shapes a success answer that says more than `{ success, data }` (CONTRACT's launch answer). */
+  respond?(output: never): { data: unknown; extra?: Record<string, unknown>; headers?: Record<string, string> };
 }
 
-export const route = (definition: RestRoute): RestRoute => definition;
+/** What the adapter needs to know of an operation (the server's definitions carry more). */
+export interface RestOperation {
+  name: string;
+  summary: string;
+  access: string;
+  rateLimit: string;
+  kind: "query" | "mutation" | "subscription" | "download";
+  input: z.ZodType;
+  output: z.ZodType | null;
+  rest: RestBinding | { none: string };
+}
+
+/** One row of the generated REST table. */
+export interface RestRoute {
+  method: HttpMethod;
+  path: string;
+  operation: string;
+  auth: string;
+  rateLimit: string;
+  summary: string;
+  tag: string;
+  /** The input schema when the input travels in the body. */
+  body?: z.ZodType;
+  /** The input schema when the input travels in the query string. */
+  query?: z.ZodType;
+  response?: z.ZodType;
+  errors?: Record<number, string>;
+  source: RestOperation & { rest: RestBinding };
+}
+
+export function restTable(operations: readonly RestOperation[]): RestRoute[] {
+  const routes: RestRoute[] = [];
+  for (const op of operations) {
+    if ("none" in op.rest) continue;
+    const binding = op.rest;
+    const from = binding.from ?? (binding.method === "GET" || binding.method === "HEAD" ? "query" : "body");
+    routes.push({
+      method: binding.method,
+      path: binding.path,
+      operation: op.name,
+      auth: op.access,
+      rateLimit: op.rateLimit,
+      summary: op.summary,
+      tag: binding.tag,
+      ...(!hasFields(op.input) ? {} : from === "body" ? { body: op.input } : { query: op.input }),
+      ...(op.output && op.kind !== "subscription" ? { response: op.output } : {}),
+      ...(binding.errors ? { errors: binding.errors } : {}),
+      source: op as RestOperation & { rest: RestBinding },
+    });
+  }
+  return routes;
+}

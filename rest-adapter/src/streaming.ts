@@ -11,8 +11,11 @@ export interface SseItem {
  * An SSE response from an async iterator. Comment heartbeats keep proxies from closing an idle
  * stream (CONTRACT: every 15 s); the iterator is closed when the client goes away.
  */
-export function sseResponse(items: AsyncGenerator<SseItem>, options: { heartbeatMs?: number; signal?: AbortSignal } = {}): Response {
+export function sseResponse(source: AsyncIterable<SseItem>, options: { heartbeatMs?: number; signal?: AbortSignal } = {}): Response {
   const encoder = new TextEncoder();
+  const iterator = source[Symbol.asyncIterator]();
+  const close = () => void iterator.return?.(undefined);
+  const items = { [Symbol.asyncIterator]: () => iterator };
   let heartbeat: NodeJS.Timeout | undefined;
   const stream = new ReadableStream<Uint8Array>({
     start(controller) {
@@ -24,7 +27,7 @@ export function sseResponse(items: AsyncGenerator<SseItem>, options: { heartbeat
           clearInterval(heartbeat);
         }
       }, options.heartbeatMs ?? 15_000);
-      options.signal?.addEventListener("abort", () => void items.return(undefined), { once: true });
+      options.signal?.addEventListener("abort", close, { once: true });
       (async () => {
         try {
           for await (const item of items) {
@@ -50,7 +53,7 @@ export function sseResponse(items: AsyncGenerator<SseItem>, options: { heartbeat
     },
     cancel() {
       clearInterval(heartbeat);
-      void items.return(undefined);
+      close();
     },
   });
   return new Response(stream, {
@@ -80,7 +83,7 @@ export function attachment(
 /** A file with HTTP range support (video players seek with it). */
 export function rangedFile(
   request: Request,
-  file: { bytes: number; contentType: string; modifiedAt: Date; read(range?: { start: number; end: number }): Readable },
+  file: { bytes: number; contentType: string; modifiedAt: Date; read(range?: { start: number; end: number }): NodeJS.ReadableStream },
 ): Response {
   const common = {
     "accept-ranges": "bytes",
@@ -112,6 +115,6 @@ export function rangedFile(
   });
 }
 
-function toWeb(stream: Readable): ReadableStream<Uint8Array> {
-  return Readable.toWeb(stream) as ReadableStream<Uint8Array>;
+function toWeb(stream: NodeJS.ReadableStream): ReadableStream<Uint8Array> {
+  return Readable.toWeb(stream as Readable) as ReadableStream<Uint8Array>;
 }

@@ -23,23 +23,32 @@ export type AdminUserList = z.infer<typeof AdminUserList>;
 
 export const UserIdParam = z.object({ id: z.string().min(1) });
 
+const writableUserFields = {
+  role: Role.optional(),
+  status: AccountStatus.optional(),
+  current_plan_id: PlanId.optional(),
+  trial_ends_at: z.iso.datetime({ offset: true, error: "trial_ends_at must be an ISO date-time or null" }).nullable().optional(),
+  provider_preference: ProviderPreference.optional(),
+};
+
+/** A strict object of the writable fields (plus `extra`), with at least one writable field given. */
+function userUpdate<E extends z.core.$ZodLooseShape>(extra: E) {
+  return z
+    .strictObject(
+      { ...extra, ...writableUserFields },
+      { error: (issue) => (issue.code === "unrecognized_keys" ? `not writable here: ${issue.keys.join(", ")}` : undefined) },
+    )
+    .refine((value) => Object.keys(writableUserFields).some((key) => key in value), {
+      error: "give at least one of role, status, current_plan_id, trial_ends_at, provider_preference",
+      // Only for an otherwise valid body: a body with unknown fields already says what to fix.
+      when: (payload) => payload.issues.length === 0,
+    });
+}
+
 /** CONTRACT: only these fields are writable through PATCH /api/admin/users/{id}. */
-export const AdminUserUpdate = z
-  .strictObject(
-    {
-      role: Role.optional(),
-      status: AccountStatus.optional(),
-      current_plan_id: PlanId.optional(),
-      trial_ends_at: z.iso.datetime({ offset: true, error: "trial_ends_at must be an ISO date-time or null" }).nullable().optional(),
-      provider_preference: ProviderPreference.optional(),
-    },
-    { error: (issue) => (issue.code === "unrecognized_keys" ? `not writable here: ${issue.keys.join(", ")}` : undefined) },
-  )
-  .refine((value) => Object.keys(value).length > 0, {
-    error: "give at least one of role, status, current_plan_id, trial_ends_at, provider_preference",
-    // Only for an otherwise valid body: a body with unknown fields already says what to fix.
-    when: (payload) => payload.issues.length === 0,
-  });
+export const AdminUserUpdate = userUpdate({});
+/** The whole admin.updateUser input: the account's id (the REST path parameter) and the writable fields. */
+export const AdminUserUpdateRequest = userUpdate({ id: z.string({ error: "id is required" }).min(1, { error: "id is required" }) });
 export type AdminUserUpdate = z.infer<typeof AdminUserUpdate>;
 
 export const AdminStatusUpdate = z.object({ status: AccountStatus });

@@ -22,29 +22,33 @@ export const AuthResponse = z.object({ id: z.string(), email: z.string(), role: 
 export type AuthResponse = z.infer<typeof AuthResponse>;
 
 /** SPEC 2.1 UserSession. */
-export const UserSession = z.object({
-  userId: z.string(),
-  email: z.string(),
-  role: Role,
-  expiresAt: z.number().int().describe("Unix timestamp (seconds)"),
-  trialEndsAt: IsoDateTime.nullable(),
-});
+export const UserSession = z
+  .object({
+    userId: z.string(),
+    email: z.string(),
+    role: Role,
+    expiresAt: z.number().int().describe("Unix timestamp (seconds)"),
+    trialEndsAt: IsoDateTime.nullable(),
+  })
+  .meta({ title: "Session" });
 export type UserSession = z.infer<typeof UserSession>;
 
 /** SPEC 2.1 UserProfile. */
-export const UserProfile = z.object({
-  id: z.string(),
-  email: z.string(),
-  role: Role,
-  credits_balance: z.number().int(),
-  current_plan_id: PlanId,
-  provider_preference: ProviderPreference,
-  created_at: IsoDateTime,
-  last_login: IsoDateTime.nullable(),
-  status: AccountStatus,
-  trial_ends_at: IsoDateTime.nullable(),
-  has_api_key: z.boolean(),
-});
+export const UserProfile = z
+  .object({
+    id: z.string(),
+    email: z.string(),
+    role: Role,
+    credits_balance: z.number().int(),
+    current_plan_id: PlanId,
+    provider_preference: ProviderPreference,
+    created_at: IsoDateTime,
+    last_login: IsoDateTime.nullable(),
+    status: AccountStatus,
+    trial_ends_at: IsoDateTime.nullable(),
+    has_api_key: z.boolean(),
+  })
+  .meta({ title: "User" });
 export type UserProfile = z.infer<typeof UserProfile>;
 
 export const CreditBalance = z.object({ balance: z.number().int() });
@@ -72,3 +76,19 @@ export const ApiKeyStatus = z.object({
 /** SPEC 2.7: `data` of POST /user/api-key; the key is shown only this once. */
 export const ApiKeyCreated = z.object({ apiKey: z.string().startsWith("ca_") });
 export const ApiKeyRevoked = z.object({ revoked: z.boolean() });
+
+/**
+ * Signup and login answer the account; a client without cookies (GraphQL) also gets the session token
+ * to send as `Authorization: Bearer <token>`, and when it ends. Browsers get the cookie instead.
+ */
+export const SignedInAnswer = AuthResponse.extend({
+  token: z.string().optional().describe("Session token for Authorization: Bearer (GraphQL only; browsers get the cookie)"),
+  expiresAt: IsoDateTime.optional(),
+}).meta({ title: "SignedIn" });
+export const LoggedOut = z.object({ loggedOut: z.literal(true) });
+export const PasswordChanged = z.object({ changed: z.literal(true) });
+
+/** A change of the signed-in account's balance, pushed as it happens. */
+export const BalanceChange = z
+  .object({ balance: z.number().int(), delta: z.number().int(), reason: z.string() })
+  .meta({ title: "BalanceChange" });

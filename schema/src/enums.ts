@@ -2,11 +2,11 @@
 import { z } from "zod";
 
 export const ROLES = ["user", "admin"] as const;
-export const Role = z.enum(ROLES);
+export const Role = z.enum(ROLES).meta({ title: "Role" });
 export type Role = z.infer<typeof Role>;
 
 export const ACCOUNT_STATUSES = ["active", "suspended"] as const;
-export const AccountStatus = z.enum(ACCOUNT_STATUSES);
+export const AccountStatus = z.enum(ACCOUNT_STATUSES).meta({ title: "AccountStatus" });
 export type AccountStatus = z.infer<typeof AccountStatus>;
 
 export const PLAN_IDS = [
@@ -21,15 +21,15 @@ export const PLAN_IDS = [
   "pack_50",
   "pack_100",
 ] as const;
-export const PlanId = z.enum(PLAN_IDS);
+export const PlanId = z.enum(PLAN_IDS).meta({ title: "PlanId" });
 export type PlanId = z.infer<typeof PlanId>;
 
 export const PROVIDER_PREFERENCES = ["auto", "fal", "replicate"] as const;
-export const ProviderPreference = z.enum(PROVIDER_PREFERENCES);
+export const ProviderPreference = z.enum(PROVIDER_PREFERENCES).meta({ title: "ProviderPreference" });
 export type ProviderPreference = z.infer<typeof ProviderPreference>;
 
 export const QUALITY_TIERS = ["standard", "premium"] as const;
-export const QualityTier = z.enum(QUALITY_TIERS);
+export const QualityTier = z.enum(QUALITY_TIERS).meta({ title: "QualityTier" });
 export type QualityTier = z.infer<typeof QualityTier>;
 
 export const WORKFLOW_TYPES = [
@@ -44,26 +44,26 @@ export const WORKFLOW_TYPES = [
   "ad-optimizer",
   "local-audit",
 ] as const;
-export const WorkflowType = z.enum(WORKFLOW_TYPES);
+export const WorkflowType = z.enum(WORKFLOW_TYPES).meta({ title: "WorkflowType" });
 export type WorkflowType = z.infer<typeof WorkflowType>;
 
 export const JOB_STATUSES = ["queued", "processing", "awaiting_review", "completed", "failed"] as const;
-export const JobStatus = z.enum(JOB_STATUSES);
+export const JobStatus = z.enum(JOB_STATUSES).meta({ title: "JobStatus" });
 export type JobStatus = z.infer<typeof JobStatus>;
 
 export const PROJECT_STATUSES = ["pending", "processing", "completed", "failed"] as const;
-export const ProjectStatus = z.enum(PROJECT_STATUSES);
+export const ProjectStatus = z.enum(PROJECT_STATUSES).meta({ title: "ProjectStatus" });
 export type ProjectStatus = z.infer<typeof ProjectStatus>;
 
 export const ASPECT_RATIOS = ["16:9", "9:16", "1:1", "4:5"] as const;
-export const AspectRatio = z.enum(ASPECT_RATIOS);
+export const AspectRatio = z.enum(ASPECT_RATIOS).meta({ title: "AspectRatio" });
 export type AspectRatio = z.infer<typeof AspectRatio>;
 
 export const FRAMEWORKS = ["pas", "aida", "sb7", "cialdini", "uvp", "bant"] as const;
-export const Framework = z.enum(FRAMEWORKS);
+export const Framework = z.enum(FRAMEWORKS).meta({ title: "Framework" });
 
 export const SEASONALS = ["ramadan", "eid"] as const;
-export const Seasonal = z.enum(SEASONALS);
+export const Seasonal = z.enum(SEASONALS).meta({ title: "Seasonal" });
 
 export const EVENT_KINDS = [
   "workflow.started",
@@ -73,7 +73,7 @@ export const EVENT_KINDS = [
   "video.ready",
   "workflow.suspended",
 ] as const;
-export const EventKind = z.enum(EVENT_KINDS);
+export const EventKind = z.enum(EVENT_KINDS).meta({ title: "EventKind" });
 export type EventKind = z.infer<typeof EventKind>;
 
 /** Plans that may hold an API key (CONTRACT). */

@@ -83,35 +83,53 @@ export const WorkflowRequest = z
 export type WorkflowRequestInput = z.input<typeof WorkflowRequest>;
 export type WorkflowRequest = z.output<typeof WorkflowRequest>;
 
-export const OutputAsset = z.object({
-  url: z.string(),
-  type: z.enum(["video", "image", "audio"]),
-  format: z.string(),
-  duration: z.number(),
-  platform: z.string(),
-  width: z.number().int().optional(),
-  height: z.number().int().optional(),
-  thumbnail: z.string().optional(),
-});
+export const OutputAsset = z
+  .object({
+    url: z.string(),
+    type: z.enum(["video", "image", "audio"]),
+    format: z.string(),
+    duration: z.number(),
+    platform: z.string(),
+    width: z.number().int().optional(),
+    height: z.number().int().optional(),
+    thumbnail: z.string().optional(),
+  })
+  .meta({ title: "OutputAsset" });
 export type OutputAsset = z.infer<typeof OutputAsset>;
 
-export const WorkflowResult = z.object({
-  finalVideo: z.string().nullable(),
-  thumbnail: z.string().nullable(),
-  assets: z.array(OutputAsset),
-  storyboard: z.unknown().optional(),
-  warnings: z.array(z.string()).optional(),
-});
+export const WorkflowResult = z
+  .object({
+    finalVideo: z.string().nullable(),
+    thumbnail: z.string().nullable(),
+    assets: z.array(OutputAsset),
+    storyboard: z.unknown().optional(),
+    warnings: z.array(z.string()).optional(),
+  })
+  .meta({ title: "WorkflowResult" });
 export type WorkflowResult = z.infer<typeof WorkflowResult>;
 
-export const LaunchData = z.object({
-  jobId: z.string(),
-  status: z.enum(["queued", "processing", "completed", "failed", "awaiting_review"]),
-  creditsUsed: z.number().int(),
-  result: WorkflowResult.optional(),
-  batchId: z.string().optional(),
-});
+export const LaunchData = z
+  .object({
+    jobId: z.string(),
+    status: z.enum(["queued", "processing", "completed", "failed", "awaiting_review"]),
+    creditsUsed: z.number().int(),
+    result: WorkflowResult.optional(),
+    batchId: z.string().optional(),
+  })
+  .meta({ title: "LaunchData" });
 export type LaunchData = z.infer<typeof LaunchData>;
+
+/** The launch answer on every transport (REST also repeats jobId, message and cost beside `data`). */
+export const LaunchOutcome = LaunchData.extend({
+  cost: z.number().int(),
+  message: z.string(),
+  /** True when an Idempotency-Key replayed an earlier launch (nothing was charged again). */
+  replayed: z.boolean(),
+}).meta({ title: "Launch" });
+export type LaunchOutcome = z.infer<typeof LaunchOutcome>;
+
+/** An optional key that makes retries of a launch safe: the same key and body answer the first launch again. */
+export const IdempotencyKey = z.string().max(255, { error: "Idempotency-Key must be at most 255 characters" }).optional();
 
 /** CONTRACT: both stated shapes at once. */
 export const LaunchResponse = z.object({
@@ -122,56 +140,62 @@ export const LaunchResponse = z.object({
   cost: z.number().int(),
 });
 
-export const CostEstimate = z.object({
-  type: WorkflowType,
-  quality: QualityTier,
-  cost: z.number().int(),
-  balance: z.number().int(),
-  sufficient: z.boolean(),
-  /** Why a launch would be refused now, if it would (402 trial/credits, 403 reserved). */
-  blockedBy: z.enum(["trial_expired", "reserved_workflow", "insufficient_credits"]).nullable(),
-  message: z.string().nullable(),
-  formats: z.array(AspectRatio),
-});
+export const CostEstimate = z
+  .object({
+    type: WorkflowType,
+    quality: QualityTier,
+    cost: z.number().int(),
+    balance: z.number().int(),
+    sufficient: z.boolean(),
+    /** Why a launch would be refused now, if it would (402 trial/credits, 403 reserved). */
+    blockedBy: z.enum(["trial_expired", "reserved_workflow", "insufficient_credits"]).nullable(),
+    message: z.string().nullable(),
+    formats: z.array(AspectRatio),
+  })
+  .meta({ title: "CostEstimate" });
 export type CostEstimate = z.infer<typeof CostEstimate>;
 
 export const JobIdInput = z.object({ jobId: z.string({ error: "jobId is required" }).min(1, { error: "jobId is required" }) });
 
-export const JobView = z.object({
-  jobId: z.string(),
-  type: WorkflowType,
-  quality: QualityTier,
-  status: JobStatus,
-  step: z.string().nullable(),
-  progress: z.number().int(),
-  creditsUsed: z.number().int(),
-  refunded: z.boolean(),
-  result: WorkflowResult.nullable(),
-  error: z.string().nullable(),
-  hitl: z.boolean(),
-  batchId: z.string().nullable(),
-  /** The validated launch request (formats filled in). */
-  input: z.record(z.string(), z.unknown()),
-  createdAt: IsoDateTime,
-  updatedAt: IsoDateTime,
-});
+export const JobView = z
+  .object({
+    jobId: z.string(),
+    type: WorkflowType,
+    quality: QualityTier,
+    status: JobStatus,
+    step: z.string().nullable(),
+    progress: z.number().int(),
+    creditsUsed: z.number().int(),
+    refunded: z.boolean(),
+    result: WorkflowResult.nullable(),
+    error: z.string().nullable(),
+    hitl: z.boolean(),
+    batchId: z.string().nullable(),
+    /** The validated launch request (formats filled in). */
+    input: z.record(z.string(), z.unknown()),
+    createdAt: IsoDateTime,
+    updatedAt: IsoDateTime,
+  })
+  .meta({ title: "Job" });
 export type JobView = z.infer<typeof JobView>;
 
 /** One event of a job's stream (SSE `step`/`result`, subscriptions): both stated data shapes at once. */
-export const JobEventView = z.object({
-  id: z.number().int(),
-  jobId: z.string(),
-  type: z.string(),
-  step: z.string().nullable(),
-  status: z.string(),
-  progress: z.number().int(),
-  result: z.unknown().nullable(),
-  success: z.boolean().optional(),
-  videoUrl: z.string().nullable().optional(),
-  duration: z.number().nullable().optional(),
-  error: z.string().nullable().optional(),
-  at: IsoDateTime,
-});
+export const JobEventView = z
+  .object({
+    id: z.number().int(),
+    jobId: z.string(),
+    type: z.string(),
+    step: z.string().nullable(),
+    status: z.string(),
+    progress: z.number().int(),
+    result: z.unknown().nullable(),
+    success: z.boolean().optional(),
+    videoUrl: z.string().nullable().optional(),
+    duration: z.number().nullable().optional(),
+    error: z.string().nullable().optional(),
+    at: IsoDateTime,
+  })
+  .meta({ title: "JobEvent" });
 export type JobEventView = z.infer<typeof JobEventView>;
 
 export const WorkerUpdate = z.object({
@@ -216,19 +240,21 @@ export const WorkflowPrefs = z
 export type WorkflowPrefs = z.infer<typeof WorkflowPrefs>;
 
 /** SPEC 2.6 Project (project id = job id). */
-export const Project = z.object({
-  id: z.string(),
-  user_id: z.string(),
-  type: z.string(),
-  status: z.enum(["pending", "processing", "completed", "failed"]),
-  input_data: z.string(),
-  output_data: z.string(),
-  credits_used: z.number().int(),
-  created_at: IsoDateTime,
-  job_status: JobStatus,
-  thumbnail: z.string().nullable(),
-  rating: z.enum(["up", "down"]).nullable(),
-});
+export const Project = z
+  .object({
+    id: z.string(),
+    user_id: z.string(),
+    type: z.string(),
+    status: z.enum(["pending", "processing", "completed", "failed"]),
+    input_data: z.string(),
+    output_data: z.string(),
+    credits_used: z.number().int(),
+    created_at: IsoDateTime,
+    job_status: JobStatus,
+    thumbnail: z.string().nullable(),
+    rating: z.enum(["up", "down"]).nullable(),
+  })
+  .meta({ title: "Project" });
 export type Project = z.infer<typeof Project>;
 
 export const StatsQuery = z.object({

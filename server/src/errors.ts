@@ -52,15 +52,30 @@ export function formatIssues(issues: readonly z.core.$ZodIssue[]): string {
       const path = issue.path.map(String).join(".");
       if (!path) return issue.message;
       const field = String(issue.path.at(-1));
-      return issue.message.startsWith(field) || issue.message.startsWith(path) ? issue.message : `${path}: ${issue.message}`;
+      // "Idempotency-Key must…" already names the field `idempotencyKey`.
+      const plain = (text: string) => text.toLowerCase().replace(/[^a-z0-9]/g, "");
+      const named = issue.message.startsWith(path) || plain(issue.message).startsWith(plain(field));
+      return named ? issue.message : `${path}: ${issue.message}`;
     })
     .join("; ");
+}
+
+/** One entry per invalid field, for machines: `field` is the dotted path (empty for the whole input). */
+export interface FieldError {
+  field: string;
+  message: string;
+}
+
+export function fieldErrors(issues: readonly z.core.$ZodIssue[]): FieldError[] {
+  return issues.map((issue) => ({ field: issue.path.map(String).join("."), message: issue.message }));
 }
 
 /** Validates input with a shared schema; bad input becomes a 400 naming the field. */
 export function parseInput<S extends z.ZodType>(schema: S, input: unknown): z.output<S> {
   const result = schema.safeParse(input === undefined ? {} : input);
-  if (!result.success) throw new AppError("BAD_REQUEST", formatIssues(result.error.issues));
+  if (!result.success) {
+    throw new AppError("BAD_REQUEST", formatIssues(result.error.issues), { fields: fieldErrors(result.error.issues) });
+  }
   return result.data;
 }
 

@@ -17,6 +17,8 @@ export type Unsubscribe = () => void;
 export interface EventBus {
   publish(event: Omit<BusEvent, "at">): void;
   subscribe(listener: (event: BusEvent) => void): Unsubscribe;
+  /** Listeners registered in this process (streams that have not released theirs show up here). */
+  listenerCount(): number;
   close(): Promise<void>;
 }
 
@@ -39,6 +41,10 @@ export class InProcessEventBus implements EventBus {
   subscribe(listener: (event: BusEvent) => void): Unsubscribe {
     this.emitter.on("event", listener);
     return () => this.emitter.off("event", listener);
+  }
+
+  listenerCount(): number {
+    return this.emitter.listenerCount("event");
   }
 
   async close(): Promise<void> {

@@ -73,6 +73,10 @@ export class PostgresEventBus implements EventBus {
     return this.local.subscribe(listener);
   }
 
+  listenerCount(): number {
+    return this.local.listenerCount();
+  }
+
   async close(): Promise<void> {
     this.closed = true;
     if (this.reconnectTimer) clearTimeout(this.reconnectTimer);

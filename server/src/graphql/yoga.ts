@@ -13,7 +13,7 @@ import { WebSocketServer } from "ws";
 import type { RequestContext, Services } from "../context.ts";
 import { AppError } from "../errors.ts";
 import { buildRequestContext } from "../http/request-context.ts";
-import { schema } from "./schema.ts";
+import { type GraphQLContext, schema } from "./schema.ts";
 
 export const GRAPHQL_LIMITS = { maxDepth: 8, maxCost: 5000, maxAliases: 15 };
 
@@ -28,8 +28,16 @@ function isGraphQLError(error: unknown): error is GraphQLError {
 function toGraphQLError(error: unknown): GraphQLError {
   const original = isGraphQLError(error) ? (error.originalError ?? error) : error;
   if (original instanceof AppError) {
+    const limited = original.code === "TOO_MANY_REQUESTS";
+    const fields = original.details?.fields;
     return new GraphQLError(original.message, {
-      extensions: { code: original.code, status: original.status },
+      extensions: {
+        code: limited ? "RATE_LIMITED" : original.code,
+        status: original.status,
+        ...(fields ? { fields } : {}),
+        // yoga answers HTTP 429 when the request's only error is this one.
+        ...(limited ? { http: { status: 429 } } : {}),
+      },
       ...(isGraphQLError(error) ? { nodes: error.nodes, path: error.path } : {}),
     });
   }
@@ -43,11 +51,11 @@ type Enveloped = { execute: typeof execute; subscribe: typeof subscribe };
 export type GraphQLServerContext = { requestContext: RequestContext };
 
 export function createGraphQL(services: Services) {
-  const yoga = createYoga<GraphQLServerContext, RequestContext>({
+  const yoga = createYoga<GraphQLServerContext, GraphQLContext>({
     schema,
     graphqlEndpoint: "/graphql",
     // The request context is built once per request by the HTTP host (or per socket message below).
-    context: ({ requestContext }) => requestContext,
+    context: ({ requestContext, request }) => ({ ...requestContext, headers: request.headers }),
     graphiql: services.config.production ? false : { title: "AdGen GraphQL", subscriptionsProtocol: "WS" },
     renderGraphiQL,
     maskedErrors: { maskError: (error) => toGraphQLError(error) },
@@ -87,7 +95,7 @@ export function createGraphQL(services: Services) {
           if (authorization) headers.set("authorization", authorization);
           if (request.headers["user-agent"]) headers.set("user-agent", request.headers["user-agent"]);
           const requestContext = await buildRequestContext(services, headers, request.socket.remoteAddress ?? null);
-          const enveloped = yoga.getEnveloped({ requestContext, params });
+          const enveloped = yoga.getEnveloped({ requestContext, params, request: new Request("http://localhost/graphql", { headers }) });
           // Syntax errors and the depth/alias limits throw rather than return: answer them as this operation's
           // errors, or graphql-ws closes the whole socket (4500) and every other subscription on it.
           let document: ReturnType<typeof enveloped.parse>;

@@ -8,6 +8,10 @@ import type { Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import type { Services } from "../context.ts";
 import { createGraphQL } from "../graphql/yoga.ts";
+import { AppError } from "../errors.ts";
+import { operations } from "../operations/catalogue.ts";
+import { invokeOperation } from "../operations/invoke.ts";
+import type { AnyOperation } from "../operations/operation.ts";
 import { appRouter } from "../trpc/router.ts";
 import { sessionCookie } from "./cookies.ts";
 import { buildRequestContext, usedSessionCookie } from "./request-context.ts";
@@ -32,9 +36,40 @@ export function createHttpApp(services: Services) {
   });
 
   const rest = createRestApi({
-    services,
-    contextFor: (request) => buildRequestContext(services, request.headers, ipOf.get(request) ?? null),
-    usedSessionCookie,
+    operations,
+    serverUrl: services.config.publicUrl,
+    invoke: async ({ operation, request, readInput, control }) => {
+      const ctx = await buildRequestContext(services, request.headers, ipOf.get(request) ?? null);
+      let cookieSet = false;
+      try {
+        return await invokeOperation({
+          operation: operation as AnyOperation,
+          ctx,
+          readInput,
+          call: {
+            headers: request.headers,
+            signal: request.signal,
+            credentials: "cookie",
+            setCookie: (cookie) => {
+              cookieSet = true;
+              control.setCookie(cookie);
+            },
+            setHeader: control.setHeader,
+          },
+          onRateLimit: control.rateLimited,
+        });
+      } finally {
+        // A session the sliding expiry renewed goes back as a cookie, unless the operation set its own.
+        if (!cookieSet && ctx.auth?.renewedToken && ctx.auth.session && usedSessionCookie(request.headers)) {
+          control.setCookie(sessionCookie(ctx.auth.renewedToken, ctx.auth.session.expiresAt));
+        }
+      }
+    },
+    describeError: (error) => {
+      if (error instanceof AppError) return { status: error.status, message: error.message };
+      console.error("[rest]", error);
+      return { status: 500, message: "Internal server error" };
+    },
   });
   app.route("/api", rest);
 
@@ -49,7 +84,7 @@ export function createHttpApp(services: Services) {
         if (ctx.auth?.renewedToken && ctx.auth.session && usedSessionCookie(request.headers)) {
           resHeaders.append("set-cookie", sessionCookie(ctx.auth.renewedToken, ctx.auth.session.expiresAt));
         }
-        return { ...ctx, resHeaders };
+        return { ...ctx, reqHeaders: request.headers, resHeaders };
       },
     });
   });

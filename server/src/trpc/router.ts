@@ -1,154 +1,160 @@
-import {
-  AdminCreditGrant,
-  AdminResetPassword,
-  AdminStatusUpdate,
-  AdminUserListQuery,
-  AdminUserUpdate,
-  AuthCredentials,
-  ChangePasswordInput,
-  ContactInput,
-  NewsletterInput,
-  ProviderPreferenceInput,
-} from "@adgen/schema";
-import {
-  AnalyticsQuery,
-  BatchQuery,
-  BrandProfileInput,
-  HitlDecision,
-  JobIdInput,
-  ReviewInput,
-  StatsQuery,
-  WorkflowPrefs,
-  WorkflowRequest,
-} from "@adgen/schema";
-import { z } from "zod";
-import { getBrandProfile, saveBrandProfile } from "../modules/brand/brand-profile.ts";
-import { userAnalytics, userStats } from "../modules/projects/insights.ts";
-import { getWorkflowPrefs, listProjects, rateProject, reviewHistory, saveWorkflowPrefs } from "../modules/projects/projects.ts";
-import { getWebhookSettings, saveWebhookSettings, WebhookSettingsInput } from "../modules/webhooks/endpoint.ts";
-import { batchStatus } from "../modules/workflows/batch.ts";
-import { cancelJob } from "../modules/workflows/cancel-job.ts";
-import { decideHitl, getHitlState } from "../modules/workflows/hitl.ts";
-import { openJobStream, watchAccountJobEvents } from "../modules/workflows/job-stream.ts";
-import { getJob } from "../modules/workflows/jobs.ts";
-import { estimateWorkflow, launchWorkflow } from "../modules/workflows/launch-workflow.ts";
-import { generateApiKey, getApiKeyStatus, revokeApiKey } from "../modules/api-keys/api-keys.ts";
-import { getSession } from "../modules/auth/get-session.ts";
-import { login } from "../modules/auth/login.ts";
-import { logout } from "../modules/auth/logout.ts";
-import { signup } from "../modules/auth/signup.ts";
-import { getUser, grantCredits, listUsers, resetPassword, setUserStatus, updateUser } from "../modules/admin/users.ts";
-import { getModelsStatus, getPricing, getStudioConfig } from "../modules/catalog/catalog.ts";
-import { submitContact, subscribeNewsletter } from "../modules/contact/contact.ts";
-import { watchBalance } from "../modules/events/account-events.ts";
-import { dbHealth, health, signupSelfTest } from "../modules/health/health.ts";
-import { changePassword, getCreditBalance, getProfile, getProviderPreference, setProviderPreference } from "../modules/users/account.ts";
-import { clearedSessionCookie, sessionCookie } from "../http/cookies.ts";
-import { adminProcedure as admin, publicProcedure as p, router } from "./init.ts";
+// tRPC, generated from the operation catalogue: one procedure per operation (downloads excepted), at
+// the operation's name. Each procedure only decodes (tRPC already parsed the JSON) and hands the call to
+// the one invocation path, which authenticates, authorizes, rate-limits and validates; input is *not*
+// validated by tRPC, so an anonymous bad call is a 401 like on REST. Subscriptions yield tracked ids so
+// the client's own reconnect resumes where it stopped.
+import { initTRPC, type TRPCBuiltRouter, TRPCError, type TRPCRouterRecord, type TrackedEnvelope, tracked } from "@trpc/server";
+import { toJSONSchema, type z } from "zod";
+import type { RequestContext } from "../context.ts";
+import { AppError, type ErrorCode } from "../errors.ts";
+import { type Catalogue, catalogue } from "../operations/catalogue.ts";
+import { invokeOperation } from "../operations/invoke.ts";
+import type { AnyOperation, Operation, OperationCall, StreamItem } from "../operations/operation.ts";
 
-const UserId = z.object({ id: z.string().min(1) });
+export interface TrpcContext extends RequestContext {
+  reqHeaders: Headers;
+  resHeaders: Headers;
+}
 
-export const appRouter = router({
-  auth: router({
-    signup: p
-      .meta({ rateLimit: "auth" })
-      .input(AuthCredentials)
-      .mutation(async ({ ctx, input }) => {
-        const { user, session } = await signup(ctx, input);
-        ctx.resHeaders.append("set-cookie", sessionCookie(session.jwt, session.expiresAt));
-        return user;
-      }),
-    login: p
-      .meta({ rateLimit: "auth" })
-      .input(AuthCredentials)
-      .mutation(async ({ ctx, input }) => {
-        const { user, session } = await login(ctx, input);
-        ctx.resHeaders.append("set-cookie", sessionCookie(session.jwt, session.expiresAt));
-        return user;
-      }),
-    logout: p.mutation(async ({ ctx }) => {
-      const result = await logout(ctx);
-      ctx.resHeaders.append("set-cookie", clearedSessionCookie());
-      return result;
-    }),
-    session: p.query(({ ctx }) => getSession(ctx)),
-  }),
-  user: router({
-    profile: p.query(({ ctx }) => getProfile(ctx)),
-    credits: p.query(({ ctx }) => getCreditBalance(ctx)),
-    changePassword: p
-      .meta({ rateLimit: "auth" })
-      .input(ChangePasswordInput)
-      .mutation(({ ctx, input }) => changePassword(ctx, input)),
-    providerPreference: p.query(({ ctx }) => getProviderPreference(ctx)),
-    setProviderPreference: p.input(ProviderPreferenceInput).mutation(({ ctx, input }) => setProviderPreference(ctx, input)),
-    apiKey: p.query(({ ctx }) => getApiKeyStatus(ctx)),
-    generateApiKey: p.mutation(({ ctx }) => generateApiKey(ctx)),
-    revokeApiKey: p.mutation(({ ctx }) => revokeApiKey(ctx)),
-    balanceChanges: p.subscription(({ ctx, signal }) => watchBalance(ctx, signal)),
-  }),
-  admin: router({
-    users: admin.input(AdminUserListQuery).query(({ ctx, input }) => listUsers(ctx, input)),
-    user: admin.input(UserId).query(({ ctx, input }) => getUser(ctx, input.id)),
-    updateUser: admin.input(UserId.extend({ patch: AdminUserUpdate })).mutation(({ ctx, input }) => updateUser(ctx, input.id, input.patch)),
-    setUserStatus: admin.input(UserId.extend(AdminStatusUpdate.shape)).mutation(({ ctx, input }) => setUserStatus(ctx, input.id, input)),
-    grantCredits: admin.input(UserId.extend(AdminCreditGrant.shape)).mutation(({ ctx, input }) => grantCredits(ctx, input.id, input)),
-    resetPassword: admin.input(AdminResetPassword).mutation(({ ctx, input }) => resetPassword(ctx, input)),
-  }),
-  workflow: router({
-    estimate: p.input(WorkflowRequest).query(({ ctx, input }) => estimateWorkflow(ctx, input)),
-    launch: p.input(WorkflowRequest.and(z.object({ idempotencyKey: z.string().max(255).optional() }))).mutation(async ({ ctx, input }) => {
-      const { idempotencyKey, ...request } = input;
-      const outcome = await launchWorkflow(ctx, request, { idempotencyKey });
-      return { ...outcome.data, cost: outcome.cost, message: outcome.message, replayed: outcome.replayed };
-    }),
-    cancel: p.input(JobIdInput).mutation(({ ctx, input }) => cancelJob(ctx, input.jobId)),
-    job: p.input(JobIdInput).query(({ ctx, input }) => getJob(ctx, input.jobId)),
-    /** The job's events: current state first, then live until it finishes (SSE under /trpc). */
-    events: p.input(JobIdInput.extend({ lastEventId: z.number().int().optional() })).subscription(async function* ({ ctx, input, signal }) {
-      const { items } = await openJobStream(ctx, input.jobId, { lastEventId: input.lastEventId ?? null, signal });
-      for await (const item of items) yield { event: item.event, ...item.data };
-    }),
-    accountEvents: p.subscription(({ ctx, signal }) => watchAccountJobEvents(ctx, signal)),
-    hitl: p.input(JobIdInput).query(({ ctx, input }) => getHitlState(ctx, input.jobId)),
-    decide: p.input(HitlDecision).mutation(({ ctx, input }) => decideHitl(ctx, input)),
-    batch: p.input(BatchQuery).query(({ ctx, input }) => batchStatus(ctx, input)),
-    prefs: p.query(({ ctx }) => getWorkflowPrefs(ctx)),
-    savePrefs: p.input(WorkflowPrefs).mutation(({ ctx, input }) => saveWorkflowPrefs(ctx, input)),
-  }),
-  projects: router({
-    list: p.query(({ ctx }) => listProjects(ctx)),
-    rate: p.input(ReviewInput).mutation(({ ctx, input }) => rateProject(ctx, input)),
-    reviews: p.query(({ ctx }) => reviewHistory(ctx)),
-    stats: p.input(StatsQuery).query(({ ctx, input }) => userStats(ctx, input)),
-    analytics: p.input(AnalyticsQuery).query(({ ctx, input }) => userAnalytics(ctx, input)),
-  }),
-  brand: router({
-    get: p.query(({ ctx }) => getBrandProfile(ctx)),
-    save: p.input(BrandProfileInput).mutation(({ ctx, input }) => saveBrandProfile(ctx, input)),
-  }),
-  webhook: router({
-    get: p.query(({ ctx }) => getWebhookSettings(ctx)),
-    save: p.input(WebhookSettingsInput).mutation(({ ctx, input }) => saveWebhookSettings(ctx, input)),
-  }),
-  public: router({
-    health: p.query(({ ctx }) => health(ctx.services)),
-    pricing: p.query(({ ctx }) => getPricing(ctx.services.config)),
-    studio: p.query(({ ctx }) => getStudioConfig(ctx.services.config)),
-    modelsStatus: p.query(() => getModelsStatus()),
-    contact: p
-      .meta({ rateLimit: "auth" })
-      .input(ContactInput)
-      .mutation(({ ctx, input }) => submitContact(ctx, input)),
-    newsletter: p
-      .meta({ rateLimit: "auth" })
-      .input(NewsletterInput)
-      .mutation(({ ctx, input }) => subscribeNewsletter(ctx, input)),
-  }),
-  health: router({
-    db: p.query(({ ctx }) => dbHealth(ctx)),
-    signupTest: p.query(({ ctx }) => signupSelfTest(ctx)),
-  }),
+const TRPC_CODE: Record<ErrorCode, TRPCError["code"]> = {
+  BAD_REQUEST: "BAD_REQUEST",
+  UNAUTHORIZED: "UNAUTHORIZED",
+  PAYMENT_REQUIRED: "PAYMENT_REQUIRED",
+  FORBIDDEN: "FORBIDDEN",
+  NOT_FOUND: "NOT_FOUND",
+  METHOD_NOT_ALLOWED: "METHOD_NOT_SUPPORTED",
+  CONFLICT: "CONFLICT",
+  PAYLOAD_TOO_LARGE: "PAYLOAD_TOO_LARGE",
+  TOO_MANY_REQUESTS: "TOO_MANY_REQUESTS",
+  INTERNAL: "INTERNAL_SERVER_ERROR",
+  UNAVAILABLE: "SERVICE_UNAVAILABLE",
+};
+
+const t = initTRPC.context<TrpcContext>().create({
+  // Stack traces never leave the server.
+  isDev: false,
+  errorFormatter({ shape, error }) {
+    const cause = error.cause instanceof AppError ? error.cause : null;
+    const fields = cause?.details?.fields;
+    if (error.code === "INTERNAL_SERVER_ERROR") return { ...shape, message: "Internal server error" };
+    return fields ? { ...shape, data: { ...shape.data, fields } } : shape;
+  },
 });
 
-export type AppRouter = typeof appRouter;
+function toTrpcError(error: unknown): unknown {
+  if (error instanceof AppError) return new TRPCError({ code: TRPC_CODE[error.code], message: error.message, cause: error });
+  if (!(error instanceof TRPCError)) console.error("[trpc]", error);
+  return error;
+}
+
+function callFor(ctx: TrpcContext, signal: AbortSignal | undefined): OperationCall {
+  return {
+    headers: ctx.reqHeaders,
+    signal: signal ?? new AbortController().signal,
+    credentials: "cookie",
+    setCookie: (cookie) => ctx.resHeaders.append("set-cookie", cookie),
+    setHeader: (name, value) => ctx.resHeaders.set(name, value),
+  };
+}
+
+/** An operation whose every input field is optional may be called without an argument. */
+type OptionalIfEmpty<In> = Record<string, never> extends In ? In | undefined : In;
+
+/** Types the procedure's input as the operation's without letting tRPC validate it (the invocation path does). */
+function passthrough<In, Out>() {
+  return { _input: undefined as In, _output: undefined as Out, parse: (value: unknown) => value as Out };
+}
+
+/**
+ * The procedure builder with the operation's input type. An operation without input fields takes no
+ * `.input()` at all, so a call with no body (a plain POST of `auth.logout`) is not a JSON parse error.
+ */
+function withInput<In, Out>(operation: AnyOperation) {
+  const typed = t.procedure.input(passthrough<In, Out>());
+  const fields = toJSONSchema(operation.input, { unrepresentable: "any" }) as { properties?: object };
+  return (fields.properties && Object.keys(fields.properties).length > 0 ? typed : t.procedure) as typeof typed;
+}
+
+function queryProcedure<I extends z.ZodType, O>(operation: Operation<I, O, "query">) {
+  return withInput<OptionalIfEmpty<z.input<I>>, z.output<I>>(operation).query(async ({ ctx, input, signal }) => {
+    try {
+      return (await invokeOperation({ operation, ctx, readInput: () => input, call: callFor(ctx, signal) })) as O;
+    } catch (error) {
+      throw toTrpcError(error);
+    }
+  });
+}
+
+function mutationProcedure<I extends z.ZodType, O>(operation: Operation<I, O, "mutation">) {
+  return withInput<OptionalIfEmpty<z.input<I>>, z.output<I>>(operation).mutation(async ({ ctx, input, signal }) => {
+    try {
+      return (await invokeOperation({ operation, ctx, readInput: () => input, call: callFor(ctx, signal) })) as O;
+    } catch (error) {
+      throw toTrpcError(error);
+    }
+  });
+}
+
+function subscriptionProcedure<I extends z.ZodType, O>(operation: Operation<I, O, "subscription">) {
+  return withInput<OptionalIfEmpty<z.input<I> & { lastEventId?: string | number | null }>, z.output<I>>(operation).subscription(
+    async function* ({ ctx, input, signal }): AsyncGenerator<TrackedEnvelope<O>> {
+      let items: AsyncIterable<StreamItem<O>>;
+      try {
+        items = (await invokeOperation({ operation, ctx, readInput: () => input, call: callFor(ctx, signal) })) as AsyncIterable<
+          StreamItem<O>
+        >;
+      } catch (error) {
+        throw toTrpcError(error);
+      }
+      let seq = 0;
+      for await (const item of items) {
+        seq += 1;
+        yield tracked(String(item.id ?? seq), item.data);
+      }
+    },
+  );
+}
+
+type ProcedureOf<Op> =
+  Op extends Operation<infer I, infer O, "query">
+    ? ReturnType<typeof queryProcedure<I, O>>
+    : Op extends Operation<infer I, infer O, "mutation">
+      ? ReturnType<typeof mutationProcedure<I, O>>
+      : Op extends Operation<infer I, infer O, "subscription">
+        ? ReturnType<typeof subscriptionProcedure<I, O>>
+        : never;
+
+type AreaRouter<Area> = {
+  [Key in keyof Area as Area[Key] extends Operation<never, never, "download"> ? never : Key]: ProcedureOf<Area[Key]>;
+};
+type AppRouterRecord = { [Area in keyof Catalogue]: AreaRouter<Catalogue[Area]> };
+
+export type AppRouter = TRPCBuiltRouter<typeof t._config.$types, AppRouterRecord>;
+
+function procedureFor(operation: AnyOperation) {
+  switch (operation.kind) {
+    case "query":
+      return queryProcedure(operation as Operation<z.ZodType, unknown, "query">);
+    case "mutation":
+      return mutationProcedure(operation as Operation<z.ZodType, unknown, "mutation">);
+    case "subscription":
+      return subscriptionProcedure(operation as Operation<z.ZodType, unknown, "subscription">);
+    default:
+      return null;
+  }
+}
+
+function buildRouter(): AppRouter {
+  const areas: TRPCRouterRecord = {};
+  for (const [area, entries] of Object.entries(catalogue)) {
+    const record: TRPCRouterRecord = {};
+    for (const [key, operation] of Object.entries(entries as Record<string, AnyOperation>)) {
+      const procedure = operation.trpc ? null : procedureFor(operation);
+      if (procedure) record[key] = procedure;
+    }
+    areas[area] = record;
+  }
+  return t.router(areas) as unknown as AppRouter;
+}
+
+export const appRouter = buildRouter();

@@ -3,9 +3,7 @@
 import { useQueryClient } from "@tanstack/react-query";
 import { useSubscription } from "@trpc/tanstack-react-query";
 import { createContext, type ReactNode, useContext, useMemo, useState } from "react";
-import { type RouterOutputs, useTRPC } from "../trpc.ts";
-
-type BalanceEvent = RouterOutputs["user"]["balanceChanges"] extends AsyncIterable<infer T> ? T : never;
+import { useTRPC } from "../trpc.ts";
 
 export interface BalanceChange {
   balance: number;
@@ -39,7 +37,8 @@ export function LiveBalanceProvider({ children }: { children: ReactNode }) {
       onStarted: () => {
         void queryClient.invalidateQueries({ queryKey: trpc.user.credits.queryKey() });
       },
-      onData: (event: BalanceEvent) => {
+      // Each item is a tracked envelope `{ id, data }`; the change is its data.
+      onData: ({ data: event }) => {
         queryClient.setQueryData(trpc.user.credits.queryKey(), { balance: event.balance });
         queryClient.setQueryData(trpc.user.profile.queryKey(), (old) => (old ? { ...old, credits_balance: event.balance } : old));
         setLastChange({ ...event, at: Date.now() });

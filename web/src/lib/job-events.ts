@@ -1,11 +1,15 @@
-// A job's live events (`workflow.events`, SSE under /trpc). The first event is the job's current
-// state; the stream ends after the `result` event. If the connection drops we reconnect ourselves
-// with `lastEventId`, so the server replays exactly what was missed from its event log.
+// A job's live events (`workflow.stream`, SSE under /trpc). The first event is the job's current
+// state; the stream ends after the `result` event. Every event carries a tracked id, and tRPC's
+// subscription link resumes from the last one by itself when the connection drops (the browser's
+// reconnect sends Last-Event-ID), so the server replays exactly what was missed from its event log.
+// Only when the link gives up (the server answered an error while restarting) do we subscribe again,
+// from that same last id.
 import { useEffect, useRef, useState } from "react";
 import { type RouterOutputs, useTRPCClient } from "../trpc.ts";
 import { errorCode } from "./errors.ts";
 
-export type JobEvent = RouterOutputs["workflow"]["events"] extends AsyncIterable<infer T> ? T : never;
+/** One event as it arrives: the data of a tracked envelope `{ id, data }`. */
+export type JobEvent = RouterOutputs["workflow"]["stream"] extends AsyncIterable<{ data: infer T }> ? T : never;
 
 export type JobStreamStatus = "connecting" | "live" | "reconnecting" | "ended" | "error";
 
@@ -28,15 +32,14 @@ export function useJobEvents(jobId: string, enabled: boolean, onEvent: (event: J
       setState({ status: "ended", error: null });
       return;
     }
-    let lastEventId: number | undefined;
+    /** The tracked id of the last event received: where a new subscription resumes. */
+    let lastEventId: string | undefined;
     let subscription: { unsubscribe(): void } | null = null;
     let timer: number | undefined;
     let attempt = 0;
     let stopped = false;
-    let generation = 0;
 
-    const reconnect = (error: unknown) => {
-      generation += 1; // late callbacks of the dropped subscription are ignored
+    const resubscribe = (error: unknown) => {
       subscription?.unsubscribe();
       subscription = null;
       if (stopped || timer !== undefined) return;
@@ -51,39 +54,40 @@ export function useJobEvents(jobId: string, enabled: boolean, onEvent: (event: J
 
     const connect = () => {
       if (stopped) return;
-      const mine = ++generation;
-      const current = () => !stopped && mine === generation;
-      subscription = client.workflow.events.subscribe(lastEventId === undefined ? { jobId } : { jobId, lastEventId }, {
+      let done = false; // callbacks of a subscription we have given up on are ignored
+      const current = () => !stopped && !done;
+      subscription = client.workflow.stream.subscribe(lastEventId === undefined ? { jobId } : { jobId, lastEventId }, {
         onStarted: () => {
           if (!current()) return;
           attempt = 0;
           setState({ status: "live", error: null });
         },
-        onData: (event) => {
+        onData: ({ id, data }) => {
           if (!current()) return;
-          if (typeof event.id === "number") lastEventId = event.id;
-          onEventRef.current(event);
+          lastEventId = id;
+          onEventRef.current(data);
         },
         onError: (error) => {
           if (!current()) return;
+          done = true;
           const code = errorCode(error);
           if (code && FINAL_CODES.has(code)) {
             stopped = true;
             setState({ status: "error", error });
             return;
           }
-          reconnect(error);
+          resubscribe(error);
         },
         onComplete: () => {
           if (!current()) return;
+          done = true;
           stopped = true;
           setState({ status: "ended", error: null });
         },
         onConnectionStateChange: (change) => {
           if (!current()) return;
-          // The link would reconnect on its own, but with the original input; resume from the last
-          // event instead.
-          if (change.state === "connecting" && change.error) reconnect(change.error);
+          // The link reconnects on its own, resuming after the last tracked id; show it meanwhile.
+          if (change.state === "connecting" && change.error) setState({ status: "reconnecting", error: change.error });
         },
       });
     };

@@ -1,5 +1,15 @@
-// One job, live: progress and steps from `workflow.events`, the review panel while it waits for a
+// One job, live: progress and steps from `workflow.stream`, the review panel while it waits for a
 // decision, the players and downloads once it is done, the error and refund if it failed.
+import {
+  defaultFormatsFor,
+  isFinishedStatus,
+  JOB_STATUSES,
+  type JobStatus,
+  plannedSteps,
+  renderStepFormat,
+  renderStepName,
+  STEP,
+} from "@adgen/schema";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { type FormEvent, type KeyboardEvent, useCallback, useEffect, useId, useMemo, useState } from "react";
 import { Link, useParams } from "wouter";
@@ -13,12 +23,10 @@ import {
   cssAspect,
   downloadHref,
   formatLabel,
-  isFinished,
   JOB_STATUS_LABELS,
-  type JobStatus,
   mediaSrc,
-  plannedSteps,
   ratioId,
+  requiresUrl,
   sortFormats,
   type StepView,
   stepStates,
@@ -31,7 +39,7 @@ type Job = RouterOutputs["workflow"]["job"];
 type Asset = NonNullable<Job["result"]>["assets"][number];
 type Project = RouterOutputs["projects"]["list"][number];
 
-const JOB_STATUSES = new Set<string>(["queued", "processing", "awaiting_review", "completed", "failed"]);
+const isJobStatus = (status: string): status is JobStatus => (JOB_STATUSES as readonly string[]).includes(status);
 
 interface ProjectInput {
   url?: string;
@@ -78,7 +86,7 @@ export function JobPage(_props: PageProps) {
         old
           ? {
               ...old,
-              status: JOB_STATUSES.has(event.status) ? (event.status as JobStatus) : old.status,
+              status: isJobStatus(event.status) ? event.status : old.status,
               step: event.step ?? old.step,
               progress: Math.max(0, Math.min(100, event.progress)),
               ...(event.type === "workflow.failed" && event.error ? { error: event.error } : {}),
@@ -86,7 +94,7 @@ export function JobPage(_props: PageProps) {
           : old,
       );
       const terminal = event.type === "workflow.completed" || event.type === "workflow.failed";
-      if (terminal || event.type === "workflow.suspended" || (event.step === "review" && event.type === "workflow.step")) {
+      if (terminal || event.type === "workflow.suspended" || (event.step === STEP.review && event.type === "workflow.step")) {
         // Results, refunds and the review state come with the full views.
         void queryClient.invalidateQueries({ queryKey: jobKey });
         void queryClient.invalidateQueries({ queryKey: trpc.workflow.hitl.queryKey({ jobId }) });
@@ -101,7 +109,7 @@ export function JobPage(_props: PageProps) {
     [queryClient, jobKey, trpc, jobId],
   );
 
-  const streamEnabled = !!job.data && !isFinished(job.data.status);
+  const streamEnabled = !!job.data && !isFinishedStatus(job.data.status);
   const stream = useJobEvents(jobId, streamEnabled, onEvent);
 
   // While the stream is down, poll so the page does not go stale.
@@ -131,14 +139,18 @@ export function JobPage(_props: PageProps) {
 
   const data = job.data;
   const assetFormats = data.result?.assets.map((a) => a.format) ?? [];
-  const seenFormats = seenSteps.filter((s) => s.startsWith("render:")).map((s) => s.slice(7));
-  const formats = sortFormats(
-    input?.formats?.length ? input.formats : assetFormats.length ? assetFormats : seenFormats.length ? seenFormats : ["9:16"],
-  );
-  const hasUrl = input
-    ? !!input.url
-    : seenSteps.includes("read_page") || data.step === "read_page" || ["factory", "clone"].includes(data.type);
-  const steps = stepStates(plannedSteps({ hasUrl, hitl: data.hitl, formats }), data, completedSteps);
+  const seenFormats = seenSteps.map(renderStepFormat).filter((f): f is string => f !== null);
+  // In render order, as the server runs them; shown sorted.
+  const renderOrder: readonly string[] = input?.formats?.length
+    ? input.formats
+    : assetFormats.length
+      ? assetFormats
+      : seenFormats.length
+        ? seenFormats
+        : defaultFormatsFor(data.type);
+  const formats = sortFormats(renderOrder);
+  const hasUrl = input ? !!input.url : seenSteps.includes(STEP.readPage) || data.step === STEP.readPage || requiresUrl(data.type);
+  const steps = stepStates(plannedSteps({ hasUrl, hitl: data.hitl, formats: renderOrder }), data, completedSteps);
   const progress = data.status === "completed" ? 100 : data.progress;
 
   return (
@@ -155,7 +167,7 @@ export function JobPage(_props: PageProps) {
           </p>
         </div>
         <div className="page-header-actions">
-          {!isFinished(data.status) ? <CancelButton jobId={jobId} /> : null}
+          {!isFinishedStatus(data.status) ? <CancelButton jobId={jobId} /> : null}
           <Link href="/studio" className="btn btn-primary btn-small">
             New ad
           </Link>
@@ -170,7 +182,7 @@ export function JobPage(_props: PageProps) {
                 Progress
               </h2>
               <div className="job-head-badges">
-                <StreamBadge status={stream.status} finished={isFinished(data.status)} />
+                <StreamBadge status={stream.status} finished={isFinishedStatus(data.status)} />
                 <span className={`badge status-badge status-${data.status}`} data-testid="job-status" data-status={data.status}>
                   {JOB_STATUS_LABELS[data.status]}
                 </span>
@@ -204,11 +216,11 @@ export function JobPage(_props: PageProps) {
               </section>
             )
           ) : null}
-          {!isFinished(data.status) && data.status !== "awaiting_review" ? (
+          {!isFinishedStatus(data.status) && data.status !== "awaiting_review" ? (
             <section className="card job-waiting">
               <div className="job-waiting-art" aria-hidden="true">
                 {formats.map((f) => {
-                  const state = steps.find((s) => s.name === `render:${f}`)?.state;
+                  const state = steps.find((s) => s.name === renderStepName(f))?.state;
                   return (
                     <span
                       key={f}
@@ -386,7 +398,7 @@ function ReviewPanel({ jobId }: { jobId: string }) {
   const [feedback, setFeedback] = useState("");
   const now = useNow(30_000);
   const decide = useMutation(
-    trpc.workflow.decide.mutationOptions({
+    trpc.workflow.hitlDecide.mutationOptions({
       onSuccess: (data) => {
         queryClient.setQueryData(trpc.workflow.hitl.queryKey({ jobId }), data);
         queryClient.setQueryData(trpc.workflow.job.queryKey({ jobId }), data.job);

@@ -1,5 +1,6 @@
 // Every launch is a project (id = job id). A gallery with a status filter, ratings, links to each
-// job and the two account exports; it refreshes itself while jobs change (workflow.accountEvents).
+// job and the two account exports; it refreshes itself while jobs change (events.stream).
+import { PROJECT_STATUSES } from "@adgen/schema";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useSubscription } from "@trpc/tanstack-react-query";
 import { type FormEvent, useEffect, useId, useRef, useState } from "react";
@@ -15,20 +16,17 @@ import { type RouterOutputs, useTRPC } from "../trpc.ts";
 type Project = RouterOutputs["projects"]["list"][number];
 type StatusFilter = "all" | Project["status"];
 
-const FILTERS: { value: StatusFilter; label: string }[] = [
-  { value: "all", label: "All" },
-  { value: "pending", label: "Pending" },
-  { value: "processing", label: "Processing" },
-  { value: "completed", label: "Completed" },
-  { value: "failed", label: "Failed" },
-];
-
 const STATUS_LABELS: Record<Project["status"], string> = {
   pending: "Pending",
   processing: "Processing",
   completed: "Completed",
   failed: "Failed",
 };
+
+const FILTERS: { value: StatusFilter; label: string }[] = [
+  { value: "all", label: "All" },
+  ...PROJECT_STATUSES.map((value) => ({ value, label: STATUS_LABELS[value] })),
+];
 
 function filterFrom(params: URLSearchParams): StatusFilter {
   const value = params.get("status");
@@ -46,7 +44,7 @@ export function ProjectsPage(_props: PageProps) {
   // Any job event of this account may change a card: refresh the list, at most every 1.5 s.
   const pending = useRef<number | undefined>(undefined);
   useSubscription(
-    trpc.workflow.accountEvents.subscriptionOptions(undefined, {
+    trpc.events.stream.subscriptionOptions(undefined, {
       onData: () => {
         if (pending.current !== undefined) return;
         pending.current = window.setTimeout(() => {
@@ -231,7 +229,7 @@ function Rating({ project }: { project: Project }) {
   const [feedback, setFeedback] = useState("");
   const [thanked, setThanked] = useState(false);
   const rate = useMutation(
-    trpc.projects.rate.mutationOptions({
+    trpc.workflow.rate.mutationOptions({
       onSuccess: (data) => {
         queryClient.setQueryData(trpc.projects.list.queryKey(), (old: Project[] | undefined) =>
           old?.map((p) => (p.id === project.id ? { ...p, rating: data.rating as Project["rating"] } : p)),

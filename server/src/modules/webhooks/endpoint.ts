@@ -1,5 +1,6 @@
 // The account's default webhook endpoint and its signing secret.
-import { z } from "zod";
+import { WebhookSettingsInput } from "@adgen/schema";
+import type { z } from "zod";
 import type { RequestContext } from "../../context.ts";
 import { parseInput } from "../../errors.ts";
 import { recordAudit } from "../audit/record-audit.ts";
@@ -7,10 +8,7 @@ import { requireUser } from "../auth/authenticate.ts";
 import { assertPublicUrl } from "../net/safe-fetch.ts";
 import { newWebhookSecret, webhookSecretFor } from "./deliver.ts";
 
-export const WebhookSettingsInput = z.object({
-  url: z.string().trim().max(2048, { error: "url must be at most 2048 characters" }).nullable().optional(),
-  rotateSecret: z.boolean({ error: "rotateSecret must be true or false" }).optional(),
-});
+export { WebhookSettingsInput };
 
 export async function getWebhookSettings(ctx: RequestContext) {
   const user = requireUser(ctx);

@@ -33,6 +33,8 @@ export async function openJobStream(
     queue.push(view);
     wake?.();
   });
+  // A stream abandoned before its first read never runs the generator's `finally`: release the listener here too.
+  options.signal?.addEventListener("abort", unsubscribe, { once: true });
 
   async function* items(): AsyncGenerator<StreamItem> {
     try {

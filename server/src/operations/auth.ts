@@ -1,0 +1,65 @@
+// auth.*: accounts signing up, in and out, and the current session.
+import { AuthCredentials, LoggedOut, SignedInAnswer, UserSession } from "@adgen/schema";
+import { z } from "zod";
+import { clearedSessionCookie, sessionCookie } from "../http/cookies.ts";
+import { getSession } from "../modules/auth/get-session.ts";
+import { login } from "../modules/auth/login.ts";
+import { logout } from "../modules/auth/logout.ts";
+import { type SignedIn, signup } from "../modules/auth/signup.ts";
+import { defineOperation, type OperationCall } from "./operation.ts";
+
+const NoInput = z.object({});
+
+/** Browsers (REST, tRPC) keep the session in the HttpOnly cookie; other clients get the token in the answer. */
+function deliverSession(call: OperationCall, { user, session }: SignedIn): z.output<typeof SignedInAnswer> {
+  if (call.credentials === "cookie") {
+    call.setCookie(sessionCookie(session.jwt, session.expiresAt));
+    return user;
+  }
+  return { ...user, token: session.jwt, expiresAt: session.expiresAt.toISOString() };
+}
+
+export const authOperations = {
+  signup: defineOperation({
+    summary: "Create an account (trial plan, signup credits) and sign in; sets the session cookie",
+    access: "public",
+    kind: "mutation",
+    rateLimit: "auth",
+    input: AuthCredentials,
+    output: SignedInAnswer,
+    rest: { method: "POST", path: "/auth/signup", tag: "Auth", errors: { 409: "E-mail already registered" } },
+    handler: async (ctx, input, call) => deliverSession(call, await signup(ctx, input)),
+  }),
+  login: defineOperation({
+    summary: "Sign in; sets the session cookie",
+    access: "public",
+    kind: "mutation",
+    rateLimit: "auth",
+    input: AuthCredentials,
+    output: SignedInAnswer,
+    rest: { method: "POST", path: "/auth/login", tag: "Auth", errors: { 401: "Invalid email or password", 403: "Account suspended" } },
+    handler: async (ctx, input, call) => deliverSession(call, await login(ctx, input)),
+  }),
+  session: defineOperation({
+    summary: "The current session",
+    access: "user",
+    kind: "query",
+    input: NoInput,
+    output: UserSession,
+    rest: { method: "GET", path: "/auth/session", tag: "Auth" },
+    handler: (ctx) => getSession(ctx),
+  }),
+  logout: defineOperation({
+    summary: "Revoke the session at once and clear the cookie",
+    access: "user",
+    kind: "mutation",
+    input: NoInput,
+    output: LoggedOut,
+    rest: { method: "POST", path: "/auth/logout", tag: "Auth" },
+    handler: async (ctx, _input, call) => {
+      const result = await logout(ctx);
+      if (call.credentials === "cookie") call.setCookie(clearedSessionCookie());
+      return result;
+    },
+  }),
+};

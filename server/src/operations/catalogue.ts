@@ -1,0 +1,47 @@
+// The operation catalogue: every operation of the service, by area. An operation's name is
+// `<area>.<key>`, and its definition is in `./<area>.ts`. The REST table (and OpenAPI), the tRPC router
+// and the GraphQL root fields are generated from this object; the parity test reads it too.
+import { restTable } from "@adgen/rest-adapter";
+import { adminOperations } from "./admin.ts";
+import { authOperations } from "./auth.ts";
+import { brandOperations } from "./brand.ts";
+import { eventsOperations } from "./events.ts";
+import { exportOperations } from "./export.ts";
+import { healthOperations } from "./health.ts";
+import { mediaOperations } from "./media.ts";
+import type { AnyOperation } from "./operation.ts";
+import { projectsOperations } from "./projects.ts";
+import { publicOperations } from "./public.ts";
+import { userOperations } from "./user.ts";
+import { webhookOperations } from "./webhook.ts";
+import { workflowOperations } from "./workflow.ts";
+
+export const catalogue = {
+  auth: authOperations,
+  user: userOperations,
+  workflow: workflowOperations,
+  projects: projectsOperations,
+  export: exportOperations,
+  media: mediaOperations,
+  events: eventsOperations,
+  brand: brandOperations,
+  webhook: webhookOperations,
+  public: publicOperations,
+  health: healthOperations,
+  admin: adminOperations,
+};
+
+export type Catalogue = typeof catalogue;
+
+/** Every operation, named `<area>.<key>`. */
+export const operations: readonly AnyOperation[] = Object.entries(catalogue).flatMap(([area, entries]) =>
+  Object.entries(entries as Record<string, AnyOperation>).map(([key, operation]) => {
+    operation.name = `${area}.${key}`;
+    return operation;
+  }),
+);
+
+export const operationByName = new Map(operations.map((operation) => [operation.name, operation]));
+
+/** The REST route table, as the REST adapter builds it. */
+export const restRoutes = restTable(operations);

@@ -1,0 +1,37 @@
+// health.*: liveness for balancers, and deeper checks for signed-in operators.
+import { DbHealth, Health, SignupTestResult } from "@adgen/schema";
+import { z } from "zod";
+import { dbHealth, health, signupSelfTest } from "../modules/health/health.ts";
+import { defineOperation } from "./operation.ts";
+
+const NoInput = z.object({});
+
+export const healthOperations = {
+  check: defineOperation({
+    summary: "Liveness: status and time, no internals (HEAD answers without a body)",
+    access: "public",
+    kind: "query",
+    input: NoInput,
+    output: Health,
+    rest: { method: "GET", path: "/health", tag: "Health" },
+    handler: (ctx) => health(ctx.services),
+  }),
+  db: defineOperation({
+    summary: "Database connectivity and response time",
+    access: "user",
+    kind: "query",
+    input: NoInput,
+    output: DbHealth,
+    rest: { method: "GET", path: "/health/db", tag: "Health" },
+    handler: (ctx) => dbHealth(ctx),
+  }),
+  signupTest: defineOperation({
+    summary: "Runs signup → login → session on a throwaway account, removes it, reports each step and its time",
+    access: "user",
+    kind: "query",
+    input: NoInput,
+    output: SignupTestResult,
+    rest: { method: "GET", path: "/health/signup-test", tag: "Health" },
+    handler: (ctx) => signupSelfTest(ctx),
+  }),
+};

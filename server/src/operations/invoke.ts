@@ -1,0 +1,83 @@
+// The one invocation path. REST, tRPC and GraphQL each decode a request into (operation, who is
+// asking, a way to read the input) and call `invokeOperation`, which runs, in this order:
+//   1. authenticate: the transport host built `ctx` from the request's credentials;
+//   2. authorize: the operation's `access` (401, 403);
+//   3. rate limit: one counter per operation name and client, shared by every transport; a stream
+//      connection counts in the stream class;
+//   4. validate: the operation's input schema (400 naming each field);
+//   5. the domain handler;
+//   6. under tests, the answer is checked against the output schema.
+// Transports then encode the answer; no rule lives in a transport.
+import type { RequestContext } from "../context.ts";
+import { AppError, Errors, parseInput } from "../errors.ts";
+import { requireAdmin } from "../modules/admin/require-admin.ts";
+import { readBearer, requireUser } from "../modules/auth/authenticate.ts";
+import { enforceRateLimit } from "../rate-limit/enforce.ts";
+import type { RateLimitResult } from "../rate-limit/limiter.ts";
+import { type AnyOperation, isFileResult, type OperationCall, type StreamItem } from "./operation.ts";
+
+export interface Invocation {
+  operation: AnyOperation;
+  ctx: RequestContext;
+  /** Decodes the raw input; called only once the caller is authorized and counted. */
+  readInput(): unknown | Promise<unknown>;
+  call: OperationCall;
+  /** Reports the counted rate limit (REST sends it as X-RateLimit-* headers, 429 included). */
+  onRateLimit?(result: RateLimitResult): void;
+}
+
+/** Outputs are checked against their schemas while tests run, so a schema that lies fails a test. */
+const CHECK_OUTPUTS = process.env.VITEST !== undefined || process.env.CHECK_OPERATION_OUTPUTS === "1";
+
+export function authorize(operation: AnyOperation, ctx: RequestContext, headers: Headers): void {
+  switch (operation.access) {
+    case "public":
+      return;
+    case "user":
+      requireUser(ctx);
+      return;
+    case "admin":
+      requireAdmin(ctx);
+      return;
+    case "worker": {
+      const token = ctx.services.config.workerToken;
+      if (token && readBearer(headers.get("authorization")) === token) return;
+      if (!ctx.auth) throw Errors.unauthenticated();
+      requireUser(ctx);
+      return;
+    }
+  }
+}
+
+export async function invokeOperation(invocation: Invocation): Promise<unknown> {
+  const { operation, ctx, call } = invocation;
+  authorize(operation, ctx, call.headers);
+  try {
+    const counted = await enforceRateLimit(ctx, operation.rateLimit, operation.name);
+    invocation.onRateLimit?.(counted);
+  } catch (error) {
+    const result = error instanceof AppError ? (error.details?.rateLimit as RateLimitResult | undefined) : undefined;
+    if (result) invocation.onRateLimit?.(result);
+    throw error;
+  }
+  const input = parseInput(operation.input, await invocation.readInput());
+  const output = await operation.handler(ctx, input, call);
+  if (!CHECK_OUTPUTS || !operation.output) return output;
+  if (operation.kind === "subscription") return checkedStream(operation, output as AsyncIterable<StreamItem>);
+  if (!isFileResult(output)) checkOutput(operation, output);
+  return output;
+}
+
+function checkOutput(operation: AnyOperation, value: unknown): void {
+  const result = operation.output?.safeParse(value);
+  if (result && !result.success) {
+    throw new Error(`${operation.name} answered outside its output schema: ${JSON.stringify(result.error.issues.slice(0, 3))}`);
+  }
+}
+
+async function* checkedStream(operation: AnyOperation, items: AsyncIterable<StreamItem>): AsyncGenerator<StreamItem> {
+  for await (const item of items) {
+    checkOutput(operation, item.data);
+    yield item;
+  }
+}

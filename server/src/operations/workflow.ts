@@ -1,0 +1,184 @@
+// workflow.*: launching, following, reviewing and cancelling jobs, and the studio defaults.
+import {
+  BatchQuery,
+  BatchStatus,
+  CostEstimate,
+  HitlDecision,
+  IdempotencyKey,
+  JobEventView,
+  JobIdInput,
+  JobView,
+  LaunchOutcome,
+  RatingResult,
+  ReviewHistoryEntry,
+  ReviewInput,
+  ReviewState,
+  WorkerUpdate,
+  WorkflowPrefs,
+  WorkflowRequest,
+} from "@adgen/schema";
+import { z } from "zod";
+import { getWorkflowPrefs, rateProject, reviewHistory, saveWorkflowPrefs } from "../modules/projects/projects.ts";
+import { batchStatus } from "../modules/workflows/batch.ts";
+import { cancelJob } from "../modules/workflows/cancel-job.ts";
+import { decideHitl, getHitlState } from "../modules/workflows/hitl.ts";
+import { openJobStream } from "../modules/workflows/job-stream.ts";
+import { getJob } from "../modules/workflows/jobs.ts";
+import { estimateWorkflow, launchWorkflow } from "../modules/workflows/launch-workflow.ts";
+import { postWorkerUpdate } from "../modules/workflows/worker-updates.ts";
+import { readBearer } from "../modules/auth/authenticate.ts";
+import { defineOperation } from "./operation.ts";
+
+const user = { access: "user" } as const;
+const tag = "Workflow";
+
+const JobStreamInput = JobIdInput.extend({
+  /** Resume after this event (SSE Last-Event-ID, tRPC's tracked id, GraphQL argument). */
+  lastEventId: z.coerce.number({ error: "lastEventId must be an event id (a number)" }).int().nonnegative().optional(),
+});
+
+export const workflowOperations = {
+  launch: defineOperation({
+    ...user,
+    summary:
+      "Launch a workflow: charged once, queued (async) or awaited (async: false). Send an Idempotency-Key header to make retries safe.",
+    kind: "mutation",
+    input: WorkflowRequest.and(z.object({ idempotencyKey: IdempotencyKey })),
+    output: LaunchOutcome,
+    rest: {
+      method: "POST",
+      path: "/workflow",
+      tag,
+      headers: { idempotencyKey: "idempotency-key" },
+      errors: {
+        402: "Insufficient credits or trial expired",
+        403: "Reserved workflow on this plan",
+        404: "Brand not found",
+        409: "Idempotency-Key reused with a different body",
+      },
+      // CONTRACT: both stated shapes at once.
+      respond: (outcome: LaunchOutcome) => {
+        const { cost, message, replayed, ...data } = outcome;
+        return { data, extra: { jobId: data.jobId, message, cost }, headers: replayed ? { "Idempotent-Replayed": "true" } : undefined };
+      },
+    },
+    handler: async (ctx, { idempotencyKey, ...request }) => {
+      const outcome = await launchWorkflow(ctx, request, { idempotencyKey });
+      return { ...outcome.data, cost: outcome.cost, message: outcome.message, replayed: outcome.replayed };
+    },
+  }),
+  estimate: defineOperation({
+    ...user,
+    summary: "What a launch would cost and whether it would be accepted now (nothing is charged)",
+    kind: "query",
+    input: WorkflowRequest,
+    output: CostEstimate,
+    rest: { method: "POST", path: "/workflow/estimate", tag },
+    handler: (ctx, input) => estimateWorkflow(ctx, input),
+  }),
+  cancel: defineOperation({
+    ...user,
+    summary: "Cancel a job that has not finished; its credits are refunded",
+    kind: "mutation",
+    input: JobIdInput,
+    output: JobView,
+    rest: { method: "POST", path: "/workflow/cancel", tag, errors: { 404: "Job not found", 409: "Job already finished" } },
+    handler: (ctx, input) => cancelJob(ctx, input.jobId),
+  }),
+  job: defineOperation({
+    ...user,
+    summary: "A job's current state",
+    kind: "query",
+    input: JobIdInput,
+    output: JobView,
+    rest: { method: "GET", path: "/workflow/job", tag, errors: { 404: "Job not found" } },
+    handler: (ctx, input) => getJob(ctx, input.jobId),
+  }),
+  stream: defineOperation({
+    ...user,
+    summary:
+      "A job's events: the current state first (or what came after lastEventId), then live until it finishes; on SSE `step` events then one `result`, heartbeats every 15 s",
+    kind: "subscription",
+    input: JobStreamInput,
+    output: JobEventView,
+    rest: { method: "GET", path: "/workflow/stream", tag, headers: { lastEventId: "last-event-id" }, errors: { 404: "Job not found" } },
+    handler: async (ctx, input, call) => {
+      const { items } = await openJobStream(ctx, input.jobId, { lastEventId: input.lastEventId ?? null, signal: call.signal });
+      return (async function* () {
+        for await (const item of items) yield { id: item.data.id, event: item.event, data: item.data };
+      })();
+    },
+  }),
+  workerUpdate: defineOperation({
+    access: "worker",
+    summary: "A worker reports progress (job owner, an admin, or the bearer WORKER_TOKEN)",
+    kind: "mutation",
+    input: WorkerUpdate,
+    output: JobView,
+    rest: { method: "POST", path: "/workflow/stream", tag, errors: { 404: "Job not found", 409: "Job already finished" } },
+    handler: (ctx, input, call) => postWorkerUpdate(ctx, input, { workerToken: readBearer(call.headers.get("authorization")) }),
+  }),
+  hitl: defineOperation({
+    ...user,
+    summary: "Review state of a job: storyboard, copy and a preview frame per scene",
+    kind: "query",
+    input: JobIdInput,
+    output: ReviewState,
+    rest: { method: "GET", path: "/workflow/hitl", tag, errors: { 404: "Job not found" } },
+    handler: (ctx, input) => getHitlState(ctx, input.jobId),
+  }),
+  hitlDecide: defineOperation({
+    ...user,
+    summary: "Approve (resumes rendering) or reject (fails and refunds) a job waiting for review",
+    kind: "mutation",
+    input: HitlDecision,
+    output: ReviewState,
+    rest: { method: "POST", path: "/workflow/hitl", tag, errors: { 404: "Job not found", 409: "Job is not waiting for review" } },
+    handler: (ctx, input) => decideHitl(ctx, input),
+  }),
+  reviews: defineOperation({
+    ...user,
+    summary: "Ratings and review decisions of the account's projects",
+    kind: "query",
+    input: z.object({}),
+    output: z.array(ReviewHistoryEntry),
+    rest: { method: "GET", path: "/workflow/review", tag },
+    handler: (ctx) => reviewHistory(ctx),
+  }),
+  rate: defineOperation({
+    ...user,
+    summary: "Rate a project up or down with optional feedback",
+    kind: "mutation",
+    input: ReviewInput,
+    output: RatingResult,
+    rest: { method: "POST", path: "/workflow/review", tag, errors: { 404: "Project not found" } },
+    handler: (ctx, input) => rateProject(ctx, input),
+  }),
+  prefs: defineOperation({
+    ...user,
+    summary: "Studio defaults",
+    kind: "query",
+    input: z.object({}),
+    output: WorkflowPrefs,
+    rest: { method: "GET", path: "/workflow/prefs", tag },
+    handler: (ctx) => getWorkflowPrefs(ctx),
+  }),
+  savePrefs: defineOperation({
+    ...user,
+    summary: "Save studio defaults (merged)",
+    kind: "mutation",
+    input: WorkflowPrefs,
+    output: WorkflowPrefs,
+    rest: { method: "POST", path: "/workflow/prefs", tag },
+    handler: (ctx, input) => saveWorkflowPrefs(ctx, input),
+  }),
+  batchStatus: defineOperation({
+    ...user,
+    summary: "A factory batch: counts of renders and per-render progress",
+    kind: "query",
+    input: BatchQuery,
+    output: BatchStatus,
+    rest: { method: "GET", path: "/batch/status", tag, errors: { 404: "Batch not found" } },
+    handler: (ctx, input) => batchStatus(ctx, input),
+  }),
+};
