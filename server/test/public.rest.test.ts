@@ -1,6 +1,6 @@
 // SPEC 4.9 over REST (health, config, capabilities, contact, newsletter) and the REST adapter's own
 // behaviour: 404/405 envelopes and rate-limit headers on every routed response.
-import { restRoutes } from "@adgen/rest-adapter";
+import { restRoutes } from "../src/operations/catalogue.ts";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { signUp } from "./support/accounts.ts";
 import { RestClient, uniqueEmail } from "./support/clients.ts";
@@ -284,8 +284,8 @@ describe("REST adapter routing", () => {
   it.each([
     ["DELETE", "/health", "GET, HEAD"],
     ["GET", "/auth/signup", "POST"],
-    ["PUT", "/user/provider-preference", "GET, POST"],
-    ["DELETE", "/admin/users/some-id", "GET, PATCH"],
+    ["PUT", "/user/provider-preference", "GET, HEAD, POST"],
+    ["DELETE", "/admin/users/some-id", "GET, HEAD, PATCH"],
     ["GET", "/admin/users/some-id/credits", "POST"],
   ])("answers 405 with the envelope and Allow for %s /api%s", async (method, path, allow) => {
     const res = await anonymous.call(method, path);
@@ -330,12 +330,31 @@ describe("REST adapter routing", () => {
     expect(wrong).toEqual([]);
   });
 
-  it("puts integer rate-limit headers with a future Unix reset on every routed /api response", async () => {
+  it("puts integer rate-limit headers with a future Unix reset on every routed /api response it counts", async () => {
+    // Authentication and authorization come before the count: a caller refused with 401 or 403 spends no
+    // budget and gets no headers; everything past them (a 400, a 404, a 200) is counted and says so.
+    const user = (await signUp(app, "headers")).client;
     const seen = new Set<number>();
-    for (const route of restRoutes) {
+    // Logout last: it ends the session the walk uses.
+    const walk = [...restRoutes].sort((a, b) => Number(a.operation === "auth.logout") - Number(b.operation === "auth.logout"));
+    for (const route of walk) {
       const path = route.path.replace(/\{\w+\}/g, "00000000-0000-4000-8000-000000000000");
-      const res = await anonymous.call(route.method, path, route.method === "GET" || route.method === "HEAD" ? undefined : {});
+      const caller = route.auth === "public" ? anonymous : user;
+      let res: { status: number; headers: Headers };
+      if (route.source.kind === "subscription" || route.source.kind === "download") {
+        // A stream stays open and a download is not JSON: read the headers, then hang up.
+        const controller = new AbortController();
+        res = await fetch(`${app.url}/api${path}`, { headers: { cookie: `session=${user.cookie}` }, signal: controller.signal });
+        controller.abort();
+      } else {
+        res = await caller.call(route.method, path, route.method === "GET" || route.method === "HEAD" ? undefined : {});
+      }
       seen.add(res.status);
+      if (route.auth === "admin") {
+        expect(res.status).toBe(403);
+        expect(res.headers.get("x-ratelimit-limit")).toBeNull();
+        continue;
+      }
       const label = `${route.method} ${route.path} (${res.status})`;
       const limit = res.headers.get("x-ratelimit-limit");
       const remaining = res.headers.get("x-ratelimit-remaining");
@@ -353,8 +372,8 @@ describe("REST adapter routing", () => {
       // The api class counts per minute; auth and stream per hour.
       expect(Number(reset), label).toBeLessThanOrEqual(now + ((route.rateLimit ?? "api") === "api" ? 60 : 3600) + 1);
     }
-    // The walk saw successes, validation errors and 401s, and all of them carried the headers.
-    expect([...seen]).toEqual(expect.arrayContaining([200, 400, 401]));
+    // The walk saw successes, validation errors and unknown resources, and all of them carried the headers.
+    expect([...seen]).toEqual(expect.arrayContaining([200, 400, 403, 404]));
   });
 
   it("counts down X-RateLimit-Remaining per endpoint", async () => {

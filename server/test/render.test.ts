@@ -224,7 +224,7 @@ describe("rendering", () => {
 
   it("renders special characters, a very long headline, an image and every transition", async () => {
     const image = join(dir, "photo 100%.png");
-    execFileSync(locateFfmpeg(), ["-v", "error", "-f", "lavfi", "-i", "testsrc2=s=640x480", "-frames:v", "1", "-y", image]);
+    execFileSync(locateFfmpeg(), ["-v", "error", "-f", "lavfi", "-i", "testsrc2=s=640x480", "-frames:v", "1", "-update", "1", "-y", image]);
     const storyboard: Storyboard = {
       title: `It's "quoted": 100%`,
       brand: { ...brand, name: "Brand, Inc.: [test] 'quoted' 50%" },

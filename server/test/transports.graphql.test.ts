@@ -1,6 +1,7 @@
 // The same operations over GraphQL (/graphql over HTTP and graphql-ws): tokens from signup/login, bearer
 // auth, domain errors as extensions.code with readable messages, admin fields, depth and alias limits,
-// and the balanceChanged subscription over WebSocket.
+// and the userBalanceChanges subscription over WebSocket. Root fields are the catalogue's operations
+// camel-cased (`auth.signup` → `authSignup`), with the operation's input fields as arguments.
 import { type Client, createClient } from "graphql-ws";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import WebSocket from "ws";
@@ -15,21 +16,24 @@ const sockets: Client[] = [];
 beforeAll(async () => {
   app = await startTestApp({ ...ADMIN_ENV });
   const res = await gql(LOGIN, { email: ADMIN_EMAIL, password: ADMIN_ENV.ADMIN_PASSWORD });
-  adminToken = res.data.login.token;
-  adminId = res.data.login.user.id;
+  adminToken = res.data.authLogin.token;
+  adminId = res.data.authLogin.id;
 });
 afterAll(async () => {
   for (const socket of sockets) await socket.dispose();
   await app?.close();
 });
 
-const SIGNUP = `mutation($email: String!, $password: String!) { signup(email: $email, password: $password) { token expiresAt user { id email role } } }`;
-const LOGIN = `mutation($email: String!, $password: String!) { login(email: $email, password: $password) { token expiresAt user { id email role } } }`;
+const SIGNUP = `mutation($email: String!, $password: String!) { authSignup(email: $email, password: $password) { id email role token expiresAt } }`;
+const LOGIN = `mutation($email: String!, $password: String!) { authLogin(email: $email, password: $password) { id email role token expiresAt } }`;
 
 async function gql(query: string, variables: Record<string, unknown> = {}, token?: string) {
   const res = await graphql(app.url, query, variables, token);
   expect(res.status).toBe(200);
-  return res.body as { data?: any; errors?: { message: string; extensions?: { code?: string; status?: number } }[] };
+  return res.body as {
+    data?: any;
+    errors?: { message: string; extensions?: { code?: string; status?: number; fields?: { field: string; message: string }[] } }[];
+  };
 }
 
 /** The single error of a response, as a user reads it. */
@@ -42,7 +46,7 @@ async function signUpGql(prefix = "gql") {
   const email = uniqueEmail(prefix).toLowerCase();
   const res = await gql(SIGNUP, { email, password: PASSWORD });
   expect(res.errors).toBeUndefined();
-  return { email, id: res.data.signup.user.id as string, token: res.data.signup.token as string };
+  return { email, id: res.data.authSignup.id as string, token: res.data.authSignup.token as string };
 }
 
 function wsClient(connectionParams?: Record<string, unknown>): Client {
@@ -62,19 +66,21 @@ describe("GraphQL auth", () => {
     const email = uniqueEmail("GqlSignup");
     const res = await gql(SIGNUP, { email, password: PASSWORD });
     expect(res.errors).toBeUndefined();
-    expect(res.data.signup).toEqual({
+    expect(res.data.authSignup).toEqual({
+      id: expect.any(String),
+      email: email.toLowerCase(),
+      role: "user",
       token: expect.stringMatching(/^[\w-]+\.[\w-]+\.[\w-]+$/),
       expiresAt: expect.any(String),
-      user: { id: expect.any(String), email: email.toLowerCase(), role: "user" },
     });
-    expect(Date.parse(res.data.signup.expiresAt)).toBeGreaterThan(Date.now() + 29 * 86_400_000);
+    expect(Date.parse(res.data.authSignup.expiresAt)).toBeGreaterThan(Date.now() + 29 * 86_400_000);
     const me = await gql(
-      `{ me { id email role status creditsBalance currentPlanId providerPreference hasApiKey trialEndsAt } }`,
+      `{ userProfile { id email role status creditsBalance currentPlanId providerPreference hasApiKey trialEndsAt } }`,
       {},
-      res.data.signup.token,
+      res.data.authSignup.token,
     );
-    expect(me.data.me).toEqual({
-      id: res.data.signup.user.id,
+    expect(me.data.userProfile).toEqual({
+      id: res.data.authSignup.id,
       email: email.toLowerCase(),
       role: "user",
       status: "active",
@@ -84,19 +90,20 @@ describe("GraphQL auth", () => {
       hasApiKey: false,
       trialEndsAt: expect.any(String),
     });
-    expect((await new RestClient(app.url, { bearer: res.data.signup.token }).get("/user/credits")).body.data).toEqual({ balance: 10 });
+    expect((await new RestClient(app.url, { bearer: res.data.authSignup.token }).get("/user/credits")).body.data).toEqual({ balance: 10 });
   });
 
   it("login answers a new token; wrong credentials are UNAUTHORIZED with one message", async () => {
     const { email, id, token } = await signUpGql("login");
     const res = await gql(LOGIN, { email: email.toUpperCase(), password: PASSWORD });
-    expect(res.data.login.user).toEqual({ id, email, role: "user" });
-    expect(res.data.login.token).not.toBe(token);
+    expect(res.data.authLogin).toMatchObject({ id, email, role: "user" });
+    expect(res.data.authLogin.token).not.toBe(token);
     const wrong = await gql(LOGIN, { email, password: "wrong password" });
     const unknown = await gql(LOGIN, { email: uniqueEmail("ghost"), password: PASSWORD });
     expect(onlyError(wrong)).toEqual({ message: "Invalid email or password", code: "UNAUTHORIZED" });
     expect(onlyError(unknown)).toEqual(onlyError(wrong));
-    expect(wrong.data).toEqual({ login: null });
+    // Root fields are nullable: the refused field is null beside its error.
+    expect(wrong.data).toEqual({ authLogin: null });
   });
 
   it("maps a duplicate e-mail to CONFLICT and bad input to BAD_REQUEST naming the field", async () => {
@@ -105,26 +112,31 @@ describe("GraphQL auth", () => {
       message: "Email already registered",
       code: "CONFLICT",
     });
-    expect(onlyError(await gql(SIGNUP, { email: uniqueEmail(), password: "p".repeat(129) }))).toEqual({
-      message: "password must be at most 128 characters",
-      code: "BAD_REQUEST",
+    const longPassword = await gql(SIGNUP, { email: uniqueEmail(), password: "p".repeat(129) });
+    expect(onlyError(longPassword)).toEqual({ message: "password must be at most 128 characters", code: "BAD_REQUEST" });
+    expect(longPassword.errors![0]!.extensions).toMatchObject({
+      fields: [{ field: "password", message: "password must be at most 128 characters" }],
     });
-    expect(onlyError(await gql(SIGNUP, { email: "nope", password: PASSWORD }))).toEqual({
-      message: "email must be a valid e-mail address",
-      code: "BAD_REQUEST",
+    const badEmail = await gql(SIGNUP, { email: "nope", password: PASSWORD });
+    expect(onlyError(badEmail)).toEqual({ message: "email must be a valid e-mail address", code: "BAD_REQUEST" });
+    expect(badEmail.errors![0]!.extensions).toMatchObject({
+      fields: [{ field: "email", message: "email must be a valid e-mail address" }],
     });
   });
 
-  it("answers UNAUTHORIZED for `me` without a token and after logout", async () => {
-    expect(onlyError(await gql(`{ me { id } }`))).toEqual({ message: "Authentication required", code: "UNAUTHORIZED" });
+  it("answers UNAUTHORIZED for `userProfile` without a token and after logout", async () => {
+    expect(onlyError(await gql(`{ userProfile { id } }`))).toEqual({ message: "Authentication required", code: "UNAUTHORIZED" });
     const { token } = await signUpGql("logout");
-    expect((await gql(`mutation { logout }`, {}, token)).data).toEqual({ logout: true });
-    expect(onlyError(await gql(`{ me { id } }`, {}, token))).toEqual({ message: "Authentication required", code: "UNAUTHORIZED" });
+    expect((await gql(`mutation { authLogout { loggedOut } }`, {}, token)).data).toEqual({ authLogout: { loggedOut: true } });
+    expect(onlyError(await gql(`{ userProfile { id } }`, {}, token))).toEqual({
+      message: "Authentication required",
+      code: "UNAUTHORIZED",
+    });
   });
 
   it("a suspended account gets FORBIDDEN on login", async () => {
     const { email, id } = await signUpGql("susp");
-    const suspended = await gql(`mutation($id: ID!) { adminSetUserStatus(id: $id, status: suspended) { status } }`, { id }, adminToken);
+    const suspended = await gql(`mutation($id: String!) { adminSetUserStatus(id: $id, status: suspended) { status } }`, { id }, adminToken);
     expect(suspended.data).toEqual({ adminSetUserStatus: { status: "suspended" } });
     expect(onlyError(await gql(LOGIN, { email, password: PASSWORD }))).toEqual({ message: "Account suspended", code: "FORBIDDEN" });
   });
@@ -133,22 +145,32 @@ describe("GraphQL auth", () => {
 describe("GraphQL account", () => {
   it("reads the session, credits and preference, and changes them", async () => {
     const { email, id, token } = await signUpGql("acct");
-    const res = await gql(`{ session { userId email role expiresAt trialEndsAt } credits providerPreference }`, {}, token);
+    const res = await gql(
+      `{ authSession { userId email role expiresAt trialEndsAt } userCredits { balance } userProviderPreference { preference } }`,
+      {},
+      token,
+    );
     expect(res.data).toEqual({
-      session: { userId: id, email, role: "user", expiresAt: expect.any(Number), trialEndsAt: expect.any(String) },
-      credits: 10,
-      providerPreference: "auto",
+      authSession: { userId: id, email, role: "user", expiresAt: expect.any(Number), trialEndsAt: expect.any(String) },
+      userCredits: { balance: 10 },
+      userProviderPreference: { preference: "auto" },
     });
-    expect((await gql(`mutation { setProviderPreference(preference: fal) }`, {}, token)).data).toEqual({ setProviderPreference: "fal" });
-    const wrong = await gql(`mutation { changePassword(currentPassword: "nope nope", newPassword: "another one") }`, {}, token);
+    expect((await gql(`mutation { userSetProviderPreference(preference: fal) { preference } }`, {}, token)).data).toEqual({
+      userSetProviderPreference: { preference: "fal" },
+    });
+    const wrong = await gql(
+      `mutation { userChangePassword(currentPassword: "nope nope", newPassword: "another one") { changed } }`,
+      {},
+      token,
+    );
     expect(onlyError(wrong)).toEqual({ message: "currentPassword is incorrect", code: "BAD_REQUEST" });
     const changed = await gql(
-      `mutation($c: String!) { changePassword(currentPassword: $c, newPassword: "another one") }`,
+      `mutation($c: String!) { userChangePassword(currentPassword: $c, newPassword: "another one") { changed } }`,
       { c: PASSWORD },
       token,
     );
-    expect(changed.data).toEqual({ changePassword: true });
-    expect((await gql(LOGIN, { email, password: "another one" })).data.login.user.id).toBe(id);
+    expect(changed.data).toEqual({ userChangePassword: { changed: true } });
+    expect((await gql(LOGIN, { email, password: "another one" })).data.authLogin.id).toBe(id);
   });
 });
 
@@ -159,13 +181,16 @@ describe("GraphQL admin", () => {
       `{ adminUsers { total } }`,
       `{ adminUser(id: "${id}") { id } }`,
       `mutation { adminGrantCredits(id: "${id}", amount: 100) { balance } }`,
-      `mutation { adminUpdateUser(id: "${id}", input: { role: admin }) { role } }`,
+      `mutation { adminUpdateUser(id: "${id}", role: admin) { role } }`,
       `mutation { adminSetUserStatus(id: "${id}", status: active) { status } }`,
-      `mutation { adminResetPassword(userId: "${id}", newPassword: "hijacked pw") }`,
+      `mutation { adminResetPassword(userId: "${id}", newPassword: "hijacked pw") { reset } }`,
     ]) {
       expect(onlyError(await gql(query, {}, token)), query).toEqual({ message: "admin access required", code: "FORBIDDEN" });
     }
-    expect((await gql(`{ credits me { role } }`, {}, token)).data).toEqual({ credits: 10, me: { role: "user" } });
+    expect((await gql(`{ userCredits { balance } userProfile { role } }`, {}, token)).data).toEqual({
+      userCredits: { balance: 10 },
+      userProfile: { role: "user" },
+    });
   });
 
   it("lists, reads, updates, credits and resets accounts", async () => {
@@ -181,36 +206,36 @@ describe("GraphQL admin", () => {
       code: "NOT_FOUND",
     });
     const updated = await gql(
-      `mutation($id: ID!) { adminUpdateUser(id: $id, input: { currentPlanId: subscription_pro, trialEndsAt: null, providerPreference: replicate }) { currentPlanId trialEndsAt providerPreference } }`,
+      `mutation($id: String!) { adminUpdateUser(id: $id, currentPlanId: subscription_pro, trialEndsAt: null, providerPreference: replicate) { currentPlanId trialEndsAt providerPreference } }`,
       { id: user.id },
       adminToken,
     );
     expect(updated.data.adminUpdateUser).toEqual({ currentPlanId: "subscription_pro", trialEndsAt: null, providerPreference: "replicate" });
     const granted = await gql(
-      `mutation($id: ID!) { adminGrantCredits(id: $id, amount: 4, reason: "gql") { balance } }`,
+      `mutation($id: String!) { adminGrantCredits(id: $id, amount: 4, reason: "gql") { balance } }`,
       { id: user.id },
       adminToken,
     );
     expect(granted.data).toEqual({ adminGrantCredits: { balance: 14 } });
-    const overdraw = await gql(`mutation($id: ID!) { adminGrantCredits(id: $id, amount: -15) { balance } }`, { id: user.id }, adminToken);
+    const overdraw = await gql(
+      `mutation($id: String!) { adminGrantCredits(id: $id, amount: -15) { balance } }`,
+      { id: user.id },
+      adminToken,
+    );
     expect(onlyError(overdraw)).toEqual({
       message: "amount would make the balance negative (Required: 15, available: 14)",
       code: "BAD_REQUEST",
     });
-    const demoteSelf = await gql(
-      `mutation($id: ID!) { adminUpdateUser(id: $id, input: { role: user }) { role } }`,
-      { id: adminId },
-      adminToken,
-    );
+    const demoteSelf = await gql(`mutation($id: String!) { adminUpdateUser(id: $id, role: user) { role } }`, { id: adminId }, adminToken);
     expect(onlyError(demoteSelf)).toEqual({ message: "You cannot remove your own admin role", code: "BAD_REQUEST" });
     const reset = await gql(
-      `mutation($id: ID!) { adminResetPassword(userId: $id, newPassword: "set by admin") }`,
+      `mutation($id: String!) { adminResetPassword(userId: $id, newPassword: "set by admin") { userId reset } }`,
       { id: user.id },
       adminToken,
     );
-    expect(reset.data).toEqual({ adminResetPassword: true });
-    expect(onlyError(await gql(`{ me { id } }`, {}, user.token)).code).toBe("UNAUTHORIZED");
-    expect((await gql(LOGIN, { email: user.email, password: "set by admin" })).data.login.user.id).toBe(user.id);
+    expect(reset.data).toEqual({ adminResetPassword: { userId: user.id, reset: true } });
+    expect(onlyError(await gql(`{ userProfile { id } }`, {}, user.token)).code).toBe("UNAUTHORIZED");
+    expect((await gql(LOGIN, { email: user.email, password: "set by admin" })).data.authLogin.id).toBe(user.id);
   });
 });
 
@@ -252,15 +277,15 @@ describe("GraphQL limits", () => {
       });
     const deep = await run(nested(6));
     expect(deep.error).toEqual([expect.objectContaining({ message: "Syntax Error: Query depth limit of 8 exceeded, found 10." })]);
-    const syntax = await run("{ health { ");
+    const syntax = await run("{ healthCheck { ");
     expect(syntax.error).toEqual([expect.objectContaining({ message: expect.stringMatching(/^Syntax Error/) })]);
     // The same socket still serves the next operation.
-    expect(await run("{ health { status } }")).toEqual({ results: [{ data: { health: { status: "ok" } } }] });
+    expect(await run("{ healthCheck { status } }")).toEqual({ results: [{ data: { healthCheck: { status: "ok" } } }] });
     expect(closed).toBe(false);
   });
 
   it("rejects a query with more than 15 aliases", async () => {
-    const aliases = (n: number) => `{ ${Array.from({ length: n }, (_, i) => `h${i}: health { status }`).join(" ")} }`;
+    const aliases = (n: number) => `{ ${Array.from({ length: n }, (_, i) => `h${i}: healthCheck { status }`).join(" ")} }`;
     const ok = await gql(aliases(15));
     expect(ok.errors).toBeUndefined();
     expect(Object.keys(ok.data)).toHaveLength(15);
@@ -270,8 +295,8 @@ describe("GraphQL limits", () => {
   });
 });
 
-describe("GraphQL subscription balanceChanged (graphql-ws)", () => {
-  const SUBSCRIPTION = `subscription { balanceChanged { balance delta reason } }`;
+describe("GraphQL subscription userBalanceChanges (graphql-ws)", () => {
+  const SUBSCRIPTION = `subscription { userBalanceChanges { balance delta reason } }`;
 
   it("delivers the balance change after an admin grant, authenticated by connectionParams", async () => {
     const user = await signUpGql("sub");
@@ -280,12 +305,12 @@ describe("GraphQL subscription balanceChanged (graphql-ws)", () => {
     const events = client.iterate({ query: SUBSCRIPTION });
     const first = events.next();
     await live;
-    const grant = await gql(`mutation($id: ID!) { adminGrantCredits(id: $id, amount: 3) { balance } }`, { id: user.id }, adminToken);
+    const grant = await gql(`mutation($id: String!) { adminGrantCredits(id: $id, amount: 3) { balance } }`, { id: user.id }, adminToken);
     expect(grant.data).toEqual({ adminGrantCredits: { balance: 13 } });
-    expect((await first).value).toEqual({ data: { balanceChanged: { balance: 13, delta: 3, reason: "admin_adjustment" } } });
+    expect((await first).value).toEqual({ data: { userBalanceChanges: { balance: 13, delta: 3, reason: "admin_adjustment" } } });
     // A change made over REST reaches the same subscriber.
     await new RestClient(app.url, { bearer: adminToken }).post(`/admin/users/${user.id}/credits`, { amount: -13 });
-    expect((await events.next()).value).toEqual({ data: { balanceChanged: { balance: 0, delta: -13, reason: "admin_adjustment" } } });
+    expect((await events.next()).value).toEqual({ data: { userBalanceChanges: { balance: 0, delta: -13, reason: "admin_adjustment" } } });
     await events.return?.();
   });
 
@@ -310,7 +335,7 @@ describe("GraphQL subscription balanceChanged (graphql-ws)", () => {
 
   it("rejects a subscription with a revoked token", async () => {
     const user = await signUpGql("revoked");
-    await gql(`mutation { logout }`, {}, user.token);
+    await gql(`mutation { authLogout { loggedOut } }`, {}, user.token);
     const client = wsClient({ authorization: `Bearer ${user.token}` });
     const first = await client.iterate({ query: SUBSCRIPTION }).next();
     expect(first.value).toMatchObject({ errors: [{ message: "Authentication required", extensions: { code: "UNAUTHORIZED" } }] });

@@ -164,7 +164,7 @@ describe("tRPC admin", () => {
     const forbidden = { code: "FORBIDDEN", httpStatus: 403, message: "admin access required" };
     expect(await trpcError(api.admin.users.query({}))).toEqual(forbidden);
     expect(await trpcError(api.admin.user.query({ id }))).toEqual(forbidden);
-    expect(await trpcError(api.admin.updateUser.mutate({ id, patch: { role: "admin" } }))).toEqual(forbidden);
+    expect(await trpcError(api.admin.updateUser.mutate({ id, role: "admin" }))).toEqual(forbidden);
     expect(await trpcError(api.admin.setUserStatus.mutate({ id, status: "active" }))).toEqual(forbidden);
     expect(await trpcError(api.admin.grantCredits.mutate({ id, amount: 100 }))).toEqual(forbidden);
     expect(await trpcError(api.admin.resetPassword.mutate({ userId: id, newPassword: "hijacked pw" }))).toEqual(forbidden);
@@ -185,10 +185,10 @@ describe("tRPC admin", () => {
       httpStatus: 404,
       message: "User not found",
     });
-    expect(await admin.updateUser.mutate({ id: user.id, patch: { current_plan_id: "subscription_agency" } })).toMatchObject({
+    expect(await admin.updateUser.mutate({ id: user.id, current_plan_id: "subscription_agency" })).toMatchObject({
       current_plan_id: "subscription_agency",
     });
-    const notWritable = await trpcError(admin.updateUser.mutate({ id: user.id, patch: { email: "x@example.com" } as never }));
+    const notWritable = await trpcError(admin.updateUser.mutate({ id: user.id, email: "x@example.com" } as never));
     expect(notWritable.code).toBe("BAD_REQUEST");
     expect(notWritable.message).toMatch(/not writable here: email/);
     expect(await admin.grantCredits.mutate({ id: user.id, amount: 5, reason: "trpc" })).toEqual({
@@ -212,7 +212,7 @@ describe("tRPC admin", () => {
 describe("tRPC public", () => {
   it("answers health, pricing, studio and capabilities like REST", async () => {
     const api = trpcClient(app.url);
-    expect(await api.public.health.query()).toMatchObject({ status: "ok", version: "1.0.0" });
+    expect(await api.health.check.query()).toMatchObject({ status: "ok", version: "1.0.0" });
     const rest = new RestClient(app.url);
     expect(await api.public.pricing.query()).toEqual((await rest.get("/config/pricing")).body.data);
     expect(await api.public.studio.query()).toEqual((await rest.get("/config/studio")).body.data);

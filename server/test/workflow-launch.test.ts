@@ -315,20 +315,18 @@ describe("URLs of a launch must be public", () => {
 });
 
 describe("the same launch over GraphQL and tRPC", () => {
-  const LAUNCH = `mutation($input: WorkflowInput!, $key: String) {
-    launchWorkflow(input: $input, idempotencyKey: $key) { jobId status creditsUsed cost message replayed batchId }
+  // The operation's input fields are the field's arguments; a variable left out omits its argument.
+  const LAUNCH = `mutation($type: WorkflowType!, $url: String, $concept: String, $quality: QualityTier, $formats: [String!], $key: String) {
+    workflowLaunch(type: $type, url: $url, concept: $concept, quality: $quality, formats: $formats, idempotencyKey: $key) {
+      jobId status creditsUsed cost message replayed batchId
+    }
   }`;
 
-  it("GraphQL launchWorkflow charges the same price, replays an idempotency key and maps errors to codes", async () => {
+  it("GraphQL workflowLaunch charges the same price, replays an idempotency key and maps errors to codes", async () => {
     const user = await signUp(app, "launch-gql");
-    const ok = await graphql(
-      app.url,
-      LAUNCH,
-      { input: { type: "factory", url: "https://shop.example/p", quality: "premium" }, key: "g-1" },
-      user.jwt,
-    );
+    const ok = await graphql(app.url, LAUNCH, { type: "factory", url: "https://shop.example/p", quality: "premium", key: "g-1" }, user.jwt);
     expect(ok.body.errors).toBeUndefined();
-    const launched = ok.body.data.launchWorkflow;
+    const launched = ok.body.data.workflowLaunch;
     expect(launched).toEqual({
       jobId: expect.any(String),
       status: "queued",
@@ -341,14 +339,14 @@ describe("the same launch over GraphQL and tRPC", () => {
     const replay = await graphql(
       app.url,
       LAUNCH,
-      { input: { type: "factory", url: "https://shop.example/p", quality: "premium" }, key: "g-1" },
+      { type: "factory", url: "https://shop.example/p", quality: "premium", key: "g-1" },
       user.jwt,
     );
-    expect(replay.body.data.launchWorkflow).toMatchObject({ jobId: launched.jobId, replayed: true });
+    expect(replay.body.data.workflowLaunch).toMatchObject({ jobId: launched.jobId, replayed: true });
     expect(await balance(user)).toBe(5);
 
     const errors = async (input: Record<string, unknown>, token = user.jwt) =>
-      (await graphql(app.url, LAUNCH, { input }, token || undefined)).body.errors?.map((e) => ({
+      (await graphql(app.url, LAUNCH, input, token || undefined)).body.errors?.map((e) => ({
         message: e.message,
         code: e.extensions?.code,
       }));

@@ -1,5 +1,5 @@
 // A real run (ffmpeg) watched from every transport at once: SSE `GET /workflow/stream`, the GraphQL
-// `jobEvents` subscription over graphql-ws and the tRPC `workflow.events` subscription; then the media
+// `workflowStream` subscription over graphql-ws and the tRPC `workflow.stream` subscription; then the media
 // it produced (ffprobe, JPEG thumbnail, byte ranges), late joiners, Last-Event-ID, and that nobody
 // else can see any of it. A second service checks the stream rate limit and worker updates
 // (POST /workflow/stream) without rendering anything.
@@ -75,8 +75,8 @@ function wsClient(token: string): Client {
   return client;
 }
 
-const JOB_EVENTS = `subscription($jobId: ID!, $after: Int) {
-  jobEvents(jobId: $jobId, lastEventId: $after) { id jobId type step status progress videoUrl duration error result }
+const JOB_EVENTS = `subscription($jobId: String!, $after: Int) {
+  workflowStream(jobId: $jobId, lastEventId: $after) { id jobId type step status progress videoUrl duration error result }
 }`;
 
 interface Collected<T> {
@@ -137,21 +137,23 @@ describe("one real cinematic run in 9:16 and 16:9, watched live", () => {
     // GraphQL over graphql-ws, authenticated by connectionParams.
     const gql = collectGraphql(wsClient(owner.jwt), { jobId });
     await gql.first;
-    expect(gql.items[0]).toMatchObject({ data: { jobEvents: { jobId, type: "workflow.state", status: "queued" } } });
+    expect(gql.items[0]).toMatchObject({ data: { workflowStream: { jobId, type: "workflow.state", status: "queued" } } });
 
-    // tRPC subscription over SSE under /trpc.
-    const trpc = await sse(`/trpc/workflow.events?input=${encodeURIComponent(JSON.stringify({ jobId }))}`, {
+    // tRPC subscription over SSE under /trpc: each event is a tracked envelope, its SSE id the event id
+    // (what the client's onData receives as `{ id, data }`, and resumes from on reconnect).
+    const trpc = await sse(`/trpc/workflow.stream?input=${encodeURIComponent(JSON.stringify({ jobId }))}`, {
       authorization: `Bearer ${owner.jwt}`,
     });
     expect(trpc.response.status).toBe(200);
-    const trpcMessages: any[] = [];
+    const trpcMessages: { id: string | undefined; data: any }[] = [];
     for (;;) {
       const message = await trpc.next();
       if (message.event === "connected") continue;
-      trpcMessages.push(JSON.parse(message.data));
+      trpcMessages.push({ id: message.id, data: JSON.parse(message.data) });
       break;
     }
-    expect(trpcMessages[0]).toMatchObject({ jobId, type: "workflow.state", event: "step" });
+    expect(trpcMessages[0]!.data).toMatchObject({ jobId, type: "workflow.state", status: "queued" });
+    expect(trpcMessages[0]!.id).toBe(String(trpcMessages[0]!.data.id));
 
     // Now the worker starts.
     const started = Date.now();
@@ -197,23 +199,28 @@ describe("one real cinematic run in 9:16 and 16:9, watched live", () => {
 
     // GraphQL saw the same events (same ids) and completed after workflow.completed.
     await gql.done;
-    const gqlEvents = gql.items.map((item) => item.data.jobEvents);
+    const gqlEvents = gql.items.map((item) => item.data.workflowStream);
     expect(gql.items.every((item) => !item.errors)).toBe(true);
     expect(gqlEvents.map((e) => e.id)).toEqual(ids);
     expect(gqlEvents.map((e) => e.type)).toEqual(kinds);
     expect(gqlEvents.at(-1)).toMatchObject({ type: "workflow.completed", videoUrl: final.videoUrl, duration: final.duration, error: null });
 
-    // tRPC too.
+    // tRPC too: the same events under the same ids, the completion last, then the stream returns.
     for (;;) {
       const message = await trpc.next(30_000);
-      if (message.event !== "message" && !message.data.startsWith("{")) continue;
-      const item = JSON.parse(message.data);
-      if (!item.type) continue;
+      if (message.event !== "message" || !message.data.startsWith("{")) continue;
+      const item = { id: message.id, data: JSON.parse(message.data) };
+      if (!item.data.type) continue;
       trpcMessages.push(item);
-      if (item.type === "workflow.completed") break;
+      if (item.data.type === "workflow.completed") break;
     }
-    expect(trpcMessages.map((m) => m.id)).toEqual(ids);
-    expect(trpcMessages.at(-1)).toMatchObject({ event: "result", type: "workflow.completed", success: true, videoUrl: final.videoUrl });
+    expect(trpcMessages.map((m) => Number(m.id))).toEqual(ids);
+    expect(trpcMessages.map((m) => m.data.id)).toEqual(ids);
+    expect(trpcMessages.map((m) => m.data.type)).toEqual(kinds);
+    expect(trpcMessages.at(-1)!.data).toMatchObject({ type: "workflow.completed", success: true, videoUrl: final.videoUrl });
+    let end = await trpc.next(10_000);
+    while (end.event === "ping") end = await trpc.next(10_000);
+    expect(end.event).toBe("return");
   });
 
   it("the job and its result point to /api/media files: H.264 + AAC at each format's size and the ad's length", {
@@ -308,7 +315,7 @@ describe("one real cinematic run in 9:16 and 16:9, watched live", () => {
     // GraphQL resumes the same way.
     const gql = collectGraphql(wsClient(owner.jwt), { jobId, after: Number(middle.id) });
     await gql.done;
-    expect(gql.items.map((i) => i.data.jobEvents.id)).toEqual(expected.map((m) => Number(m.id)));
+    expect(gql.items.map((i) => i.data.workflowStream.id)).toEqual(expected.map((m) => Number(m.id)));
   });
 
   it("another account gets 404 for the media, the stream, hitl, cancel and export of the job", async () => {
