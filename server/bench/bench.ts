@@ -3,10 +3,14 @@
 //   1. launches per second (REST, 8 concurrent clients) on embedded PGlite and on PostgreSQL
 //   2. concurrent SSE subscribers on one job in one process, and p50/p99 delivery latency
 //   3. render time of a 15 s 9:16 ad against its length, and four formats against one
+//   4. one authenticated read (the profile) through REST, tRPC and GraphQL, against a bare Hono route
+//      doing the same Prisma read, as ratios measured in one run
 import { randomBytes } from "node:crypto";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { serve } from "@hono/node-server";
+import { Hono } from "hono";
 import pg from "pg";
 import { type DatabaseTarget, loadConfig } from "../src/config/env.ts";
 import { listen } from "../src/http/app.ts";
@@ -216,6 +220,67 @@ async function renders() {
   }
 }
 
+/** Requests per second of `request` with `concurrency` clients over `ms` milliseconds. */
+async function throughput(request: () => Promise<Response>, ms: number, concurrency = 16): Promise<number> {
+  let done = 0;
+  const until = performance.now() + ms;
+  const started = performance.now();
+  await Promise.all(
+    Array.from({ length: concurrency }, async () => {
+      while (performance.now() < until) {
+        const res = await request();
+        await res.arrayBuffer();
+        if (res.status !== 200) throw new Error(`answered ${res.status}`);
+        done += 1;
+      }
+    }),
+  );
+  return done / ((performance.now() - started) / 1000);
+}
+
+async function transports(label: string, database: DatabaseTarget) {
+  const app = await startApp(database);
+  const bare = new Hono();
+  try {
+    const cookie = await login(app.url, `transports-${Date.now()}@example.com`, "password123", true);
+    const me = await (await fetch(`${app.url}/api/user/profile`, { headers: { cookie } })).json();
+    const id = me.data.id as string;
+    // The same Prisma read with no authentication, rate limit or validation: the floor.
+    bare.get("/profile", async (c) => c.json(await app.services.prisma.user.findUnique({ where: { id } })));
+    const bareServer = serve({ fetch: bare.fetch, port: 0, hostname: "127.0.0.1" });
+    await new Promise((resolve) => bareServer.once("listening", resolve));
+    const barePort = (bareServer.address() as { port: number }).port;
+    const variants: Record<string, () => Promise<Response>> = {
+      bare: () => fetch(`http://127.0.0.1:${barePort}/profile`),
+      rest: () => fetch(`${app.url}/api/user/profile`, { headers: { cookie } }),
+      trpc: () => fetch(`${app.url}/trpc/user.profile`, { headers: { cookie } }),
+      graphql: () =>
+        fetch(`${app.url}/graphql`, {
+          method: "POST",
+          headers: { cookie, "content-type": "application/json" },
+          body: JSON.stringify({ query: "{ userProfile { id email role creditsBalance currentPlanId status } }" }),
+        }),
+    };
+    const rates: Record<string, number[]> = { bare: [], rest: [], trpc: [], graphql: [] };
+    for (const request of Object.values(variants)) await throughput(request, 500); // warm-up
+    // Interleaved, three rounds, so drift on the machine hits every variant alike.
+    for (let round = 0; round < 3; round++) {
+      for (const [name, request] of Object.entries(variants)) rates[name]!.push(await throughput(request, 2_000));
+    }
+    bareServer.close();
+    const median = (values: number[]) => [...values].sort((a, b) => a - b)[1]!;
+    const floor = median(rates.bare!);
+    log(
+      `profile read on ${label}, 16 concurrent clients, median of 3 interleaved rounds: bare Hono + Prisma ${floor.toFixed(0)}/s; ` +
+        ["rest", "trpc", "graphql"]
+          .map((t) => `${t} ${median(rates[t]!).toFixed(0)}/s = ${(median(rates[t]!) / floor).toFixed(2)}×`)
+          .join(", "),
+    );
+  } finally {
+    await app.close();
+  }
+}
+
 async function postgresTarget(): Promise<{ target: DatabaseTarget; drop(): Promise<void> } | null> {
   const url = process.env.DATABASE_URL || "postgres://postgres@127.0.0.1:5432/postgres";
   const admin = new pg.Client({ connectionString: url, connectionTimeoutMillis: 3000 });
@@ -254,6 +319,14 @@ async function main() {
       log(`launches: PostgreSQL / PGlite = ${(server / embedded).toFixed(2)}×`);
     } else {
       log("launches/s on PostgreSQL: skipped (no server at DATABASE_URL or 127.0.0.1:5432)");
+    }
+  }
+  if (!only || only === "transports") {
+    await transports("embedded PGlite (in memory)", { kind: "pglite-memory" });
+    const pgdb = await postgresTarget();
+    if (pgdb) {
+      await transports("PostgreSQL", pgdb.target);
+      await pgdb.drop();
     }
   }
   if (!only || only === "sse") await sseFanOut(Number(process.env.BENCH_SSE_SUBSCRIBERS ?? 1000));
