@@ -5,10 +5,12 @@
 //   3. render time of a 15 s 9:16 ad against its length, and four formats against one
 //   4. one authenticated read (the profile) through REST, tRPC and GraphQL, against a bare Hono route
 //      doing the same Prisma read, as ratios measured in one run
+import { spawn } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
-import { join } from "node:path";
+import { dirname, join } from "node:path";
+import { fileURLToPath } from "node:url";
 import { serve } from "@hono/node-server";
 import { Hono } from "hono";
 import pg from "pg";
@@ -220,22 +222,14 @@ async function renders() {
   }
 }
 
-/** Requests per second of `request` with `concurrency` clients over `ms` milliseconds. */
-async function throughput(request: () => Promise<Response>, ms: number, concurrency = 16): Promise<number> {
-  let done = 0;
-  const until = performance.now() + ms;
-  const started = performance.now();
-  await Promise.all(
-    Array.from({ length: concurrency }, async () => {
-      while (performance.now() < until) {
-        const res = await request();
-        await res.arrayBuffer();
-        if (res.status !== 200) throw new Error(`answered ${res.status}`);
-        done += 1;
-      }
-    }),
-  );
-  return done / ((performance.now() - started) / 1000);
+/** autocannon's CLI: the load runs in its own process, so it does not share the server's event loop. */
+const autocannonBin = join(dirname(fileURLToPath(import.meta.url)), "../node_modules/.bin/autocannon");
+
+interface LoadTarget {
+  url: string;
+  method?: string;
+  headers?: Record<string, string>;
+  body?: string;
 }
 
 async function transports(label: string, database: DatabaseTarget) {
@@ -250,28 +244,45 @@ async function transports(label: string, database: DatabaseTarget) {
     const bareServer = serve({ fetch: bare.fetch, port: 0, hostname: "127.0.0.1" });
     await new Promise((resolve) => bareServer.once("listening", resolve));
     const barePort = (bareServer.address() as { port: number }).port;
-    const variants: Record<string, () => Promise<Response>> = {
-      bare: () => fetch(`http://127.0.0.1:${barePort}/profile`),
-      rest: () => fetch(`${app.url}/api/user/profile`, { headers: { cookie } }),
-      trpc: () => fetch(`${app.url}/trpc/user.profile`, { headers: { cookie } }),
-      graphql: () =>
-        fetch(`${app.url}/graphql`, {
-          method: "POST",
-          headers: { cookie, "content-type": "application/json" },
-          body: JSON.stringify({ query: "{ userProfile { id email role creditsBalance currentPlanId status } }" }),
-        }),
+    const variants: Record<string, LoadTarget> = {
+      bare: { url: `http://127.0.0.1:${barePort}/profile` },
+      rest: { url: `${app.url}/api/user/profile`, headers: { cookie } },
+      trpc: { url: `${app.url}/trpc/user.profile`, headers: { cookie } },
+      graphql: {
+        url: `${app.url}/graphql`,
+        method: "POST",
+        headers: { cookie, "content-type": "application/json" },
+        body: JSON.stringify({ query: "{ userProfile { id email role creditsBalance currentPlanId status } }" }),
+      },
     };
     const rates: Record<string, number[]> = { bare: [], rest: [], trpc: [], graphql: [] };
-    for (const request of Object.values(variants)) await throughput(request, 500); // warm-up
+    const measure = (target: LoadTarget, seconds: number) =>
+      new Promise<number>((resolve, reject) => {
+        const args = ["-c", "16", "-d", String(seconds), "-j", "-m", target.method ?? "GET"];
+        for (const [name, value] of Object.entries(target.headers ?? {})) args.push("-H", `${name}=${value}`);
+        if (target.body) args.push("-b", target.body);
+        const child = spawn(autocannonBin, [...args, target.url]);
+        let out = "";
+        child.stdout.on("data", (chunk) => {
+          out += chunk;
+        });
+        child.on("error", reject);
+        child.on("close", () => {
+          const report = JSON.parse(out) as { requests: { average: number }; non2xx: number; errors: number };
+          if (report.non2xx || report.errors) reject(new Error(`${target.url}: ${report.non2xx} non-2xx, ${report.errors} errors`));
+          else resolve(report.requests.average);
+        });
+      });
+    for (const target of Object.values(variants)) await measure(target, 1); // warm-up
     // Interleaved, three rounds, so drift on the machine hits every variant alike.
     for (let round = 0; round < 3; round++) {
-      for (const [name, request] of Object.entries(variants)) rates[name]!.push(await throughput(request, 2_000));
+      for (const [name, target] of Object.entries(variants)) rates[name]!.push(await measure(target, 3));
     }
     bareServer.close();
     const median = (values: number[]) => [...values].sort((a, b) => a - b)[1]!;
     const floor = median(rates.bare!);
     log(
-      `profile read on ${label}, 16 concurrent clients, median of 3 interleaved rounds: bare Hono + Prisma ${floor.toFixed(0)}/s; ` +
+      `profile read on ${label}, median of 3 interleaved 3 s rounds: bare Hono + Prisma ${floor.toFixed(0)}/s (autocannon, 16 connections); ` +
         ["rest", "trpc", "graphql"]
           .map((t) => `${t} ${median(rates[t]!).toFixed(0)}/s = ${(median(rates[t]!) / floor).toFixed(2)}×`)
           .join(", "),
