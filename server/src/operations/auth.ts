@@ -1,14 +1,12 @@
 // auth.*: accounts signing up, in and out, and the current session.
 import { AuthCredentials, LoggedOut, SignedInAnswer, UserSession } from "@adgen/schema";
-import { z } from "zod";
+import type { z } from "zod";
 import { clearedSessionCookie, sessionCookie } from "../http/cookies.ts";
 import { getSession } from "../modules/auth/get-session.ts";
 import { login } from "../modules/auth/login.ts";
 import { logout } from "../modules/auth/logout.ts";
 import { type SignedIn, signup } from "../modules/auth/signup.ts";
-import { defineOperation, type OperationCall } from "./operation.ts";
-
-const NoInput = z.object({});
+import { defineOperation, NoInput, type OperationCall } from "./operation.ts";
 
 /** Browsers (REST, tRPC) keep the session in the HttpOnly cookie; other clients get the token in the answer. */
 function deliverSession(call: OperationCall, { user, session }: SignedIn): z.output<typeof SignedInAnswer> {

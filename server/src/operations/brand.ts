@@ -1,15 +1,14 @@
 // brand.*: the account's brand profile, which art direction reads.
 import { BrandProfile, BrandProfileInput } from "@adgen/schema";
-import { z } from "zod";
 import { getBrandProfile, saveBrandProfile } from "../modules/brand/brand-profile.ts";
-import { defineOperation } from "./operation.ts";
+import { defineOperation, NoInput } from "./operation.ts";
 
 export const brandOperations = {
   get: defineOperation({
     summary: "Your brand profile (both field sets), or null",
     access: "user",
     kind: "query",
-    input: z.object({}),
+    input: NoInput,
     output: BrandProfile.nullable(),
     rest: { method: "GET", path: "/user/brand", tag: "Brand" },
     handler: (ctx) => getBrandProfile(ctx),

@@ -1,15 +1,14 @@
 // events.*: the account's job events as they happen (an admin's: every account's).
 import { JobEventView } from "@adgen/schema";
-import { z } from "zod";
 import { watchAccountJobEvents } from "../modules/workflows/job-stream.ts";
-import { defineOperation } from "./operation.ts";
+import { defineOperation, NoInput } from "./operation.ts";
 
 export const eventsOperations = {
   stream: defineOperation({
     summary: "The account's job events (an admin receives all); on SSE the event name is the kind",
     access: "user",
     kind: "subscription",
-    input: z.object({}),
+    input: NoInput,
     output: JobEventView,
     rest: { method: "GET", path: "/events/stream", tag: "Workflow" },
     handler: async function* (ctx, _input, call) {

@@ -2,7 +2,7 @@
 import { ExportStatus } from "@adgen/schema";
 import { z } from "zod";
 import { downloadExport, exportAccountData, exportSource, getExport, startExport } from "../modules/projects/exports.ts";
-import { defineOperation, type FileResult } from "./operation.ts";
+import { defineOperation, NoInput, type FileResult } from "./operation.ts";
 
 const BYTES = { none: "a file download: bytes travel over REST only" };
 const ExportId = z.object({ id: z.string({ error: "id is required" }).min(1, { error: "id is required" }) });
@@ -36,7 +36,7 @@ export const exportOperations = {
     summary: "Start a background export (a ZIP of all your projects); follow it with GET /export/{id}",
     access: "user",
     kind: "mutation",
-    input: z.object({}),
+    input: NoInput,
     output: ExportStatus,
     rest: { method: "POST", path: "/export", tag: "Projects" },
     handler: (ctx) => startExport(ctx),

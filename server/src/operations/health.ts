@@ -1,10 +1,7 @@
 // health.*: liveness for balancers, and deeper checks for signed-in operators.
 import { DbHealth, Health, SignupTestResult } from "@adgen/schema";
-import { z } from "zod";
 import { dbHealth, health, signupSelfTest } from "../modules/health/health.ts";
-import { defineOperation } from "./operation.ts";
-
-const NoInput = z.object({});
+import { defineOperation, NoInput } from "./operation.ts";
 
 export const healthOperations = {
   check: defineOperation({

@@ -3,9 +3,12 @@
 // and, camel-cased, the GraphQL field). The REST table, OpenAPI, the tRPC router and the GraphQL root
 // fields are generated from these definitions, and every transport calls `invokeOperation` (invoke.ts).
 import type { RestBinding } from "@adgen/rest-adapter";
-import type { z } from "zod";
+import { z } from "zod";
 import type { RequestContext } from "../context.ts";
 import type { RateLimitClass } from "../rate-limit/limiter.ts";
+
+/** The input of an operation that takes none (REST: no body or query; GraphQL: no arguments). */
+export const NoInput = z.object({});
 
 /** Who may call an operation; checked before the input is read. */
 export type Access =

@@ -3,7 +3,7 @@ import { Project } from "@adgen/schema";
 import { z } from "zod";
 import { exportProjectsCsv, exportProjectsZip } from "../modules/projects/exports.ts";
 import { listProjects } from "../modules/projects/projects.ts";
-import { defineOperation, type FileResult } from "./operation.ts";
+import { defineOperation, NoInput, type FileResult } from "./operation.ts";
 
 const BYTES = { none: "a file download: bytes travel over REST only" };
 
@@ -12,7 +12,7 @@ export const projectsOperations = {
     summary: "Your projects (one per launch, id = job id), newest first",
     access: "user",
     kind: "query",
-    input: z.object({}),
+    input: NoInput,
     output: z.array(Project),
     rest: { method: "GET", path: "/user/projects", tag: "Projects" },
     handler: (ctx) => listProjects(ctx),

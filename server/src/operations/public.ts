@@ -1,12 +1,10 @@
 // public.*: what anyone may read or send without an account: prices, studio settings, capabilities,
 // the contact form and the newsletter.
 import { ContactInput, ContactResult, ModelsStatus, NewsletterInput, NewsletterResult, Pricing, StudioConfig } from "@adgen/schema";
-import { z } from "zod";
 import { getModelsStatus, getPricing, getStudioConfig } from "../modules/catalog/catalog.ts";
 import { submitContact, subscribeNewsletter } from "../modules/contact/contact.ts";
-import { defineOperation } from "./operation.ts";
+import { defineOperation, NoInput } from "./operation.ts";
 
-const NoInput = z.object({});
 const open = { access: "public" } as const;
 
 export const publicOperations = {

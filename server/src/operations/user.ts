@@ -15,14 +15,12 @@ import {
   UserProfile,
   UserStats,
 } from "@adgen/schema";
-import { z } from "zod";
 import { generateApiKey, getApiKeyStatus, revokeApiKey } from "../modules/api-keys/api-keys.ts";
 import { watchBalance } from "../modules/events/account-events.ts";
 import { userAnalytics, userStats } from "../modules/projects/insights.ts";
 import { changePassword, getCreditBalance, getProfile, getProviderPreference, setProviderPreference } from "../modules/users/account.ts";
-import { defineOperation } from "./operation.ts";
+import { defineOperation, NoInput } from "./operation.ts";
 
-const NoInput = z.object({});
 const user = { access: "user" } as const;
 
 export const userOperations = {

@@ -1,15 +1,14 @@
 // webhook.*: the account's outbound webhook endpoint for job events.
 import { WebhookSettings, WebhookSettingsInput } from "@adgen/schema";
-import { z } from "zod";
 import { getWebhookSettings, saveWebhookSettings } from "../modules/webhooks/endpoint.ts";
-import { defineOperation } from "./operation.ts";
+import { defineOperation, NoInput } from "./operation.ts";
 
 export const webhookOperations = {
   get: defineOperation({
     summary: "Your default webhook endpoint, its signing secret and recent deliveries",
     access: "user",
     kind: "query",
-    input: z.object({}),
+    input: NoInput,
     output: WebhookSettings,
     rest: { method: "GET", path: "/user/webhook", tag: "Webhooks" },
     handler: (ctx) => getWebhookSettings(ctx),

@@ -27,7 +27,7 @@ import { getJob } from "../modules/workflows/jobs.ts";
 import { estimateWorkflow, launchWorkflow } from "../modules/workflows/launch-workflow.ts";
 import { postWorkerUpdate } from "../modules/workflows/worker-updates.ts";
 import { readBearer } from "../modules/auth/authenticate.ts";
-import { defineOperation } from "./operation.ts";
+import { defineOperation, NoInput } from "./operation.ts";
 
 const user = { access: "user" } as const;
 const tag = "Workflow";
@@ -140,7 +140,7 @@ export const workflowOperations = {
     ...user,
     summary: "Ratings and review decisions of the account's projects",
     kind: "query",
-    input: z.object({}),
+    input: NoInput,
     output: z.array(ReviewHistoryEntry),
     rest: { method: "GET", path: "/workflow/review", tag },
     handler: (ctx) => reviewHistory(ctx),
@@ -158,7 +158,7 @@ export const workflowOperations = {
     ...user,
     summary: "Studio defaults",
     kind: "query",
-    input: z.object({}),
+    input: NoInput,
     output: WorkflowPrefs,
     rest: { method: "GET", path: "/workflow/prefs", tag },
     handler: (ctx) => getWorkflowPrefs(ctx),
