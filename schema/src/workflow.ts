@@ -257,10 +257,13 @@ export const Project = z
   .meta({ title: "Project" });
 export type Project = z.infer<typeof Project>;
 
-export const StatsQuery = z.object({
-  startDate: z.iso.date({ error: "startDate must be a date YYYY-MM-DD" }).optional(),
-  endDate: z.iso.date({ error: "endDate must be a date YYYY-MM-DD" }).optional(),
-});
+/** A calendar date the statistics can cover: the service did not exist before 2000, and dates past 2100 are typos. */
+const statsDate = (field: string) =>
+  z.iso
+    .date({ error: `${field} must be a date YYYY-MM-DD` })
+    .refine((d) => d >= "2000-01-01" && d <= "2100-12-31", { error: `${field} must be between 2000-01-01 and 2100-12-31` });
+
+export const StatsQuery = z.object({ startDate: statsDate("startDate").optional(), endDate: statsDate("endDate").optional() });
 export const AnalyticsQuery = z.object({
   period: z.enum(["7d", "30d", "90d"], { error: "period must be 7d, 30d or 90d" }).default("30d"),
 });

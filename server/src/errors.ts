@@ -70,8 +70,32 @@ export function fieldErrors(issues: readonly z.core.$ZodIssue[]): FieldError[] {
   return issues.map((issue) => ({ field: issue.path.map(String).join("."), message: issue.message }));
 }
 
-/** Validates input with a shared schema; bad input becomes a 400 naming the field. */
+/** A NUL or a lone UTF-16 surrogate: no text field may hold one (PostgreSQL refuses NUL, JSON can't encode the other). */
+const UNSTORABLE = /\u0000|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
+
+/** The first string (or key) in `value` that no text field can hold, with its path. */
+function unstorableText(value: unknown, path: (string | number)[] = [], depth = 0): { path: string; nul: boolean } | null {
+  if (typeof value === "string") return UNSTORABLE.test(value) ? { path: path.join("."), nul: value.includes("\u0000") } : null;
+  if (depth > 32 || typeof value !== "object" || value === null) return null;
+  for (const [key, item] of Array.isArray(value) ? value.entries() : Object.entries(value)) {
+    if (typeof key === "string" && UNSTORABLE.test(key)) return { path: [...path, key].join("."), nul: key.includes("\u0000") };
+    const found = unstorableText(item, [...path, key], depth + 1);
+    if (found) return found;
+  }
+  return null;
+}
+
+/**
+ * Validates input with a shared schema; bad input becomes a 400 naming the field. Every operation's input
+ * passes here, on every transport, so the rule on NUL characters and lone surrogates is made once.
+ */
 export function parseInput<S extends z.ZodType>(schema: S, input: unknown): z.output<S> {
+  const bad = unstorableText(input);
+  if (bad) {
+    const field = bad.path || "input";
+    const message = `${field} ${bad.nul ? "must not contain a NUL character (\\u0000)" : "contains invalid Unicode (an unpaired surrogate)"}`;
+    throw new AppError("BAD_REQUEST", message, { fields: [{ field: bad.path, message }] });
+  }
   const result = schema.safeParse(input === undefined ? {} : input);
   if (!result.success) {
     throw new AppError("BAD_REQUEST", formatIssues(result.error.issues), { fields: fieldErrors(result.error.issues) });

@@ -36,6 +36,7 @@ const EnvSchema = z.object({
   SIGNUP_CREDITS: intFrom(10),
   HITL_TIMEOUT_SECONDS: intFrom(86400, 1),
   EXPORT_ALLOWED_HOSTS: z.string().optional(),
+  CORS_ORIGINS: z.string().optional(),
   NODE_ENV: z.string().default("development"),
   PAYMENTS_SANDBOX: z.string().optional(),
   SESSION_DAYS: intFrom(30, 1),
@@ -72,6 +73,8 @@ export interface Config {
   sessionDays: number;
   hitlTimeoutSeconds: number;
   exportAllowedHosts: string[];
+  /** Other origins (scheme://host[:port]) whose pages may call the API with a bearer token; never with cookies. */
+  corsOrigins: string[];
   production: boolean;
   paymentsSandbox: boolean;
   version: string;
@@ -148,6 +151,10 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     exportAllowedHosts: (e.EXPORT_ALLOWED_HOSTS ?? new URL(publicUrl).hostname)
       .split(",")
       .map((host) => host.trim().toLowerCase())
+      .filter(Boolean),
+    corsOrigins: (e.CORS_ORIGINS ?? "")
+      .split(",")
+      .map((origin) => origin.trim().replace(/\/+$/, "").toLowerCase())
       .filter(Boolean),
     production: e.NODE_ENV === "production",
     paymentsSandbox: e.NODE_ENV !== "production" || e.PAYMENTS_SANDBOX === "1",

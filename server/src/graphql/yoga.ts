@@ -2,9 +2,11 @@
 // the same depth/cost/alias limits, and domain errors turned into readable GraphQL errors.
 import { costLimitPlugin } from "@escape.tech/graphql-armor-cost-limit";
 import { maxAliasesPlugin } from "@escape.tech/graphql-armor-max-aliases";
+import { blockFieldSuggestionsPlugin } from "@escape.tech/graphql-armor-block-field-suggestions";
 import { maxDepthPlugin } from "@escape.tech/graphql-armor-max-depth";
+import { maxTokensPlugin } from "@escape.tech/graphql-armor-max-tokens";
 import { renderGraphiQL } from "@graphql-yoga/render-graphiql";
-import { type execute, GraphQLError, type subscribe } from "graphql";
+import { type execute, GraphQLError, NoSchemaIntrospectionCustomRule, type subscribe } from "graphql";
 import { createYoga } from "graphql-yoga";
 import type { IncomingMessage } from "node:http";
 import type { Server } from "node:http";
@@ -15,7 +17,7 @@ import { AppError } from "../errors.ts";
 import { buildRequestContext } from "../http/request-context.ts";
 import { type GraphQLContext, schema } from "./schema.ts";
 
-export const GRAPHQL_LIMITS = { maxDepth: 8, maxCost: 5000, maxAliases: 15 };
+export const GRAPHQL_LIMITS = { maxTokens: 2000, maxDepth: 8, maxCost: 5000, maxAliases: 15 };
 
 /**
  * `instanceof GraphQLError` fails when graphql is loaded twice (its ESM and CJS builds side by side, as
@@ -71,7 +73,27 @@ export function createGraphQL(services: Services) {
       },
     },
     landingPage: false,
+    // CORS is the front door's (server/src/http/front-door.ts): yoga's default would answer any origin.
+    cors: false,
     plugins: [
+      // The parser stops at the token limit, so a huge document costs no more than a small one.
+      maxTokensPlugin({ n: GRAPHQL_LIMITS.maxTokens }),
+      // "Did you mean adminUser?" tells a stranger what exists.
+      blockFieldSuggestionsPlugin(),
+      {
+        // Introspection is for development, and for signed-in callers in production.
+        onValidate({
+          addValidationRule,
+          context,
+        }: {
+          addValidationRule(rule: typeof NoSchemaIntrospectionCustomRule): void;
+          context: unknown;
+        }) {
+          // Validation runs before the context factory: who is asking is on the server context yoga was given.
+          const auth = (context as Partial<GraphQLServerContext>).requestContext?.auth;
+          if (services.config.production && !auth) addValidationRule(NoSchemaIntrospectionCustomRule);
+        },
+      },
       maxDepthPlugin({ n: GRAPHQL_LIMITS.maxDepth }),
       costLimitPlugin({ maxCost: GRAPHQL_LIMITS.maxCost }),
       maxAliasesPlugin({ n: GRAPHQL_LIMITS.maxAliases }),
@@ -79,8 +101,21 @@ export function createGraphQL(services: Services) {
   });
 
   /** Serves subscriptions (and queries) over graphql-ws on the HTTP server's /graphql path. */
-  function attachWebSocket(server: Server) {
-    const wss = new WebSocketServer({ server, path: "/graphql" });
+  function attachWebSocket(server: Server, originOf: (headers: Headers) => { allowed: boolean; sameOrigin: boolean }) {
+    const headersOf = (request: IncomingMessage) => {
+      const headers = new Headers();
+      for (const name of ["origin", "host", "cookie", "authorization", "user-agent"]) {
+        const value = request.headers[name];
+        if (typeof value === "string") headers.set(name, value);
+      }
+      return headers;
+    };
+    const wss = new WebSocketServer({
+      server,
+      path: "/graphql",
+      // Another origin's page may open a socket only when CORS_ORIGINS allows it.
+      verifyClient: ({ req }: { req: IncomingMessage }) => originOf(headersOf(req)).allowed,
+    });
     const cleanup = useServer(
       {
         // Run with the enveloped execute/subscribe chosen in onSubscribe (so yoga's plugins apply).
@@ -89,7 +124,8 @@ export function createGraphQL(services: Services) {
         onSubscribe: async (ctx, _id, params) => {
           const request = ctx.extra.request as IncomingMessage;
           const headers = new Headers();
-          if (request.headers.cookie) headers.set("cookie", request.headers.cookie);
+          // The cookie counts only for a same-origin socket; other clients authenticate with a bearer token.
+          if (request.headers.cookie && originOf(headersOf(request)).sameOrigin) headers.set("cookie", request.headers.cookie);
           const fromParams = (ctx.connectionParams as { authorization?: unknown } | undefined)?.authorization;
           const authorization = typeof fromParams === "string" ? fromParams : request.headers.authorization;
           if (authorization) headers.set("authorization", authorization);

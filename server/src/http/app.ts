@@ -14,6 +14,7 @@ import { invokeOperation } from "../operations/invoke.ts";
 import type { AnyOperation } from "../operations/operation.ts";
 import { appRouter } from "../trpc/router.ts";
 import { sessionCookie } from "./cookies.ts";
+import { crossOrigin, frontDoor, isAllowedOrigin } from "./front-door.ts";
 import { buildRequestContext, usedSessionCookie } from "./request-context.ts";
 import { serveSpa } from "./static-spa.ts";
 
@@ -96,7 +97,18 @@ export function createHttpApp(services: Services) {
 
   app.get("*", (c) => serveSpa(new URL(c.req.url).pathname));
 
-  return { app, graphql };
+  /** The server's entry: the front door's origin and size rules, then the routes. */
+  async function fetch(request: Request, env: Bindings): Promise<Response> {
+    const door = await frontDoor(request, services.config);
+    if ("response" in door) return door.response;
+    const response = await app.fetch(door.request, env);
+    if (Object.keys(door.corsHeaders).length === 0) return response;
+    const headers = new Headers(response.headers);
+    for (const [name, value] of Object.entries(door.corsHeaders)) headers.set(name, value);
+    return new Response(response.body, { status: response.status, statusText: response.statusText, headers });
+  }
+
+  return { app, fetch, graphql };
 }
 
 export interface RunningServer {
@@ -107,9 +119,24 @@ export interface RunningServer {
 }
 
 export async function listen(services: Services, port: number, host: string): Promise<RunningServer> {
-  const { app, graphql } = createHttpApp(services);
-  const server = createAdaptorServer({ fetch: app.fetch }) as Server;
-  const ws = graphql.attachWebSocket(server);
+  const { fetch, graphql } = createHttpApp(services);
+  const server = createAdaptorServer({ fetch }) as Server;
+  // Node answers oversized headers itself, with no body: answer in the API's envelope instead.
+  server.on("clientError", (error: NodeJS.ErrnoException, socket) => {
+    if (!socket.writable) return socket.destroy();
+    const [status, text, message] =
+      error.code === "HPE_HEADER_OVERFLOW"
+        ? [431, "Request Header Fields Too Large", "Request headers are too large"]
+        : [400, "Bad Request", "Malformed HTTP request"];
+    const body = JSON.stringify({ success: false, error: message });
+    socket.end(
+      `HTTP/1.1 ${status} ${text}\r\nContent-Type: application/json\r\nContent-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`,
+    );
+  });
+  const ws = graphql.attachWebSocket(server, (headers) => {
+    const origin = crossOrigin(headers, services.config);
+    return { allowed: origin === null || isAllowedOrigin(origin, services.config), sameOrigin: origin === null };
+  });
   await new Promise<void>((resolve, reject) => {
     server.once("error", reject);
     server.listen(port, host, () => resolve());

@@ -25,7 +25,17 @@ export async function serveSpa(pathname: string, root = WEB_DIST): Promise<Respo
       headers: { "content-type": "text/plain; charset=utf-8" },
     });
   }
-  const file = normalize(join(root, decodeURIComponent(pathname)));
+  let decoded: string;
+  try {
+    decoded = decodeURIComponent(pathname);
+  } catch {
+    // `/%ZZ` is no path a browser would ask for: a 400, not a 500.
+    return new Response("Bad request: the path is not valid percent-encoding", {
+      status: 400,
+      headers: { "content-type": "text/plain; charset=utf-8" },
+    });
+  }
+  const file = normalize(join(root, decoded));
   if (file.startsWith(root + sep)) {
     const info = await stat(file).catch(() => null);
     if (info?.isFile()) {

@@ -70,7 +70,11 @@ export async function updateUser(ctx: RequestContext, id: string, input: z.input
   if (patch.provider_preference !== undefined) data.providerPreference = patch.provider_preference;
   const after = await prisma.$transaction(async (tx) => {
     await tx.user.update({ where: { id }, data });
-    if (patch.status === "suspended") await tx.session.deleteMany({ where: { userId: id } });
+    // A suspension ends every credential: sessions and the API key (reactivation does not revive them).
+    if (patch.status === "suspended") {
+      await tx.session.deleteMany({ where: { userId: id } });
+      await tx.apiKey.deleteMany({ where: { userId: id } });
+    }
     await recordAudit(tx, ctx, {
       action: "admin.user_updated",
       targetType: "user",

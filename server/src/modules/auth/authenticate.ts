@@ -1,6 +1,7 @@
 // Turns a request's credentials (the `session` cookie, or `Authorization: Bearer` with a session JWT
 // or a `ca_` API key) into who is asking. Invalid credentials authenticate nobody; the operation then
 // decides whether that is a 401.
+import { API_KEY_PLANS } from "@adgen/schema";
 import type { AuthState, RequestContext, Services } from "../../context.ts";
 import { Errors } from "../../errors.ts";
 import { sha256Hex } from "./tokens.ts";
@@ -52,7 +53,8 @@ export async function authenticate(
 
 async function authenticateApiKey(services: Services, key: string): Promise<AuthState | null> {
   const record = await services.prisma.apiKey.findUnique({ where: { keyHash: sha256Hex(key) }, include: { user: true } });
-  if (!record) return null;
+  // A key works only while the account's plan includes API keys (a downgrade stops it at once).
+  if (!record || !(API_KEY_PLANS as readonly string[]).includes(record.user.currentPlanId)) return null;
   // Touch at most once a minute: the key is used on every request.
   if (!record.lastUsedAt || Date.now() - record.lastUsedAt.getTime() > 60_000) {
     await services.prisma.apiKey.update({ where: { id: record.id }, data: { lastUsedAt: new Date() } });

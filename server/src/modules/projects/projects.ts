@@ -5,6 +5,7 @@ import type { z } from "zod";
 import type { RequestContext } from "../../context.ts";
 import { Errors, parseInput } from "../../errors.ts";
 import { recordAudit } from "../audit/record-audit.ts";
+import { assertCallbackUrl } from "../workflows/launch-workflow.ts";
 import { requireUser } from "../auth/authenticate.ts";
 
 const PROJECT_STATUS: Record<Job["status"], Project["status"]> = {
@@ -84,6 +85,7 @@ export async function getWorkflowPrefs(ctx: RequestContext) {
 export async function saveWorkflowPrefs(ctx: RequestContext, input: z.input<typeof WorkflowPrefs>) {
   const user = requireUser(ctx);
   const prefs = parseInput(WorkflowPrefs, input);
+  if (prefs.callbackUrl) await assertCallbackUrl(ctx, prefs.callbackUrl);
   const existing = await getWorkflowPrefs(ctx);
   const merged = { ...existing, ...prefs };
   await ctx.services.prisma.workflowPreferences.upsert({

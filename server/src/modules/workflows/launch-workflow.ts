@@ -43,11 +43,19 @@ function reservedMessage(user: User, type: string): string {
   return `The ${name} workflow (${type}) is not available on the ${user.currentPlanId} plan. Upgrade to a paid plan to use it; nothing was charged.`;
 }
 
+/** The account's own brand, or 404 (another account's brand is not found). */
+async function findOwnBrand(ctx: RequestContext, brandId: string): Promise<void> {
+  const user = requireUser(ctx);
+  const brand = await ctx.services.prisma.brandProfile.findFirst({ where: { id: brandId, userId: user.id }, select: { id: true } });
+  if (!brand) throw new AppError("NOT_FOUND", "Brand not found");
+}
+
 /** What a launch would cost and whether it would go through now (no charge, no job). */
 export async function estimateWorkflow(ctx: RequestContext, input: WorkflowRequestInput): Promise<CostEstimate> {
   const user = requireUser(ctx);
   const request = parseInput(WorkflowRequest, input);
   const fresh = await ctx.services.prisma.user.findUniqueOrThrow({ where: { id: user.id } });
+  if (request.brand) await findOwnBrand(ctx, request.brand);
   const cost = workflowCost(request.type, request.quality);
   const sufficient = fresh.creditsBalance >= cost;
   let blockedBy: CostEstimate["blockedBy"] = null;
@@ -89,10 +97,14 @@ async function assertReachableUrls(ctx: RequestContext, request: WorkflowRequest
       throw rename(error, "url");
     });
   }
-  if (request.callbackUrl)
-    await assertPublicUrl(request.callbackUrl, { resolver }).catch((error: unknown) => {
-      throw rename(error, "callbackUrl");
-    });
+  if (request.callbackUrl) await assertCallbackUrl(ctx, request.callbackUrl);
+}
+
+/** A callback URL (on a launch or in the studio defaults) must be public and resolvable. */
+export async function assertCallbackUrl(ctx: RequestContext, url: string): Promise<void> {
+  await assertPublicUrl(url, { resolver: ctx.services.resolver }).catch((error: unknown) => {
+    throw rename(error, "callbackUrl");
+  });
 }
 
 function rename(error: unknown, field: string): unknown {
@@ -126,8 +138,7 @@ export async function launchWorkflow(
   if (trialExpired(account)) throw new AppError("PAYMENT_REQUIRED", trialMessage(account));
   if (reserved(account, request.type)) throw new AppError("FORBIDDEN", reservedMessage(account, request.type));
   if (request.brand) {
-    const brand = await services.prisma.brandProfile.findFirst({ where: { id: request.brand, userId: user.id }, select: { id: true } });
-    if (!brand) throw new AppError("NOT_FOUND", "Brand not found");
+    await findOwnBrand(ctx, request.brand);
   }
 
   await assertReachableUrls(ctx, request);
