@@ -3,55 +3,108 @@
 // so a retried job directs the same ad. A remote language model can replace it behind the same output.
 import { type AspectRatio, type BrandProfileInput, formatsFor, type WorkflowRequest } from "@adgen/schema";
 import type { Scene, Storyboard, Transition } from "../../render/types.ts";
+import { type AdCopy, BODY_MAX, fitWords, HEADLINE_MAX, painFromBenefit, writeCopy } from "./copy.ts";
 import type { PageFacts } from "./steps.ts";
 
-type Beat = { role: string; headline: (f: Facts) => string; body?: (f: Facts) => string; cta?: (f: Facts) => string };
+/** What one scene says, or null when the copy has nothing true to say there (the scene is left out). */
+type Beat = { role: string; write(copy: Lines): { headline: string; body?: string; cta?: string } | null };
 
-interface Facts {
-  product: string;
-  benefit: string;
-  audience: string;
-  pain: string;
-  proof: string;
-  cta: string;
+/** The copy with a cursor per kind, so no line is said twice in one ad. */
+class Lines {
+  private readonly used = new Set<string>();
+  constructor(readonly copy: AdCopy) {}
+
+  private take(from: string[]): string | null {
+    const line = from.find((l) => !this.used.has(l));
+    if (!line) return null;
+    this.used.add(line);
+    return line;
+  }
+  benefit = () => this.take(this.copy.benefits);
+  proof = () => this.take(this.copy.proofs);
+  pain = () => this.take(this.copy.pains);
+  offer = () => this.take(this.copy.offers);
+  /** The quoted tagline, once. */
+  tagline() {
+    const tagline = this.copy.tagline;
+    if (!tagline || this.used.has(tagline)) return null;
+    this.used.add(tagline);
+    return tagline;
+  }
 }
+
+const H = (text: string) => fitWords(text, HEADLINE_MAX);
+const B = (text: string | null | undefined) => (text ? fitWords(text, BODY_MAX) : undefined);
+/**
+ * A scene's copy, or null without a headline. The body is asked for only when there is a headline, so a
+ * scene left out does not use up a line another scene could say.
+ */
+const scene = (headline: string | null | undefined, body?: () => string | null | undefined, cta?: string) => {
+  if (!headline) return null;
+  const text = body?.();
+  return { headline: H(headline), ...(text ? { body: B(text) } : {}), ...(cta ? { cta } : {}) };
+};
+
+const action: Beat = { role: "action", write: (l) => scene(l.copy.product, undefined, l.copy.cta) };
+const actionWithOffer: Beat = {
+  role: "action",
+  write: (l) => scene(l.copy.product, () => l.offer(), l.copy.cta),
+};
 
 const FRAMEWORK_BEATS: Record<string, Beat[]> = {
   aida: [
-    { role: "attention", headline: (f) => f.product, body: (f) => f.benefit },
-    { role: "interest", headline: (f) => `Made for ${f.audience}`, body: (f) => f.proof },
-    { role: "desire", headline: () => "Imagine the difference", body: (f) => f.benefit },
-    { role: "action", headline: (f) => f.product, cta: (f) => f.cta },
+    { role: "attention", write: (l) => scene(l.tagline() ?? l.copy.product, () => l.benefit()) },
+    {
+      role: "interest",
+      write: (l) => (l.copy.audience ? scene(`Made for ${l.copy.audience}`, () => l.benefit()) : scene(l.benefit(), () => l.proof())),
+    },
+    { role: "desire", write: (l) => scene(l.proof() ?? l.benefit(), () => l.benefit()) },
+    actionWithOffer,
   ],
   pas: [
-    { role: "problem", headline: (f) => f.pain },
-    { role: "agitate", headline: () => "It costs you every day", body: (f) => `${f.audience} deserve better.` },
-    { role: "solution", headline: (f) => `Meet ${f.product}`, body: (f) => f.benefit },
-    { role: "action", headline: (f) => f.product, cta: (f) => f.cta },
+    {
+      role: "problem",
+      write: (l) =>
+        scene(l.pain() ?? (l.copy.benefits[0] ? painFromBenefit(l.copy.benefits[0]) : null), () =>
+          l.copy.audience ? `For ${l.copy.audience}` : null,
+        ),
+    },
+    { role: "agitate", write: (l) => scene(l.pain(), () => l.proof()) },
+    { role: "solution", write: (l) => scene(`Meet ${l.copy.product}`, () => l.tagline() ?? l.benefit()) },
+    actionWithOffer,
   ],
   sb7: [
-    { role: "hero", headline: (f) => `For ${f.audience}`, body: (f) => f.pain },
-    { role: "guide", headline: (f) => `${f.product} has your back`, body: (f) => f.proof },
-    { role: "plan", headline: () => "1. Choose  2. Start  3. Enjoy" },
-    { role: "success", headline: (f) => f.benefit, cta: (f) => f.cta },
+    {
+      role: "hero",
+      write: (l) => scene(l.copy.audience ? `For ${l.copy.audience}` : (l.tagline() ?? l.copy.product), () => l.pain() ?? l.benefit()),
+    },
+    { role: "guide", write: (l) => scene(l.tagline() ?? l.benefit(), () => l.proof()) },
+    {
+      role: "plan",
+      write: (l) => {
+        const steps = [l.benefit(), l.benefit()].filter(Boolean) as string[];
+        return steps.length ? scene(steps[0], () => steps[1]) : null;
+      },
+    },
+    { role: "success", write: (l) => scene(l.copy.product, () => l.offer() ?? l.proof(), l.copy.cta) },
   ],
   cialdini: [
-    { role: "social-proof", headline: (f) => f.proof },
-    { role: "authority", headline: (f) => `${f.product}: trusted by experts`, body: (f) => f.benefit },
-    { role: "scarcity", headline: () => "Limited time offer", body: () => "Don't miss out" },
-    { role: "action", headline: (f) => f.product, cta: (f) => f.cta },
+    { role: "social-proof", write: (l) => scene(l.proof() ?? l.tagline() ?? l.copy.product, () => l.benefit()) },
+    { role: "authority", write: (l) => scene(l.tagline() ?? l.benefit(), () => l.proof()) },
+    { role: "scarcity", write: (l) => scene(l.offer(), () => l.benefit()) },
+    action,
   ],
   uvp: [
-    { role: "value", headline: (f) => f.benefit },
-    { role: "proof", headline: (f) => f.proof },
-    { role: "difference", headline: (f) => `Only ${f.product} does it this way` },
-    { role: "action", headline: (f) => f.product, cta: (f) => f.cta },
+    { role: "value", write: (l) => scene(l.tagline() ?? l.benefit() ?? l.copy.product, () => l.benefit()) },
+    { role: "proof", write: (l) => scene(l.proof(), () => l.benefit()) },
+    { role: "difference", write: (l) => scene(l.benefit(), () => (l.copy.audience ? `Made for ${l.copy.audience}` : null)) },
+    actionWithOffer,
   ],
   bant: [
-    { role: "need", headline: (f) => f.pain },
-    { role: "budget", headline: () => "Worth every cent", body: (f) => f.benefit },
-    { role: "timeline", headline: () => "Up and running today" },
-    { role: "action", headline: (f) => f.product, cta: (f) => f.cta },
+    { role: "need", write: (l) => scene(l.pain() ?? (l.copy.benefits[0] ? painFromBenefit(l.copy.benefits[0]) : null), () => l.benefit()) },
+    { role: "budget", write: (l) => scene(l.offer(), () => l.proof()) },
+    { role: "timeline", write: (l) => scene(l.tagline() ?? l.benefit(), () => l.proof()) },
+    action,
   ],
 };
 
@@ -82,13 +135,6 @@ const SEASONAL = {
 } as const;
 
 const DEFAULT_COLORS = { primary: "#1d3557", secondary: "#457b9d", accent: "#e63946" };
-
-function firstSentence(text: string | null | undefined, max = 70): string | null {
-  const clean = text?.replace(/\s+/g, " ").trim();
-  if (!clean) return null;
-  const sentence = clean.split(/(?<=[.!?])\s/)[0] ?? clean;
-  return sentence.length > max ? `${sentence.slice(0, max - 1).trimEnd()}…` : sentence;
-}
 
 function luminance(hex: string): number {
   const n = Number.parseInt(hex.slice(1), 16);
@@ -127,20 +173,8 @@ export interface ArtDirection {
 export function directAd({ request, brand, page, maxAdSeconds }: ArtDirectionInput): ArtDirection {
   const framework = request.framework ?? DEFAULT_FRAMEWORK[request.type] ?? "aida";
   const concept = request.concept?.trim() || null;
-  const product =
-    brand?.brandName ?? brand?.name ?? firstSentence(page?.title, 40) ?? firstSentence(concept, 40) ?? "Your next favourite thing";
-  const benefitLine =
-    [firstSentence(concept), firstSentence(page?.description), firstSentence(brand?.productDescription)].find(
-      (line) => line && line !== product,
-    ) ?? null;
-  const facts: Facts = {
-    product,
-    benefit: benefitLine ?? "Better results, less effort",
-    audience: firstSentence(brand?.targetAudience, 40) ?? "people like you",
-    pain: firstSentence(brand?.productDescription, 60) ? "Still doing it the hard way?" : "Tired of settling for less?",
-    proof: brand?.brandValues ? (firstSentence(brand.brandValues) ?? "Loved by thousands") : "Loved by thousands of customers",
-    cta: request.type === "local-audit" ? "Book your free audit" : page?.url ? `Visit ${new URL(page.url).hostname}` : "Shop now",
-  };
+  const copy = writeCopy({ concept, brand, page, type: request.type });
+  const product = copy.product;
 
   const pageColors = page?.colors ?? [];
   const primary = normalizeHex(brand?.colors?.primary) ?? normalizeHex(pageColors[0]) ?? DEFAULT_COLORS.primary;
@@ -151,19 +185,25 @@ export function directAd({ request, brand, page, maxAdSeconds }: ArtDirectionInp
 
   const beats = FRAMEWORK_BEATS[framework] ?? FRAMEWORK_BEATS.aida!;
   const transitions = PRESET_TRANSITIONS[request.adPreset ?? "minimal"] ?? PRESET_TRANSITIONS.minimal!;
+  // Each beat writes its scene from the copy; a beat with nothing true to say is left out (the first and
+  // the call to action always have something: the product and its CTA).
+  const lines = new Lines(copy);
+  const written = beats
+    .map((beat) => ({ beat, copy: beat.write(lines) }))
+    .filter((entry): entry is { beat: Beat; copy: NonNullable<ReturnType<Beat["write"]>> } => entry.copy !== null);
   const total = Math.max(2, maxAdSeconds);
-  const per = Math.round((total / beats.length) * 100) / 100;
-  const scenes: Scene[] = beats.map((beat, i) => {
+  const per = Math.round((total / written.length) * 100) / 100;
+  const scenes: Scene[] = written.map(({ beat, copy: line }, i) => {
     const background = [primary, secondary, primary, accent][i % 4] ?? primary;
-    const headline = i === 0 && seasonal ? `${seasonal.greeting}: ${beat.headline(facts)}` : beat.headline(facts);
-    const isLast = i === beats.length - 1;
+    const headline = i === 0 && seasonal ? fitWords(`${seasonal.greeting}: ${line.headline}`, HEADLINE_MAX) : line.headline;
+    const isLast = i === written.length - 1;
     return {
       id: `scene-${i + 1}-${beat.role}`,
-      durationSec: isLast ? Math.round((total - per * (beats.length - 1)) * 100) / 100 : per,
+      durationSec: isLast ? Math.round((total - per * (written.length - 1)) * 100) / 100 : per,
       headline,
       // A line that only repeats the headline is left out.
-      ...(beat.body && beat.body(facts) !== headline ? { body: beat.body(facts) } : {}),
-      ...(beat.cta ? { cta: beat.cta(facts) } : {}),
+      ...(line.body && line.body !== headline ? { body: line.body } : {}),
+      ...(line.cta ? { cta: line.cta } : {}),
       background,
       accent: background === accent ? primary : accent,
       transition: i === 0 ? "fade" : (transitions[i % transitions.length] ?? "fade"),
@@ -174,7 +214,7 @@ export function directAd({ request, brand, page, maxAdSeconds }: ArtDirectionInp
     framework,
     formats: formatsFor(request),
     storyboard: {
-      title: concept ? (firstSentence(concept, 60) ?? product) : `${product}: ${framework.toUpperCase()} ad`,
+      title: fitWords(copy.tagline ?? concept ?? product, 60),
       brand: { name: product, primary, secondary, accent, text: backgroundText },
       scenes,
     },

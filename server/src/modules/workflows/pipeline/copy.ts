@@ -1,0 +1,167 @@
+// The built-in copywriter: every line of an ad comes from what the user gave (the concept, the brand
+// profile) or the product page, never from stock filler. A tagline or call to action quoted in the
+// concept is used word for word; a line too long for a scene is shortened at a clause or a word
+// boundary, never in the middle of a word. What it cannot find, it leaves out.
+
+export interface CopySources {
+  concept: string | null;
+  brand: {
+    brandName?: string;
+    name?: string;
+    productDescription?: string;
+    brandValues?: string;
+    targetAudience?: string;
+    tone?: string;
+  } | null;
+  page: { url: string; title: string | null; description: string | null } | null;
+  /** The workflow type, for the call to action a type implies (an audit is booked, not bought). */
+  type: string;
+}
+
+export interface AdCopy {
+  product: string;
+  /** Quoted in the concept (not a call to action): used word for word. */
+  tagline: string | null;
+  /** Quoted in the concept as a call to action, else one that fits the page or the type. */
+  cta: string;
+  /** Lines that say what the product does for the viewer, best first. */
+  benefits: string[];
+  /** Lines with evidence: numbers, ratings, awards, customers. */
+  proofs: string[];
+  /** Lines that name the viewer's problem. */
+  pains: string[];
+  /** Lines with an offer or urgency (a price, a discount, "today"). */
+  offers: string[];
+  /** Who it is for ("busy parents"), if anyone says. */
+  audience: string | null;
+}
+
+/** Longest headline and body line a scene shows (the layout wraps within these). */
+export const HEADLINE_MAX = 48;
+export const BODY_MAX = 90;
+
+const QUOTED = /"([^"]{3,120})"|“([^”]{3,120})”|«([^»]{3,120})»/g;
+const LABELLED = /\b(tagline|slogan|cta|call to action)\s*[:=]\s*("[^"]+"|“[^”]+”|[^.;\n]+)/gi;
+const IMPERATIVE =
+  /^(shop|buy|order|try|get|book|visit|start|join|download|sign up|subscribe|call|discover|learn|grab|claim|save|see|find|reserve|install|register|explore|taste)\b/i;
+const PROOF = /\d|award|rated|trusted|certified|reviews?\b|stars?\b|customers|guarantee|best-selling|bestselling|#1/i;
+const PAIN = /\?$|tired of|sick of|struggl|hate|no more|stop |never again|waste|hassle|problem|frustrat|annoy|without the/i;
+const OFFER = /[$€£]\s?\d|\d+\s?%|\bfree\b|\boff\b|\bsale\b|discount|\btoday\b|limited|ends /i;
+
+const collapse = (text: string) => text.replace(/\s+/g, " ").trim();
+
+/**
+ * `text` in at most `max` characters: whole, or cut at the last clause boundary that fits, or at the last
+ * word that fits (then an ellipsis). Never inside a word.
+ */
+export function fitWords(text: string, max: number): string {
+  const clean = collapse(text);
+  if (clean.length <= max) return clean;
+  const head = clean.slice(0, max + 1);
+  const clause = head.match(/^(.*[^\s,;:–—-])\s*[,;:–—]\s/);
+  if (clause?.[1] && clause[1].length >= Math.min(16, max / 2)) return clause[1];
+  const words = clean.slice(0, max).replace(/\s+\S*$/, "");
+  return `${(words || clean.split(" ")[0]!).replace(/[\s,;:–—-]+$/, "")}…`;
+}
+
+/** Sentences and clauses of free text, without the quoted parts (used elsewhere) and empty bits. */
+function lines(text: string | null | undefined): string[] {
+  if (!text) return [];
+  const unquoted = text.replace(QUOTED, " ").replace(LABELLED, " ");
+  return unquoted
+    .split(/(?<=[.!?])\s+|\n+|\s+[–—]\s+|;\s+/)
+    .map((line) => collapse(line).replace(/^[-•*]\s*/, ""))
+    .filter((line) => line.replace(/[^\p{L}\p{N}]/gu, "").length >= 3);
+}
+
+function quotedPhrases(concept: string): { text: string; cta: boolean }[] {
+  const found: { text: string; cta: boolean }[] = [];
+  for (const match of concept.matchAll(LABELLED)) {
+    const value = collapse(match[2]!.replace(/^["“]|["”]$/g, ""));
+    if (value) found.push({ text: value, cta: /cta|call to action/i.test(match[1]!) });
+  }
+  for (const match of concept.matchAll(QUOTED)) {
+    const text = collapse(match[1] ?? match[2] ?? match[3] ?? "");
+    if (text && !found.some((f) => f.text === text)) found.push({ text, cta: IMPERATIVE.test(text) });
+  }
+  return found;
+}
+
+function audienceOf(sources: CopySources): string | null {
+  const given = sources.brand?.targetAudience ? collapse(sources.brand.targetAudience) : null;
+  if (given) return fitWords(given, 32);
+  const match = sources.concept?.match(/\bfor ((?:busy |new |young |small |local )?[a-z][a-z -]{2,30}?)(?=[.,;!?]|$| who | that | to )/i);
+  return match?.[1] ? collapse(match[1]) : null;
+}
+
+/**
+ * A product name from a sentence of the concept: the sentence itself when short ("Skates that fly"),
+ * else the noun phrase before "that", "for", "with"… ("Late-night cold brew that wakes…" → "Late-night
+ * cold brew"), else its first words.
+ */
+function productFromLine(line: string): string {
+  const clean = line.replace(/[.!?…]+$/, "");
+  if (clean.length <= 24) return clean;
+  const phrase = clean.match(/^(.{3,40}?)\s+(?:that|which|who|for|with|to|so|and|—|–|-)\s/i)?.[1];
+  if (phrase && phrase.split(" ").length >= 1) return phrase;
+  return fitWords(clean, 32);
+}
+
+const unique = (items: string[]) => [...new Set(items.map(collapse))].filter(Boolean);
+
+/** Everything the ad may say, sorted into what each scene of a framework asks for. */
+export function writeCopy(sources: CopySources): AdCopy {
+  const concept = sources.concept ? collapse(sources.concept) : null;
+  const quoted = concept ? quotedPhrases(sources.concept ?? "") : [];
+  const conceptLines = lines(sources.concept);
+  const pool = unique([
+    ...conceptLines,
+    ...lines(sources.page?.description),
+    ...lines(sources.brand?.productDescription),
+    ...lines(sources.brand?.brandValues),
+  ]);
+
+  const product = fitWords(
+    sources.brand?.brandName ??
+      sources.brand?.name ??
+      (sources.page?.title ? lines(sources.page.title)[0] : undefined) ??
+      (conceptLines[0] ? productFromLine(conceptLines[0]) : undefined) ??
+      quoted.find((q) => !q.cta)?.text ??
+      (sources.page ? new URL(sources.page.url).hostname : "Our product"),
+    40,
+  );
+  const rest = pool.filter((line) => collapse(line) !== product);
+  const pains = rest.filter((line) => PAIN.test(line));
+  const offers = rest.filter((line) => OFFER.test(line) && !pains.includes(line));
+  const proofs = rest.filter((line) => PROOF.test(line) && !pains.includes(line) && !offers.includes(line));
+  const benefits = rest.filter((line) => !proofs.includes(line) && !pains.includes(line) && !offers.includes(line));
+
+  const quotedCta = quoted.find((q) => q.cta)?.text;
+  const host = sources.page ? new URL(sources.page.url).hostname.replace(/^www\./, "") : null;
+  const cta =
+    quotedCta ??
+    (sources.type === "local-audit"
+      ? "Book your free audit"
+      : host
+        ? `Visit ${host}`
+        : sources.type === "avatar"
+          ? "Learn more"
+          : "Shop now");
+
+  return {
+    product,
+    tagline: quoted.find((q) => !q.cta)?.text ?? null,
+    cta,
+    benefits,
+    proofs,
+    pains,
+    offers,
+    audience: audienceOf(sources),
+  };
+}
+
+/** A question that names the problem a benefit solves ("Coffee that lasts?" → "Want coffee that lasts?"). */
+export function painFromBenefit(benefit: string): string {
+  const core = benefit.replace(/[.!?…]+$/, "");
+  return fitWords(`Want ${core.charAt(0).toLowerCase()}${core.slice(1)}?`, HEADLINE_MAX);
+}

@@ -1,0 +1,112 @@
+// The built-in copywriter and art director: lines come from the concept, the brand and the page, a quoted
+// tagline or call to action is used word for word, nothing is cut in the middle of a word, and no stock
+// filler appears.
+import { WorkflowRequest } from "@adgen/schema";
+import { describe, expect, it } from "vitest";
+import { directAd } from "../src/modules/workflows/pipeline/art-direction.ts";
+import { fitWords, writeCopy } from "../src/modules/workflows/pipeline/copy.ts";
+
+const request = (input: Record<string, unknown>) => WorkflowRequest.parse({ type: "cinematic", ...input });
+const lines = (ad: ReturnType<typeof directAd>) =>
+  ad.storyboard.scenes.flatMap((s) => [s.headline, s.body, s.cta].filter(Boolean) as string[]);
+const words = (text: string) => text.toLowerCase().match(/[\p{L}\p{N}'’-]+/gu) ?? [];
+
+const STOCK = [
+  "Loved by thousands",
+  "Imagine the difference",
+  "Limited time offer",
+  "Worth every cent",
+  "It costs you every day",
+  "Up and running today",
+  "Better results, less effort",
+  "Tired of settling for less",
+];
+
+describe("fitWords", () => {
+  it("keeps short text whole and cuts long text at a clause or a word, never inside one", () => {
+    expect(fitWords("Cold brew, ready in a minute", 48)).toBe("Cold brew, ready in a minute");
+    expect(fitWords("Late-night coffee that keeps you going, brewed slowly from single-origin beans", 40)).toBe(
+      "Late-night coffee that keeps you going",
+    );
+    const cut = fitWords("Extraordinarily persistent headline words keep going and going forever", 30);
+    expect(cut.length).toBeLessThanOrEqual(31);
+    expect(cut.endsWith("…")).toBe(true);
+    for (const word of words(cut.replace("…", "")))
+      expect(words("Extraordinarily persistent headline words keep going and going forever")).toContain(word);
+  });
+});
+
+describe("the art director's copy", () => {
+  it("uses a quoted tagline and call to action word for word", () => {
+    const ad = directAd({
+      request: request({
+        concept: 'Late-night cold brew for night-shift nurses. Tagline: "Stay sharp after midnight". CTA: "Order a trial pack"',
+      }),
+      brand: null,
+      page: null,
+      maxAdSeconds: 15,
+    });
+    const all = lines(ad);
+    expect(all).toContain("Stay sharp after midnight");
+    expect(ad.storyboard.scenes.at(-1)?.cta).toBe("Order a trial pack");
+  });
+
+  it("never cuts a word, never repeats stock filler, and takes proof from the concept", () => {
+    const concept =
+      "Late-night cold brew that wakes the whole neighbourhood and keeps night-shift workers going until sunrise. Rated 4.9 stars by 12,000 nurses. Tired of bitter vending-machine coffee?";
+    for (const framework of ["aida", "pas", "sb7", "cialdini", "uvp", "bant"] as const) {
+      const ad = directAd({ request: request({ concept, framework }), brand: null, page: null, maxAdSeconds: 15 });
+      const all = lines(ad);
+      const source = words(`${concept} Meet Want For Made Shop now`);
+      for (const line of all) {
+        for (const word of words(line.replace(/…$/, ""))) expect(source, `${framework}: "${line}"`).toContain(word);
+        for (const stock of STOCK) expect(line, framework).not.toContain(stock);
+      }
+      // The product may open and sign off the ad; no other line is said twice.
+      const product = ad.storyboard.brand.name;
+      const others = all.filter((line) => line !== product);
+      expect(new Set(others).size, `${framework} says a line twice: ${others.join(" | ")}`).toBe(others.length);
+      expect(ad.storyboard.scenes.length).toBeGreaterThanOrEqual(2);
+    }
+    const aida = lines(directAd({ request: request({ concept }), brand: null, page: null, maxAdSeconds: 15 }));
+    expect(aida.join(" ")).toContain("Rated 4.9 stars by 12,000 nurses");
+  });
+
+  it("writes from the brand profile and the page, and two concepts share no line", () => {
+    const brand = {
+      id: "b1",
+      brandName: "Nightowl Coffee",
+      productDescription: "Small-batch cold brew concentrate, ready in ten seconds.",
+      brandValues: "Fair-trade beans from three farms we visit every year.",
+      targetAudience: "night-shift nurses",
+    };
+    const a = lines(directAd({ request: request({ concept: "Cold brew for long shifts" }), brand, page: null, maxAdSeconds: 15 }));
+    expect(a[0]).toBe("Nightowl Coffee");
+    expect(a.join(" ")).toContain("night-shift nurses");
+    expect(a.join(" ")).toContain("Fair-trade beans from three farms");
+    const b = lines(
+      directAd({
+        request: request({ concept: "Running shoes that float. Tested on 500 marathons." }),
+        brand: null,
+        page: null,
+        maxAdSeconds: 15,
+      }),
+    );
+    // Only the default call to action may be the same.
+    const shared = a.filter((line) => b.includes(line) && line !== "Shop now");
+    expect(shared).toEqual([]);
+  });
+
+  it("sorts lines into benefits, proofs, pains and offers", () => {
+    const copy = writeCopy({
+      concept: "Bike lights that never die. Over 30,000 riders trust them. Sick of dead batteries? 20% off this week.",
+      brand: null,
+      page: null,
+      type: "cinematic",
+    });
+    expect(copy.benefits).toEqual(["Bike lights that never die."]);
+    expect(copy.proofs).toEqual(["Over 30,000 riders trust them."]);
+    expect(copy.pains).toEqual(["Sick of dead batteries?"]);
+    expect(copy.offers).toEqual(["20% off this week."]);
+  });
+});
