@@ -5,6 +5,7 @@
 //   3. render time of a 15 s 9:16 ad against its length, and four formats against one
 //   4. one authenticated read (the profile) through REST, tRPC and GraphQL, against a bare Hono route
 //      doing the same Prisma read, as ratios measured in one run
+//   5. fairness: one account holds 500 queued jobs; how long another account's new job waits to start
 import { spawn } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import { mkdtempSync, rmSync } from "node:fs";
@@ -292,6 +293,62 @@ async function transports(label: string, database: DatabaseTarget) {
   }
 }
 
+/**
+ * One account (Enterprise: the most slots) launches 500 jobs; then another account launches one. Its
+ * wait to start is the figure, with how many of the first account's jobs were still queued then and
+ * what first in, first out across accounts would have cost (the jobs ahead of it at the measured rate).
+ */
+async function fairness(label: string, database: DatabaseTarget) {
+  const workers = 2;
+  const app = await startApp(database, { WORKERS: String(workers) });
+  try {
+    await app.services.startWorkers(workers);
+    const post = (cookie: string, path: string, body: unknown, method = "POST") =>
+      fetch(`${app.url}/api${path}`, { method, headers: { cookie, "content-type": "application/json" }, body: JSON.stringify(body) });
+    const admin = await login(app.url, ADMIN.ADMIN_EMAIL, ADMIN.ADMIN_PASSWORD);
+    const burst = await login(app.url, `burst-${Date.now()}@example.com`, "password123", true);
+    const burstId = (await (await fetch(`${app.url}/api/user/profile`, { headers: { cookie: burst } })).json()).data.id as string;
+    const total = 500;
+    await post(admin, `/admin/users/${burstId}/credits`, { amount: total, reason: "bench" });
+    await post(admin, `/admin/users/${burstId}`, { current_plan_id: "subscription_enterprise" }, "PATCH");
+    let next = 0;
+    const launchedAt = performance.now();
+    await Promise.all(
+      Array.from({ length: 8 }, async () => {
+        while (next < total) {
+          next += 1;
+          const res = await post(burst, "/workflow", { type: "staticad", concept: "burst" });
+          if (res.status !== 200) throw new Error(`burst launch answered ${res.status}`);
+        }
+      }),
+    );
+    const burstSeconds = (performance.now() - launchedAt) / 1000;
+    const { prisma } = app.services;
+    const count = (status: "queued" | "completed") => prisma.job.count({ where: { userId: burstId, status } });
+
+    const patient = await login(app.url, `patient-${Date.now()}@example.com`, "password123", true);
+    const t = performance.now();
+    const launched = await (await post(patient, "/workflow", { type: "staticad", concept: "my first ad" })).json();
+    const jobId = launched.data.jobId as string;
+    for (;;) {
+      const job = await prisma.job.findUniqueOrThrow({ where: { id: jobId } });
+      if (job.status !== "queued") break;
+      if (performance.now() - t > 600_000) throw new Error("the other account's job never started");
+      await new Promise((r) => setTimeout(r, 20));
+    }
+    const waited = (performance.now() - t) / 1000;
+    const [queued, completed] = [await count("queued"), await count("completed")];
+    const rate = Math.max(1, completed) / ((performance.now() - launchedAt) / 1000);
+    log(
+      `fairness on ${label}: one account holding ${queued} of its ${total} jobs queued (launched in ${burstSeconds.toFixed(1)} s, ${completed} done); ` +
+        `another account's new job started after ${waited.toFixed(2)} s (${workers} workers doing ${rate.toFixed(1)} jobs/s: ` +
+        `first in, first out across accounts would have put it behind ${queued} jobs, ≈ ${(queued / rate).toFixed(0)} s)`,
+    );
+  } finally {
+    await app.close();
+  }
+}
+
 async function postgresTarget(): Promise<{ target: DatabaseTarget; drop(): Promise<void> } | null> {
   const url = process.env.DATABASE_URL || "postgres://postgres@127.0.0.1:5432/postgres";
   const admin = new pg.Client({ connectionString: url, connectionTimeoutMillis: 3000 });
@@ -342,6 +399,16 @@ async function main() {
   }
   if (!only || only === "sse") await sseFanOut(Number(process.env.BENCH_SSE_SUBSCRIBERS ?? 1000));
   if (!only || only === "render") await renders();
+  if (!only || only === "fairness") {
+    await fairness("embedded PGlite (in memory)", { kind: "pglite-memory" });
+    const pgdb = await postgresTarget();
+    if (pgdb) {
+      await fairness("PostgreSQL", pgdb.target);
+      await pgdb.drop();
+    } else {
+      log("fairness on PostgreSQL: skipped (no server at DATABASE_URL or 127.0.0.1:5432)");
+    }
+  }
   console.log("\nSummary:");
   for (const line of results) console.log(`- ${line}`);
   process.exit(0);

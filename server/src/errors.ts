@@ -70,15 +70,18 @@ export function fieldErrors(issues: readonly z.core.$ZodIssue[]): FieldError[] {
   return issues.map((issue) => ({ field: issue.path.map(String).join("."), message: issue.message }));
 }
 
-/** A NUL or a lone UTF-16 surrogate: no text field may hold one (PostgreSQL refuses NUL, JSON can't encode the other). */
-const UNSTORABLE = /\u0000|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
+/** A lone UTF-16 surrogate: no text field may hold one (JSON can't encode it as UTF-8). */
+const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
+const NUL = String.fromCharCode(0);
+/** A NUL (PostgreSQL refuses it in text) or a lone surrogate. */
+const unstorable = (text: string) => text.includes(NUL) || LONE_SURROGATE.test(text);
 
 /** The first string (or key) in `value` that no text field can hold, with its path. */
 function unstorableText(value: unknown, path: (string | number)[] = [], depth = 0): { path: string; nul: boolean } | null {
-  if (typeof value === "string") return UNSTORABLE.test(value) ? { path: path.join("."), nul: value.includes("\u0000") } : null;
+  if (typeof value === "string") return unstorable(value) ? { path: path.join("."), nul: value.includes(NUL) } : null;
   if (depth > 32 || typeof value !== "object" || value === null) return null;
   for (const [key, item] of Array.isArray(value) ? value.entries() : Object.entries(value)) {
-    if (typeof key === "string" && UNSTORABLE.test(key)) return { path: [...path, key].join("."), nul: key.includes("\u0000") };
+    if (typeof key === "string" && unstorable(key)) return { path: [...path, key].join("."), nul: key.includes(NUL) };
     const found = unstorableText(item, [...path, key], depth + 1);
     if (found) return found;
   }

@@ -106,7 +106,10 @@ describe("a renderer that always fails", () => {
     expect(renders.filter((r) => r.title.startsWith("Retry me"))).toHaveLength(2);
     const stored = await app.services.prisma.job.findUniqueOrThrow({ where: { id: jobId } });
     expect(stored.attempts).toBe(2);
-    expect((await app.services.prisma.jobStep.findMany({ where: { jobId } })).map((s) => s.name)).toEqual(["art_direction"]);
+    expect((await app.services.prisma.jobStep.findMany({ where: { jobId } })).map((s) => s.name).sort()).toEqual([
+      "art_direction",
+      "voice",
+    ]);
     expect(await app.services.prisma.jobEvent.count({ where: { jobId, kind: "workflow.started" } })).toBe(1);
     expect(await app.services.prisma.jobEvent.count({ where: { jobId, kind: "workflow.failed" } })).toBe(1);
 
@@ -131,11 +134,11 @@ describe("a renderer that always fails", () => {
     await waitFor("the render to start", async () => renders.some((r) => r.title.startsWith("Please hang")));
     const cancelled = await user.client.post("/workflow/cancel", { jobId });
     expect(cancelled.status, JSON.stringify(cancelled.body)).toBe(200);
-    expect(cancelled.body.data).toMatchObject({ status: "failed", refunded: true, error: "Cancelled by the user" });
+    expect(cancelled.body.data).toMatchObject({ status: "failed", refunded: true, error: "Cancelled by the user; 1 credit refunded" });
     // Give the stopped worker, the queue and the dead-letter worker time to do anything they would.
     await new Promise((r) => setTimeout(r, 3000));
     const job = await app.services.prisma.job.findUniqueOrThrow({ where: { id: jobId } });
-    expect(job).toMatchObject({ status: "failed", error: "Cancelled by the user" });
+    expect(job).toMatchObject({ status: "failed", error: "Cancelled by the user; 1 credit refunded" });
     expect(renders.filter((r) => r.title.startsWith("Please hang"))).toHaveLength(1);
     expect((await refundsOf(jobId)).map((r) => r.delta)).toEqual([1]);
     expect(await app.services.prisma.jobEvent.count({ where: { jobId, kind: "workflow.failed" } })).toBe(1);

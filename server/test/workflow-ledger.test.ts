@@ -155,7 +155,12 @@ describe("cancel refunds exactly once", () => {
 
     const cancelled = await user.client.post("/workflow/cancel", { jobId });
     expect(cancelled.status, JSON.stringify(cancelled.body)).toBe(200);
-    expect(cancelled.body.data).toMatchObject({ jobId, status: "failed", refunded: true, error: "Cancelled by the user" });
+    expect(cancelled.body.data).toMatchObject({
+      jobId,
+      status: "failed",
+      refunded: true,
+      error: "Cancelled by the user; 5 credits refunded",
+    });
     expect((await user.client.get("/user/credits")).body.data.balance).toBe(10);
 
     const again = await user.client.post("/workflow/cancel", { jobId });

@@ -370,7 +370,9 @@ describe("one real cinematic run in 9:16 and 16:9, watched live", () => {
 describe("stream rate limit and worker updates (no workers, no renders)", () => {
   let quiet: TestApp;
   beforeAll(async () => {
-    quiet = await startTestApp({ WORKERS: "0", RATE_LIMIT_STREAM_PER_HOUR: "2", WORKER_TOKEN: "worker-secret-token" });
+    // The network is closed: a worker's result may name public https URLs, checked against this DNS.
+    const resolver = async (host: string) => (host === "cdn.example" ? ["151.101.1.69"] : Promise.reject(new Error(`ENOTFOUND ${host}`)));
+    quiet = await startTestApp({ WORKERS: "0", RATE_LIMIT_STREAM_PER_HOUR: "2", WORKER_TOKEN: "worker-secret-token" }, { resolver });
   });
   afterAll(() => quiet?.close());
 

@@ -44,6 +44,11 @@ function toGraphQLError(error: unknown): GraphQLError {
     });
   }
   if (isGraphQLError(error) && !error.originalError) return error; // validation and syntax errors
+  // Variables that do not fit their types (an unknown enum value, a missing required field) fail before any
+  // resolver runs: the caller's mistake, not a fault. Resolver faults carry the field's path.
+  if (isGraphQLError(error) && !error.path) {
+    return new GraphQLError(error.message, { nodes: error.nodes, extensions: { ...error.extensions, code: "BAD_REQUEST", status: 400 } });
+  }
   console.error("[graphql]", original);
   return new GraphQLError("Internal server error", { extensions: { code: "INTERNAL", status: 500 } });
 }

@@ -1,14 +1,24 @@
-// Reading a job's media file: only its owner (or an admin) may; anyone else gets 404.
+// Reading a job's media file: only its owner (or an admin) may; anyone else gets 404. A refunded job has
+// no media (the refund deletes them): 404 even if a file lingers (a render that was finishing).
 import type { RequestContext } from "../context.ts";
 import { Errors } from "../errors.ts";
 import { findOwnJob } from "../modules/workflows/jobs.ts";
 import { jobMediaKey } from "./storage.ts";
 
-const TYPES: Record<string, string> = { mp4: "video/mp4", jpg: "image/jpeg", png: "image/png", zip: "application/zip" };
+const TYPES: Record<string, string> = {
+  mp4: "video/mp4",
+  jpg: "image/jpeg",
+  png: "image/png",
+  zip: "application/zip",
+  pdf: "application/pdf",
+  vtt: "text/vtt; charset=utf-8",
+  wav: "audio/wav",
+};
 
 export async function openJobMedia(ctx: RequestContext, jobId: string, file: string) {
   if (!/^[A-Za-z0-9._-]+$/.test(file) || file.startsWith(".")) throw Errors.notFound("File");
-  await findOwnJob(ctx, jobId);
+  const job = await findOwnJob(ctx, jobId);
+  if (job.refundedAt) throw Errors.notFound("File");
   const key = jobMediaKey(jobId, file);
   const info = await ctx.services.media.stat(key);
   if (!info) throw Errors.notFound("File");

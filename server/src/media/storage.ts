@@ -14,6 +14,7 @@ export interface MediaStorage {
   localPath(key: string): string;
   /** A scratch directory for work in progress on `key`'s prefix. */
   scratchDir(prefix: string): Promise<string>;
+  /** Deletes `prefix` and everything under it (a file or a whole folder such as `jobs/<jobId>`); absent is fine. */
   remove(prefix: string): Promise<void>;
 }
 
@@ -55,10 +56,18 @@ export class LocalMediaStorage implements MediaStorage {
   }
 
   async remove(prefix: string): Promise<void> {
-    await rm(this.localPath(prefix), { recursive: true, force: true });
+    // Retries: a worker may be moving a file into the folder while it is being removed (ENOTEMPTY).
+    await rm(this.localPath(prefix), { recursive: true, force: true, maxRetries: 3, retryDelay: 50 });
   }
 }
 
 export function jobMediaKey(jobId: string, file: string): string {
-  return `jobs/${jobId}/${file}`;
+  return `${jobMediaPrefix(jobId)}/${file}`;
+}
+
+/** The folder of one job's media (`jobs/<jobId>`): what a refund deletes. */
+export function jobMediaPrefix(jobId: string): string {
+  // A job id is one path segment; anything else could name another job's folder or the whole store.
+  if (!/^[A-Za-z0-9_-]+$/.test(jobId)) throw new Error(`not a job id: ${jobId}`);
+  return `jobs/${jobId}`;
 }

@@ -77,6 +77,12 @@ export class JobQueue {
     return this.boss.send(queue, data, options);
   }
 
+  /** Deletes messages by id, whatever their state (a worker running one finds it gone when it completes). */
+  async delete(queue: QueueName, ids: string | string[]): Promise<void> {
+    const list = Array.isArray(ids) ? ids : [ids];
+    if (list.length) await this.boss.deleteJob(queue, list);
+  }
+
   /** Registers `concurrency` pollers on `queue`; each handles one message at a time. */
   async work<T>(queue: QueueName, concurrency: number, handler: (message: QueueMessage<T>) => Promise<void>): Promise<string[]> {
     const ids: string[] = [];

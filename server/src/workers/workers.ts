@@ -2,7 +2,7 @@
 // jobs whose last attempt failed, webhook and export workers, and periodic sweeps.
 import type { Services } from "../context.ts";
 import { QUEUE, type QueueMessage } from "../queue/queue.ts";
-import { type WorkflowMessage, resendStaleQueuedJobs } from "../modules/workflows/enqueue.ts";
+import { admitNext, admitWaitingJobs, type WorkflowMessage, resendStaleQueuedJobs } from "../modules/workflows/enqueue.ts";
 import { failAndRefund } from "../modules/workflows/fail-job.ts";
 import { expireStaleReviews } from "../modules/workflows/hitl.ts";
 import { recoverOrphanedJobs, runWorkflowJob } from "../modules/workflows/pipeline/run-job.ts";
@@ -29,6 +29,7 @@ export async function startWorkers(services: Services, workflowConcurrency: numb
       if (!job || leaseFresh) return;
       const reason = job?.error ? `The workflow failed: ${job.error}` : "The workflow stopped responding and was given up";
       await failAndRefund(services, message.data.jobId, reason);
+      await admitNext(services, job.userId);
     });
     await queue.work<WebhookMessage>(QUEUE.webhook, 1, (message) =>
       deliverWebhook(services, message.data, message.retryCount, message.retryLimit),
@@ -41,6 +42,9 @@ export async function startWorkers(services: Services, workflowConcurrency: numb
     await recoverOrphanedJobs(services).catch((error: Error) => console.error("[sweep] orphaned jobs:", error.message));
     if (workflowConcurrency > 0)
       await resendStaleQueuedJobs(services).catch((error: Error) => console.error("[sweep] requeue:", error.message));
+    // Every instance admits waiting jobs of accounts with free slots (a finish seen by no admission, a
+    // crash between a job's end and the next admission, an external worker's report).
+    await admitWaitingJobs(services).catch((error: Error) => console.error("[sweep] admission:", error.message));
     await services.prisma.idempotencyKey.deleteMany({ where: { createdAt: { lt: new Date(Date.now() - 24 * 3600_000) } } }).catch(() => {});
   };
   const timer = setInterval(() => void sweep(), services.config.sweepSeconds * 1000);

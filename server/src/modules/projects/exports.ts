@@ -13,6 +13,7 @@ import type { WorkflowResult } from "@adgen/schema";
 import { ZipArchive } from "archiver";
 import type { RequestContext, Services } from "../../context.ts";
 import { AppError, Errors } from "../../errors.ts";
+import { jobMediaKey } from "../../media/storage.ts";
 import { QUEUE } from "../../queue/queue.ts";
 import { requireUser } from "../auth/authenticate.ts";
 import { loadProfile } from "../users/to-profile.ts";
@@ -76,17 +77,23 @@ export async function exportProjectsCsv(ctx: RequestContext): Promise<{ filename
   return { filename: `projects-${new Date().toISOString().slice(0, 10)}.csv`, body };
 }
 
-/** Media keys of a job's finished files, with the names they get inside a ZIP. */
+/**
+ * Media keys of a job's finished files, with the names they get inside a ZIP. Only the job's own stored
+ * media: the key is built from the job's id, never from a URL (a result may name any URL); a URL naming
+ * another job's media is skipped, and a refunded job has no media.
+ */
 function jobFiles(job: Job): { key: string; name: string }[] {
   const result = job.result as WorkflowResult | null;
-  if (!result) return [];
+  if (!result || job.refundedAt || !Array.isArray(result.assets)) return [];
   const files: { key: string; name: string }[] = [];
   for (const asset of result.assets) {
-    for (const url of [asset.url, asset.thumbnail]) {
-      const match = url?.match(/\/api\/media\/([^/]+)\/([^/?#]+)$/);
+    for (const url of [asset?.url, asset?.thumbnail]) {
+      const match = typeof url === "string" ? url.match(/\/api\/media\/([^/?#]+)\/([^/?#]+)$/) : null;
+      if (!match || match[1] !== job.id) continue;
+      const file = match[2]!;
+      if (!/^[A-Za-z0-9._-]+$/.test(file) || file.startsWith(".")) continue;
       // A still's thumbnail is the still itself: one entry per file (a ZIP must not repeat a name).
-      if (match && !files.some((f) => f.name === `${job.id}/${match[2]}`))
-        files.push({ key: `jobs/${match[1]}/${match[2]}`, name: `${job.id}/${match[2]}` });
+      if (!files.some((f) => f.name === `${job.id}/${file}`)) files.push({ key: jobMediaKey(job.id, file), name: `${job.id}/${file}` });
     }
   }
   return files;
@@ -174,7 +181,9 @@ export async function exportSource(ctx: RequestContext, source: string) {
   if (match) {
     const job = await services.prisma.job.findUnique({ where: { id: match[1]! } });
     if (!job || (job.userId !== user.id && user.role !== "admin")) throw Errors.notFound("Video");
-    const key = `jobs/${match[1]}/${match[2]}`;
+    // A refunded job's media are deleted; none is served even if a file lingers.
+    if (job.refundedAt || match[2]!.startsWith(".")) throw Errors.notFound("Video");
+    const key = jobMediaKey(job.id, match[2]!);
     const info = await services.media.stat(key);
     if (!info) throw Errors.notFound("Video");
     return {

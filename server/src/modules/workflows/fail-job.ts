@@ -1,7 +1,11 @@
 // Every failure path ends here: the job becomes `failed` and its credits come back exactly once.
 // The conditional update on `refunded_at` and the refund's ledger row share one transaction, so two
 // callers racing (a dead-letter worker and a cancel, say) refund once between them.
+// A refunded job keeps no media: after the commit its folder is deleted (and media.file answers 404 for
+// it whatever lingers); a worker that stores a file after this checks `discardRefundedJobMedia`.
+import { isCancelled, refundNote } from "@adgen/schema";
 import type { Services } from "../../context.ts";
+import { jobMediaPrefix } from "../../media/storage.ts";
 import { changeCredits, LedgerReason } from "../credits/ledger.ts";
 import { publishBalance } from "../events/account-events.ts";
 import { appendJobEvent, publishJobEvents } from "./job-events.ts";
@@ -24,6 +28,12 @@ export async function failAndRefund(services: Services, jobId: string, message: 
       RETURNING user_id, credits_used, progress, current_step`;
     const row = rows[0];
     if (!row) return null;
+    // A cancel says what it gave back: "Cancelled by the user; 3 credits refunded".
+    let stated = message;
+    if (isCancelled({ status: "failed", error: message }) && row.credits_used > 0) {
+      stated = `${message}${refundNote(row.credits_used)}`;
+      await tx.$executeRaw`UPDATE jobs SET error = ${stated} WHERE id = ${jobId}`;
+    }
     if (options.reviewDecision) {
       await tx.job.update({
         where: { id: jobId },
@@ -37,19 +47,20 @@ export async function failAndRefund(services: Services, jobId: string, message: 
             delta: row.credits_used,
             reason: LedgerReason.workflowRefund,
             reference: jobId,
-            note: message,
+            note: stated,
           })
         : null;
     const event = await appendJobEvent(tx, { id: jobId, userId: row.user_id }, "workflow.failed", {
       step: row.current_step,
       status: "failed",
       progress: row.progress,
-      error: message,
+      error: stated,
       result: { refunded: row.credits_used },
     });
     return { userId: row.user_id, refund, credits: row.credits_used, event };
   });
   if (!outcome) return false;
+  await removeJobMedia(services, jobId);
   publishJobEvents(services, [{ ...outcome.event, userId: outcome.userId }]);
   if (outcome.refund) {
     publishBalance(services, outcome.userId, {
@@ -58,5 +69,26 @@ export async function failAndRefund(services: Services, jobId: string, message: 
       reason: LedgerReason.workflowRefund,
     });
   }
+  return true;
+}
+
+/** Deletes every stored file of the job (renders, thumbnails, review previews). Never throws. */
+async function removeJobMedia(services: Services, jobId: string): Promise<void> {
+  try {
+    await services.media.remove(jobMediaPrefix(jobId));
+  } catch (error) {
+    console.error(`[media] could not delete the media of refunded job ${jobId}:`, (error as Error).message);
+  }
+}
+
+/**
+ * For a worker that stored files while the job may have been refunded meanwhile (a cancel during a
+ * render): deletes the job's media when it is refunded. Call it after the files are stored; the refund's
+ * own deletion ran before them or this one sees the refund. Answers whether the job is refunded.
+ */
+export async function discardRefundedJobMedia(services: Services, jobId: string): Promise<boolean> {
+  const job = await services.prisma.job.findUnique({ where: { id: jobId }, select: { refundedAt: true } });
+  if (job && !job.refundedAt) return false;
+  await removeJobMedia(services, jobId);
   return true;
 }

@@ -4,12 +4,12 @@ import type { Job, Prisma } from "@adgen/prisma";
 import { STEP, renderStepFormat, type WorkflowRequest } from "@adgen/schema";
 import { randomUUID } from "node:crypto";
 import type { Services } from "../../../context.ts";
-import { enqueueJob } from "../enqueue.ts";
+import { admitNext, sendJobMessage } from "../enqueue.ts";
 import { SafeFetchError } from "../../net/safe-fetch.ts";
 import { StoryboardValidationError } from "../../render/index.ts";
 import { AppError } from "../../../errors.ts";
 import { emitJobEvent, JOB_EVENT } from "../job-events.ts";
-import { failAndRefund } from "../fail-job.ts";
+import { discardRefundedJobMedia, failAndRefund } from "../fail-job.ts";
 import { buildResult, pipelineFor, type RenderedFormat } from "./steps.ts";
 
 /** A failure no retry can fix: the job fails (and is refunded) at once. */
@@ -18,15 +18,16 @@ export class PermanentJobError extends Error {}
 class JobStopped extends Error {}
 
 /**
- * Claims the job for this worker: only a queued or processing job whose lease is free or lapsed (its
- * worker died) can be claimed, so two workers never run one job at once.
+ * Claims the job for this worker: only an admitted, queued or processing job whose lease is free or
+ * lapsed (its worker died) can be claimed, so two workers never run one job at once. A message of a
+ * finished (cancelled, failed, completed) or not admitted job claims nothing and is dropped at once.
  */
 async function claim(services: Services, jobId: string, owner: string): Promise<Job | null> {
   const lease = services.config.jobLeaseSeconds;
   const rows = await services.prisma.$queryRaw<{ id: string }[]>`
     UPDATE jobs SET lease_owner = ${owner}, heartbeat_at = now(), status = 'processing', attempts = attempts + 1,
       started_at = COALESCE(started_at, now()), updated_at = now()
-    WHERE id = ${jobId} AND status IN ('queued', 'processing')
+    WHERE id = ${jobId} AND status IN ('queued', 'processing') AND admitted_at IS NOT NULL
       AND (lease_owner IS NULL OR heartbeat_at < now() - (${lease}::int * interval '1 second'))
     RETURNING id`;
   return rows.length ? services.prisma.job.findUnique({ where: { id: jobId } }) : null;
@@ -125,9 +126,12 @@ export async function runWorkflowJob(services: Services, jobId: string): Promise
       if (step.name === STEP.artDirection && job.hitl && job.reviewDecision !== "approved") {
         const paused = await prisma.job.updateMany({
           where: { id: jobId, status: "processing", leaseOwner: owner },
-          data: { status: "awaiting_review", reviewRequestedAt: new Date(), currentStep: STEP.review, leaseOwner: null },
+          // Waiting for a person holds no slot: the account's next job is admitted, and an approved job is
+          // admitted again in its turn.
+          data: { status: "awaiting_review", reviewRequestedAt: new Date(), currentStep: STEP.review, leaseOwner: null, admittedAt: null },
         });
         if (paused.count === 1) {
+          await admitNext(services, job.userId);
           await emitJobEvent(services, job, "workflow.suspended", {
             step: STEP.review,
             status: "awaiting_review",
@@ -152,7 +156,10 @@ export async function runWorkflowJob(services: Services, jobId: string): Promise
         error: null,
       },
     });
+    // Failed elsewhere meanwhile (cancel): a refunded job keeps none of the files this run stored.
+    if (done.count === 0) await discardRefundedJobMedia(services, jobId);
     if (done.count === 1) {
+      await admitNext(services, job.userId);
       const first = result.assets[0];
       await emitJobEvent(services, job, "workflow.completed", {
         step: STEP.done,
@@ -164,7 +171,12 @@ export async function runWorkflowJob(services: Services, jobId: string): Promise
       });
     }
   } catch (error) {
-    if (error instanceof JobStopped || abort.signal.aborted) return;
+    if (error instanceof JobStopped || abort.signal.aborted) {
+      // Stopped by a cancel or reject: a render that finished after the refund deleted the job's media
+      // has just stored its file; it must not stay downloadable.
+      await discardRefundedJobMedia(services, jobId);
+      return;
+    }
     const message = error instanceof AppError || error instanceof PermanentJobError ? error.message : `${(error as Error).message}`;
     // No retry fixes a refused address or an invalid storyboard: fail (and refund) at once.
     const permanent =
@@ -173,6 +185,7 @@ export async function runWorkflowJob(services: Services, jobId: string): Promise
       error instanceof StoryboardValidationError;
     if (permanent) {
       await failAndRefund(services, jobId, message);
+      await admitNext(services, job.userId);
       return;
     }
     await prisma.job.updateMany({ where: { id: jobId, leaseOwner: owner }, data: { error: message.slice(0, 2000) } }).catch(() => {});
@@ -203,13 +216,15 @@ export async function recoverOrphanedJobs(services: Services): Promise<number> {
   for (const job of orphans) {
     if (job.attempts > services.config.queue.retryLimit) {
       await failAndRefund(services, job.id, `The worker running this job stopped responding (${job.attempts} attempts)`);
+      await admitNext(services, job.userId);
       continue;
     }
     const released = await services.prisma.job.updateMany({
       where: { id: job.id, leaseOwner: job.leaseOwner, heartbeatAt: job.heartbeatAt },
       data: { leaseOwner: null, queueGeneration: { increment: 1 } },
     });
-    if (released.count === 1) await enqueueJob(services, { id: job.id, queueGeneration: job.queueGeneration + 1 });
+    // Still admitted: it keeps its account's slot and gets a fresh message.
+    if (released.count === 1) await sendJobMessage(services, { id: job.id, queueGeneration: job.queueGeneration + 1 });
   }
   return orphans.length;
 }
