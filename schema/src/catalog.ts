@@ -8,6 +8,11 @@ export interface WorkflowInfo {
   standard: number;
   premium: number;
   requiresUrl: boolean;
+  /**
+   * The page the job reads when `url` is not given, if any: `brand-website` (the brand profile's
+   * websiteUrl). Such a type shows the url field as optional.
+   */
+  urlFallback?: "brand-website";
 }
 
 export const WORKFLOWS: readonly WorkflowInfo[] = [
@@ -83,6 +88,7 @@ export const WORKFLOWS: readonly WorkflowInfo[] = [
     standard: 2,
     premium: 3,
     requiresUrl: false,
+    urlFallback: "brand-website",
   },
 ];
 
@@ -105,15 +111,61 @@ export interface PlanInfo {
   monthly: number;
   yearly: number;
   monthlyCredits: number;
+  /** Jobs of one account that may run at once; the account's further jobs wait in its own line. */
+  concurrentJobs: number;
+}
+
+/**
+ * Concurrent jobs per account, by plan (credit packs count as pay-as-you-go, like Starter). An account
+ * never has more jobs than this on the shared queue, so one account's burst cannot hold up other
+ * accounts' jobs.
+ */
+export const CONCURRENT_JOBS: Readonly<Record<PlanId, number>> = {
+  free: 1,
+  trial: 1,
+  subscription_starter: 2,
+  subscription_pro: 2,
+  subscription_agency: 4,
+  subscription_enterprise: 8,
+  pack_10: 2,
+  pack_25: 2,
+  pack_50: 2,
+  pack_100: 2,
+};
+
+/** The concurrent-job limit of a plan (1 for an unknown plan). */
+export function concurrentJobsFor(plan: string): number {
+  return (CONCURRENT_JOBS as Record<string, number>)[plan] ?? 1;
 }
 
 export const PLANS: readonly PlanInfo[] = [
-  { id: "free", name: "Free", monthly: 0, yearly: 0, monthlyCredits: 0 },
-  { id: "trial", name: "Trial", monthly: 0, yearly: 0, monthlyCredits: 0 },
-  { id: "subscription_starter", name: "Starter", monthly: 29, yearly: 290, monthlyCredits: 30 },
-  { id: "subscription_pro", name: "Pro", monthly: 79, yearly: 790, monthlyCredits: 100 },
-  { id: "subscription_agency", name: "Agency", monthly: 199, yearly: 1990, monthlyCredits: 300 },
-  { id: "subscription_enterprise", name: "Enterprise", monthly: 499, yearly: 4990, monthlyCredits: 1000 },
+  { id: "free", name: "Free", monthly: 0, yearly: 0, monthlyCredits: 0, concurrentJobs: CONCURRENT_JOBS.free },
+  { id: "trial", name: "Trial", monthly: 0, yearly: 0, monthlyCredits: 0, concurrentJobs: CONCURRENT_JOBS.trial },
+  {
+    id: "subscription_starter",
+    name: "Starter",
+    monthly: 29,
+    yearly: 290,
+    monthlyCredits: 30,
+    concurrentJobs: CONCURRENT_JOBS.subscription_starter,
+  },
+  { id: "subscription_pro", name: "Pro", monthly: 79, yearly: 790, monthlyCredits: 100, concurrentJobs: CONCURRENT_JOBS.subscription_pro },
+  {
+    id: "subscription_agency",
+    name: "Agency",
+    monthly: 199,
+    yearly: 1990,
+    monthlyCredits: 300,
+    concurrentJobs: CONCURRENT_JOBS.subscription_agency,
+  },
+  {
+    id: "subscription_enterprise",
+    name: "Enterprise",
+    monthly: 499,
+    yearly: 4990,
+    monthlyCredits: 1000,
+    concurrentJobs: CONCURRENT_JOBS.subscription_enterprise,
+  },
 ];
 
 export const FORMATS: readonly { ratio: AspectRatio; width: number; height: number; platforms: string[] }[] = [

@@ -7,3 +7,5 @@ export * from "./catalog.ts";
 export * from "./workflow.ts";
 export * from "./results.ts";
 export * from "./pipeline.ts";
+export * from "./prompt-builder.ts";
+export * from "./creative.ts";

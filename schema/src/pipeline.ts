@@ -27,8 +27,14 @@ export function formatsFor(request: { type: string; formats?: readonly AspectRat
 export const STEP = {
   /** Read the page at the request's `url` (only requests with a url). */
   readPage: "read_page",
+  /** Local audit: score the page's ad readiness (offer, mobile CTA, contact, trust, speed). */
+  audit: "audit",
+  /** Local audit: the scored report as a PDF. */
+  auditReport: "audit_report",
   /** Storyboard, copy and look. */
   artDirection: "art_direction",
+  /** Voice-over and captions from the storyboard's copy (types with a narrator: see `typeSteps`). */
+  voice: "voice",
   /** Waiting for the human review (hitl jobs), between art direction and the first render. */
   review: "review",
   /** The job completed. */
@@ -54,11 +60,48 @@ export interface StepPlan {
   hasUrl: boolean;
   /** The formats, in render order (see `formatsFor`). */
   formats: readonly string[];
+  /** The workflow type: some types add their own steps (see `typeSteps`). */
+  type?: string;
 }
 
-/** The steps the pipeline runs, in order: read the page (with a url), art direction, one render per format. */
+/** Steps a workflow type runs between reading the page and art direction. */
+const TYPE_STEPS: Readonly<Record<string, readonly string[]>> = {
+  // The audit reads the page even when the request names none (it falls back to the brand's website).
+  "local-audit": [STEP.audit, STEP.auditReport],
+};
+
+/** The steps a workflow type adds to every job's steps (none for most types). */
+export function typeSteps(type: string | undefined): readonly string[] {
+  return (type && TYPE_STEPS[type]) || [];
+}
+
+/** Types whose ads are narrated (a presenter, a creator). */
+export const NARRATED_TYPES = ["avatar", "influencer"] as const;
+
+/**
+ * Steps a workflow type runs after art direction (and its review) and before the renders: the voice-over
+ * for narrated types. They work from the approved storyboard.
+ */
+export function directedSteps(type: string | undefined): readonly string[] {
+  return (NARRATED_TYPES as readonly string[]).includes(type ?? "") ? [STEP.voice] : [];
+}
+
+/**
+ * The steps the pipeline runs, in order: read the page (with a url; always for a local audit), the
+ * type's own steps (local audit: score, then the PDF report), art direction, the steps after it
+ * (`directedSteps`: the voice-over of narrated types), one render per format
+ * (video, or for a static ad the format's still variants).
+ */
 export function pipelineSteps(plan: StepPlan): string[] {
-  return [...(plan.hasUrl ? [STEP.readPage] : []), STEP.artDirection, ...plan.formats.map((f) => renderStepName(f))];
+  const own = typeSteps(plan.type);
+  const readsPage = plan.hasUrl || own.length > 0;
+  return [
+    ...(readsPage ? [STEP.readPage] : []),
+    ...own,
+    STEP.artDirection,
+    ...directedSteps(plan.type),
+    ...plan.formats.map((f) => renderStepName(f)),
+  ];
 }
 
 /**
@@ -78,4 +121,20 @@ export const FINISHED_JOB_STATUSES = ["completed", "failed"] as const satisfies 
 
 export function isFinishedStatus(status: string): status is (typeof FINISHED_JOB_STATUSES)[number] {
   return (FINISHED_JOB_STATUSES as readonly string[]).includes(status);
+}
+
+/**
+ * A cancelled job keeps the status `failed` (SPEC fixes the status values); its error starts with this.
+ * The server writes it (`Cancelled by the user; N credits refunded`), the SPA shows such a job as "Cancelled".
+ */
+export const CANCELLED_ERROR_PREFIX = "Cancelled";
+
+/** True for a job that failed because it was cancelled (by its owner or an admin). */
+export function isCancelled(job: { status: string; error?: string | null }): boolean {
+  return job.status === "failed" && typeof job.error === "string" && job.error.startsWith(CANCELLED_ERROR_PREFIX);
+}
+
+/** What a refund adds to a cancelled job's error: `; 3 credits refunded`. */
+export function refundNote(credits: number): string {
+  return `; ${credits} ${credits === 1 ? "credit" : "credits"} refunded`;
 }

@@ -35,7 +35,18 @@ export const WorkflowPrice = z.object({
   premium: z.number().int(),
   reservedOnPlans: z.array(PlanId),
 });
-export const CreditPack = z.object({ id: z.string(), credits: z.number().int(), price: z.number(), currency: z.string() });
+const ConcurrentJobs = z
+  .number()
+  .int()
+  .positive()
+  .describe("jobs of one account that run at once; the account's further jobs wait, in order, for one of them to finish");
+export const CreditPack = z.object({
+  id: z.string(),
+  credits: z.number().int(),
+  price: z.number(),
+  currency: z.string(),
+  concurrentJobs: ConcurrentJobs,
+});
 export type CreditPack = z.infer<typeof CreditPack>;
 export const PlanPrice = z.object({
   id: PlanId,
@@ -44,12 +55,16 @@ export const PlanPrice = z.object({
   yearly: z.number(),
   currency: z.string(),
   monthlyCredits: z.number().int(),
+  concurrentJobs: ConcurrentJobs,
   apiAccess: z.boolean(),
   reservedWorkflows: z.boolean().describe("true when brand and influencer are not available on this plan"),
 });
+/** What each quality tier buys, in words (the premium price is charged only for what it changes). */
+export const QualityTierInfo = z.object({ id: QualityTier, name: z.string(), description: z.string() });
 export const Pricing = z.object({
   currency: z.string(),
   workflows: z.array(WorkflowPrice),
+  qualityTiers: z.array(QualityTierInfo),
   packs: z.array(CreditPack),
   plans: z.array(PlanPrice),
   trial: z.object({ days: z.number().int(), credits: z.number().int() }),
@@ -57,6 +72,15 @@ export const Pricing = z.object({
 });
 export type Pricing = z.infer<typeof Pricing>;
 
+export const StudioModel = z.object({
+  id: z.string(),
+  name: z.string(),
+  /** The quality tiers this model renders. */
+  tiers: z.array(QualityTier),
+  /** The model a job uses when the launch names none. */
+  default: z.boolean(),
+});
+export type StudioModel = z.infer<typeof StudioModel>;
 export const StudioConfig = z.object({
   workflowTypes: z.array(z.object({ type: WorkflowType, name: z.string(), description: z.string(), requiresUrl: z.boolean() })),
   formats: z.array(z.object({ ratio: AspectRatio, width: z.number().int(), height: z.number().int(), platforms: z.array(z.string()) })),
@@ -64,10 +88,11 @@ export const StudioConfig = z.object({
   frameworks: z.array(z.string()),
   seasonal: z.array(z.string()),
   adPresets: z.array(z.object({ id: z.string(), name: z.string() })),
+  /** The models this instance can run now, by kind; a launch's `models.image|video|voice` must name one of them. */
   models: z.object({
-    image: z.array(z.object({ id: z.string(), tier: QualityTier })),
-    video: z.array(z.object({ id: z.string(), tier: QualityTier })),
-    voice: z.array(z.object({ id: z.string(), tier: QualityTier })),
+    image: z.array(StudioModel),
+    video: z.array(StudioModel),
+    voice: z.array(StudioModel),
   }),
   limits: z.object({ conceptMaxLength: z.number().int(), hitlTimeoutSeconds: z.number().int() }),
 });
@@ -77,7 +102,8 @@ export const Capability = z.object({
   name: z.string(),
   category: z.string(),
   tier: z.string(),
-  status: z.enum(["active", "deprecated"]),
+  /** active: a job can use it on this instance now; unavailable: not on this instance; deprecated: on its way out. */
+  status: z.enum(["active", "deprecated", "unavailable"]),
   isNew: z.boolean(),
   features: z.array(z.string()),
 });

@@ -2,6 +2,7 @@
 // partners get object types and OpenAPI documents them.
 import { z } from "zod";
 import { IsoDateTime } from "./common.ts";
+import { CreativeScore } from "./creative.ts";
 import { JobStatus } from "./enums.ts";
 import { JobView } from "./workflow.ts";
 
@@ -42,6 +43,7 @@ export const ReviewState = z
           .object({ name: z.string(), primary: z.string(), secondary: z.string(), accent: z.string(), text: z.string() })
           .meta({ title: "BrandStyle" }),
         scenes: z.array(ReviewScene),
+        creativeScore: CreativeScore.nullable(),
       })
       .nullable(),
     job: JobView,

@@ -1,6 +1,7 @@
 // Workflow launch (SPEC 2.2, 2.3), job progress, review, projects (2.6) and preferences.
 import { z } from "zod";
 import { AD_PRESETS } from "./catalog.ts";
+import { CreativeScore } from "./creative.ts";
 import { IsoDateTime } from "./common.ts";
 import { ASPECT_RATIOS, AspectRatio, Framework, JobStatus, QualityTier, Seasonal, WORKFLOW_TYPES, WorkflowType } from "./enums.ts";
 
@@ -86,16 +87,64 @@ export type WorkflowRequest = z.output<typeof WorkflowRequest>;
 export const OutputAsset = z
   .object({
     url: z.string(),
-    type: z.enum(["video", "image", "audio"]),
+    /**
+     * `document`: a report file (local audit: the PDF, `format` "pdf"). `captions`: the voice-over's
+     * captions (`format` "vtt", WebVTT); `audio`: the voice-over itself (`format` "wav").
+     */
+    type: z.enum(["video", "image", "audio", "document", "captions"]),
+    /** The aspect ratio; for a document its file format ("pdf"). */
     format: z.string(),
     duration: z.number(),
     platform: z.string(),
     width: z.number().int().optional(),
     height: z.number().int().optional(),
     thumbnail: z.string().optional(),
+    /** Static ads: which of a format's variants this is ("A", "B", …), its headline and its layout. */
+    variant: z.string().optional(),
+    headline: z.string().optional(),
+    layout: z.string().optional(),
   })
   .meta({ title: "OutputAsset" });
 export type OutputAsset = z.infer<typeof OutputAsset>;
+
+/** The five things a local audit scores, in report order. */
+export const AUDIT_CRITERIA = ["offer_clarity", "mobile_cta", "contact_details", "trust_signals", "landing_speed"] as const;
+export const AuditCriterionId = z.enum(AUDIT_CRITERIA).meta({ title: "AuditCriterionId" });
+export type AuditCriterionId = z.infer<typeof AuditCriterionId>;
+
+export const AuditCriterion = z
+  .object({
+    id: AuditCriterionId,
+    name: z.string(),
+    /** 0 (missing) to 100 (ready for ads). */
+    score: z.number().int().min(0).max(100),
+    /** How much this criterion counts in the overall score (the weights sum to 100). */
+    weight: z.number().int(),
+    /** What the page has and lacks, one line each. */
+    findings: z.array(z.string()),
+    /** The most useful change, in one sentence. */
+    recommendation: z.string(),
+  })
+  .meta({ title: "AuditCriterion" });
+export type AuditCriterion = z.infer<typeof AuditCriterion>;
+
+/** A local audit's scored report (the same content as its PDF). */
+export const AuditReport = z
+  .object({
+    url: z.string(),
+    auditedAt: IsoDateTime,
+    /** Weighted mean of the criteria, 0–100. */
+    overallScore: z.number().int().min(0).max(100),
+    /** A–F from the overall score. */
+    grade: z.string(),
+    /** False when the page could not be fetched (every criterion then scores 0). */
+    pageLoaded: z.boolean(),
+    criteria: z.array(AuditCriterion),
+    /** The PDF report (also among the result's assets as a `document`). */
+    reportUrl: z.string().nullable(),
+  })
+  .meta({ title: "AuditReport" });
+export type AuditReport = z.infer<typeof AuditReport>;
 
 export const WorkflowResult = z
   .object({
@@ -103,7 +152,15 @@ export const WorkflowResult = z
     thumbnail: z.string().nullable(),
     assets: z.array(OutputAsset),
     storyboard: z.unknown().optional(),
+    /** The storyboard's creative score, before rendering. */
+    creativeScore: CreativeScore.optional(),
     warnings: z.array(z.string()).optional(),
+    /** The models (ids from GET /config/studio) that made this result, by kind. */
+    models: z.object({ image: z.string().optional(), video: z.string().optional(), voice: z.string().optional() }).optional(),
+    /** The quality tier the result was rendered at. */
+    quality: QualityTier.optional(),
+    /** Local audit only: the scored report. */
+    audit: AuditReport.optional(),
   })
   .meta({ title: "WorkflowResult" });
 export type WorkflowResult = z.infer<typeof WorkflowResult>;
@@ -212,10 +269,32 @@ export const WorkerUpdate = z.object({
 });
 export type WorkerUpdate = z.infer<typeof WorkerUpdate>;
 
+/** A scene as the reviewer approves it: its id, and the text to show (omitted fields keep the director's). */
+export const ReviewedScene = z.object({
+  id: z.string({ error: "scenes[].id is required" }).min(1, { error: "scenes[].id is required" }),
+  headline: z
+    .string()
+    .trim()
+    .min(1, { error: "headline must not be empty" })
+    .max(120, { error: "headline must be at most 120 characters" })
+    .optional(),
+  body: z.string().trim().max(200, { error: "body must be at most 200 characters" }).nullable().optional(),
+  cta: z.string().trim().max(60, { error: "cta must be at most 60 characters" }).nullable().optional(),
+});
+
 export const HitlDecision = z.object({
   jobId: z.string({ error: "jobId is required" }).min(1, { error: "jobId is required" }),
   action: z.enum(["approve", "reject"], { error: "action must be approve or reject" }),
   feedback: z.string().max(2000, { error: "feedback must be at most 2000 characters" }).optional(),
+  /**
+   * With approve: the scenes to render, in this order, with any edited text. A scene left out is dropped;
+   * omitted altogether, the storyboard renders as directed.
+   */
+  scenes: z
+    .array(ReviewedScene)
+    .min(1, { error: "scenes must keep at least one scene" })
+    .max(12, { error: "scenes may hold at most 12 scenes" })
+    .optional(),
 });
 export type HitlDecision = z.infer<typeof HitlDecision>;
 

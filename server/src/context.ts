@@ -8,6 +8,7 @@ import type { MediaStorage } from "./media/storage.ts";
 import type { SessionManager } from "./modules/auth/sessions.ts";
 import type { Resolver } from "./modules/net/safe-fetch.ts";
 import type { VideoRenderer } from "./modules/render/types.ts";
+import type { VoiceSynthesizer } from "./modules/voice/types.ts";
 import type { JobQueue } from "./queue/queue.ts";
 
 export interface Services {
@@ -20,6 +21,8 @@ export interface Services {
   queue: JobQueue;
   media: MediaStorage;
   renderer: VideoRenderer;
+  /** Speech for narrated ads (the built-in offline voice unless a provider is configured). */
+  voice: VoiceSynthesizer;
   /** DNS for outbound requests (tests give a fake one; the network there is closed). */
   resolver: Resolver;
   /** Wakes this process's workflow workers (set when workers start; a no-op without them). */

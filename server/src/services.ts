@@ -12,6 +12,8 @@ import { LocalMediaStorage } from "./media/storage.ts";
 import { type Resolver, systemResolver } from "./modules/net/safe-fetch.ts";
 import { createStudioRenderer } from "./modules/render/index.ts";
 import type { VideoRenderer } from "./modules/render/types.ts";
+import { createEspeakSynthesizer } from "./modules/voice/espeak.ts";
+import type { VoiceSynthesizer } from "./modules/voice/types.ts";
 import { JobQueue } from "./queue/queue.ts";
 import { startWorkers, type Workers } from "./workers/workers.ts";
 import { MemoryRateLimitStore, PostgresRateLimitStore, RateLimiter } from "./rate-limit/limiter.ts";
@@ -25,6 +27,7 @@ export interface ServiceHandle extends Services {
 export interface ServiceOptions {
   resolver?: Resolver;
   renderer?: VideoRenderer;
+  voice?: VoiceSynthesizer;
 }
 
 export async function createServices(config: Config, options: ServiceOptions = {}): Promise<ServiceHandle> {
@@ -50,6 +53,7 @@ export async function createServices(config: Config, options: ServiceOptions = {
     queue,
     media: new LocalMediaStorage(join(config.dataDir, "media")),
     renderer: options.renderer ?? createStudioRenderer(config.renderThreads ? { threads: config.renderThreads } : {}),
+    voice: options.voice ?? createEspeakSynthesizer(),
     resolver: options.resolver ?? systemResolver,
     wakeWorkers: () => {},
     async startWorkers(count: number) {
@@ -62,6 +66,7 @@ export async function createServices(config: Config, options: ServiceOptions = {
       await workers?.stop();
       await queue.stop();
       await events.close();
+      await services.voice.close?.();
       await db.close();
     },
   };

@@ -110,3 +110,38 @@ describe("the art director's copy", () => {
     expect(copy.offers).toEqual(["20% off this week."]);
   });
 });
+
+describe("the creative score before rendering", () => {
+  it("scores a tight ad high and a wall of text low, with the reasons", () => {
+    const tight = directAd({
+      request: request({ concept: 'Cold brew in ten seconds. Rated 4.9 by 12,000 nurses. CTA: "Order a trial pack"' }),
+      brand: { id: "b", brandName: "Nightowl", colors: { primary: "#112233" } },
+      page: null,
+      maxAdSeconds: 15,
+    });
+    expect(tight.creativeScore.max).toBe(100);
+    expect(tight.creativeScore.checks.map((c) => c.id)).toEqual([
+      "hook",
+      "reading-time",
+      "text-density",
+      "call-to-action",
+      "brand",
+      "safe-zone",
+    ]);
+    expect(tight.creativeScore.score).toBeGreaterThanOrEqual(85);
+    expect(tight.creativeScore.checks.find((c) => c.id === "call-to-action")?.reason).toBe('Ends with "Order a trial pack"');
+
+    const wordy = "word ".repeat(60).trim();
+    const crowded = directAd({
+      request: request({ concept: `${wordy}. ${wordy}. ${wordy}.` }),
+      brand: null,
+      page: null,
+      maxAdSeconds: 4,
+    });
+    expect(crowded.creativeScore.score).toBeLessThan(tight.creativeScore.score);
+    const reading = crowded.creativeScore.checks.find((c) => c.id === "reading-time")!;
+    expect(reading.points).toBeLessThan(reading.max);
+    expect(reading.reason).toMatch(/more words than 3 a second allows/);
+    expect(crowded.creativeScore.score).toBe(crowded.creativeScore.checks.reduce((sum, c) => sum + c.points, 0));
+  });
+});

@@ -111,7 +111,7 @@ describe("GET /config/pricing", () => {
       ["pack_100", 100],
     ]);
     for (const pack of data.packs) {
-      expect(pack).toEqual({ id: pack.id, credits: pack.credits, price: expect.any(Number), currency: "USD" });
+      expect(pack).toEqual({ id: pack.id, credits: pack.credits, price: expect.any(Number), currency: "USD", concurrentJobs: 2 });
       expect(pack.price).toBeGreaterThan(0);
     }
     const plans = Object.fromEntries(data.plans.map((p: { id: string }) => [p.id, p]));
@@ -131,6 +131,8 @@ describe("GET /config/pricing", () => {
         reservedWorkflows: id === "free" || id === "trial",
       });
     }
+    // Jobs of one account that run at once (more wait in the account's own line).
+    expect(Object.values(plans).map((p: any) => p.concurrentJobs)).toEqual([1, 1, 2, 2, 4, 8]);
     expect(data.trial).toEqual({ days: 7, credits: 10 });
   });
 });
@@ -183,7 +185,7 @@ describe("GET /models/status", () => {
         name: expect.any(String),
         category: expect.any(String),
         tier: expect.any(String),
-        status: expect.stringMatching(/^(active|deprecated)$/),
+        status: expect.stringMatching(/^(active|deprecated|unavailable)$/),
         isNew: expect.any(Boolean),
         features: expect.any(Array),
       });

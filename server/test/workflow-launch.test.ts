@@ -157,7 +157,11 @@ describe("prices (SPEC 8.2) and the response shapes", () => {
         ["standard", standard],
         ["premium", premium],
       ] as const) {
-        const body = { type, quality, ...(type === "factory" || type === "clone" ? { url: "https://shop.example/product" } : {}) };
+        const body = {
+          type,
+          quality,
+          ...(type === "factory" || type === "clone" || type === "local-audit" ? { url: "https://shop.example/product" } : {}),
+        };
         const res = await user.client.post("/workflow", body);
         expect(res.status, `${type} ${quality}: ${JSON.stringify(res.body)}`).toBe(200);
         // Both stated shapes at once (CONTRACT).

@@ -185,7 +185,7 @@ describe("the project list", () => {
       quality: "standard",
     });
     expect(b).toMatchObject({ type: "painpoint", status: "failed", job_status: "failed" });
-    expect(JSON.parse(b.output_data)).toEqual({ error: "Cancelled by the user" });
+    expect(JSON.parse(b.output_data)).toEqual({ error: "Cancelled by the user; 1 credit refunded" });
     expect(c).toMatchObject({ type: "staticad", status: "pending", output_data: "{}" });
     expect((await stranger.client.get("/user/projects")).body.data).toEqual([]);
   });
@@ -242,7 +242,12 @@ describe("exports", () => {
       concept: "Projects export ad",
       error: "",
     });
-    expect(byId.get(jobB)).toMatchObject({ type: "painpoint", status: "failed", error: "Cancelled by the user", final_video: "" });
+    expect(byId.get(jobB)).toMatchObject({
+      type: "painpoint",
+      status: "failed",
+      error: "Cancelled by the user; 1 credit refunded",
+      final_video: "",
+    });
     // A cell that a spreadsheet would run as a formula is prefixed; quotes survive.
     expect(byId.get(jobB)!.concept).toBe(`'=HYPERLINK("http://evil.example","click"), "quoted"`);
     expect(body.map((r) => r[0])).toEqual([jobC, jobB, jobA]);
@@ -257,7 +262,16 @@ describe("exports", () => {
     expect(res.headers.get("content-disposition")).toMatch(/^attachment; filename="projects-\d{4}-\d{2}-\d{2}\.zip"$/);
     const entries = readZip(Buffer.from(await res.arrayBuffer()));
     expect([...entries.keys()].sort()).toEqual(
-      ["projects.json", "projects.csv", `${jobA}/ad-1x1.mp4`, `${jobA}/ad-1x1.jpg`, `${jobC}/ad-9x16.png`].sort(),
+      [
+        "projects.json",
+        "projects.csv",
+        `${jobA}/ad-1x1.mp4`,
+        `${jobA}/ad-1x1.jpg`,
+        // A static ad's still variants.
+        `${jobC}/ad-9x16-a.png`,
+        `${jobC}/ad-9x16-b.png`,
+        `${jobC}/ad-9x16-c.png`,
+      ].sort(),
     );
     const json = JSON.parse(entries.get("projects.json")!.toString("utf8"));
     expect(json).toEqual((await user.client.get("/user/projects")).body.data);
@@ -270,7 +284,7 @@ describe("exports", () => {
 
     const viaAccept = await get("/user/projects/export", user, { accept: "application/zip" });
     expect(viaAccept.headers.get("content-type")).toBe("application/zip");
-    expect([...readZip(Buffer.from(await viaAccept.arrayBuffer())).keys()]).toHaveLength(5);
+    expect([...readZip(Buffer.from(await viaAccept.arrayBuffer())).keys()]).toHaveLength(7);
     expect((await user.client.get("/user/projects/export?format=pdf")).status).toBe(400);
   });
 

@@ -8,6 +8,7 @@ import { JobPage } from "./pages/job.tsx";
 import { LandingPage } from "./pages/landing.tsx";
 import { LoginPage } from "./pages/login.tsx";
 import { ProjectsPage } from "./pages/projects.tsx";
+import { PromptBuilderPage } from "./pages/prompt-builder.tsx";
 import { SettingsPage } from "./pages/settings.tsx";
 import { SignupPage } from "./pages/signup.tsx";
 import { StudioPage } from "./pages/studio.tsx";
@@ -32,6 +33,7 @@ export const ROUTES: readonly AppRoute[] = [
   { path: "/studio", access: "user", page: StudioPage },
   { path: "/studio/jobs/:jobId", access: "user", page: JobPage },
   { path: "/projects", access: "user", page: ProjectsPage },
+  { path: "/prompt-builder", access: "user", page: PromptBuilderPage },
   { path: "/settings", access: "user", page: SettingsPage },
   { path: "/admin", access: "admin", page: AdminPage },
 ];
@@ -50,6 +52,7 @@ export const NAV_ITEMS: readonly NavItem[] = [
   { label: "Dashboard", icon: "dashboard", href: "/dashboard" },
   { label: "Studio", icon: "studio", href: "/studio" },
   { label: "Projects", icon: "projects", href: "/projects" },
+  { label: "Prompts", icon: "studio", href: "/prompt-builder" },
   { label: "Brand", icon: "brand" },
   { label: "Billing", icon: "billing" },
   { label: "Settings", icon: "settings", href: "/settings" },

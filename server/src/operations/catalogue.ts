@@ -11,6 +11,7 @@ import { healthOperations } from "./health.ts";
 import { mediaOperations } from "./media.ts";
 import type { AnyOperation } from "./operation.ts";
 import { projectsOperations } from "./projects.ts";
+import { promptBuilderOperations } from "./prompt-builder.ts";
 import { publicOperations } from "./public.ts";
 import { userOperations } from "./user.ts";
 import { webhookOperations } from "./webhook.ts";
@@ -27,6 +28,7 @@ export const catalogue = {
   brand: brandOperations,
   webhook: webhookOperations,
   public: publicOperations,
+  promptBuilder: promptBuilderOperations,
   health: healthOperations,
   admin: adminOperations,
 };

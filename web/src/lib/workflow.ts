@@ -1,7 +1,7 @@
 // Workflow helpers shared by the studio, the job view and the projects gallery: format ids, media
 // URLs, the job's step list and the credit errors explained in words. The rules themselves (default
 // formats, planned steps, job statuses) come from @adgen/schema, where the server reads them too.
-import { ASPECT_RATIOS, type AspectRatio, type JobStatus, renderStepFormat, STEP, WORKFLOWS } from "@adgen/schema";
+import { ASPECT_RATIOS, type AspectRatio, isCancelled, type JobStatus, renderStepFormat, STEP, WORKFLOWS } from "@adgen/schema";
 import { errorCode, errorMessage } from "./errors.ts";
 
 export const ALL_FORMATS: readonly AspectRatio[] = ASPECT_RATIOS;
@@ -41,6 +41,11 @@ export function workflowName(type: string): string {
 }
 
 const REQUIRES_URL = new Set<string>(WORKFLOWS.filter((w) => w.requiresUrl).map((w) => w.type));
+
+/** Whether this workflow type reads a page when given a `url`, though it can do without (it falls back). */
+export function acceptsUrl(type: string): boolean {
+  return REQUIRES_URL.has(type) || WORKFLOWS.some((w) => w.type === type && w.urlFallback);
+}
 
 /** Whether requests of this workflow type always have a `url` (so their job reads the page). */
 export function requiresUrl(type: string): boolean {
@@ -84,6 +89,16 @@ export const JOB_STATUS_LABELS: Record<JobStatus, string> = {
   failed: "Failed",
 };
 
+/** The job's status in words: a cancelled job is `failed` to the API and "Cancelled" to a person. */
+export function jobStatusLabel(job: { status: JobStatus; error?: string | null }): string {
+  return isCancelled(job) ? "Cancelled" : JOB_STATUS_LABELS[job.status];
+}
+
+/** The badge's modifier class: `status-cancelled` for a cancelled job, else `status-<status>`. */
+export function statusClass(job: { status: string; error?: string | null }): string {
+  return isCancelled(job) ? "status-cancelled" : `status-${job.status}`;
+}
+
 export type StepState = "done" | "active" | "waiting" | "pending" | "failed";
 
 export interface StepView {
@@ -98,6 +113,9 @@ export interface StepView {
 
 function stepLabel(name: string): { label: string; detail?: string } {
   if (name === STEP.readPage) return { label: "Read the page", detail: "Title, description, images and colours" };
+  if (name === STEP.audit) return { label: "Audit", detail: "Offer, mobile call to action, contact, trust, speed" };
+  if (name === STEP.voice) return { label: "Voice-over", detail: "Narration, captions and scene timing" };
+  if (name === STEP.auditReport) return { label: "Audit report", detail: "The scored report as a PDF" };
   if (name === STEP.artDirection) return { label: "Art direction", detail: "Storyboard, copy and look" };
   if (name === STEP.review) return { label: "Your review", detail: "Approve the storyboard before rendering" };
   if (name === STEP.done) return { label: "Done" };

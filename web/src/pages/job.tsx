@@ -2,6 +2,7 @@
 // decision, the players and downloads once it is done, the error and refund if it failed.
 import {
   defaultFormatsFor,
+  isCancelled,
   isFinishedStatus,
   JOB_STATUSES,
   type JobStatus,
@@ -11,23 +12,24 @@ import {
   STEP,
 } from "@adgen/schema";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import { type FormEvent, type KeyboardEvent, useCallback, useEffect, useId, useMemo, useState } from "react";
+import { type KeyboardEvent, useCallback, useEffect, useId, useMemo, useState } from "react";
 import { Link, useParams } from "wouter";
-import { FormAlert } from "../components/form.tsx";
-import { ErrorPanel, InlineError, PageLoader, Skeleton } from "../components/status.tsx";
+import { ReviewEditor } from "../components/review-editor.tsx";
+import { ErrorPanel, PageLoader, Skeleton } from "../components/status.tsx";
 import { errorCode, errorMessage } from "../lib/errors.ts";
 import { formatDateTime, formatNumber } from "../lib/format.ts";
-import { useNow, useTitle } from "../lib/hooks.ts";
+import { useTitle } from "../lib/hooks.ts";
 import { type JobEvent, type JobStreamStatus, useJobEvents } from "../lib/job-events.ts";
 import {
   cssAspect,
   downloadHref,
   formatLabel,
-  JOB_STATUS_LABELS,
+  jobStatusLabel,
   mediaSrc,
   ratioId,
   requiresUrl,
   sortFormats,
+  statusClass,
   type StepView,
   stepStates,
   workflowName,
@@ -72,7 +74,7 @@ export function JobPage(_props: PageProps) {
   const [completedSteps, setCompletedSteps] = useState<ReadonlySet<string>>(() => new Set());
   const [seenSteps, setSeenSteps] = useState<readonly string[]>([]);
 
-  useTitle(job.data ? `${workflowName(job.data.type)} · ${JOB_STATUS_LABELS[job.data.status]}` : "Job");
+  useTitle(job.data ? `${workflowName(job.data.type)} · ${jobStatusLabel(job.data)}` : "Job");
 
   const onEvent = useCallback(
     (event: JobEvent) => {
@@ -138,7 +140,8 @@ export function JobPage(_props: PageProps) {
   }
 
   const data = job.data;
-  const assetFormats = data.result?.assets.map((a) => a.format) ?? [];
+  // Rendered formats only (not a report, captions or a voice-over).
+  const assetFormats = data.result?.assets.filter((a) => a.type === "video" || a.type === "image").map((a) => a.format) ?? [];
   const seenFormats = seenSteps.map(renderStepFormat).filter((f): f is string => f !== null);
   // In render order, as the server runs them; shown sorted.
   const renderOrder: readonly string[] = input?.formats?.length
@@ -150,7 +153,7 @@ export function JobPage(_props: PageProps) {
         : defaultFormatsFor(data.type);
   const formats = sortFormats(renderOrder);
   const hasUrl = input ? !!input.url : seenSteps.includes(STEP.readPage) || data.step === STEP.readPage || requiresUrl(data.type);
-  const steps = stepStates(plannedSteps({ hasUrl, hitl: data.hitl, formats: renderOrder }), data, completedSteps);
+  const steps = stepStates(plannedSteps({ hasUrl, hitl: data.hitl, formats: renderOrder, type: data.type }), data, completedSteps);
   const progress = data.status === "completed" ? 100 : data.progress;
 
   return (
@@ -183,8 +186,13 @@ export function JobPage(_props: PageProps) {
               </h2>
               <div className="job-head-badges">
                 <StreamBadge status={stream.status} finished={isFinishedStatus(data.status)} />
-                <span className={`badge status-badge status-${data.status}`} data-testid="job-status" data-status={data.status}>
-                  {JOB_STATUS_LABELS[data.status]}
+                <span
+                  className={`badge status-badge ${statusClass(data)}`}
+                  data-testid="job-status"
+                  data-status={data.status}
+                  data-cancelled={isCancelled(data) ? "true" : undefined}
+                >
+                  {jobStatusLabel(data)}
                 </span>
               </div>
             </div>
@@ -195,7 +203,7 @@ export function JobPage(_props: PageProps) {
               aria-valuemin={0}
               aria-valuemax={100}
               aria-valuenow={progress}
-              aria-valuetext={`${progress}% · ${JOB_STATUS_LABELS[data.status]}`}
+              aria-valuetext={`${progress}% · ${jobStatusLabel(data)}`}
               data-testid="job-progress"
             >
               <span className="progress-bar" style={{ width: `${progress}%` }} />
@@ -205,7 +213,7 @@ export function JobPage(_props: PageProps) {
             </p>
           </section>
 
-          {data.status === "awaiting_review" ? <ReviewPanel jobId={jobId} /> : null}
+          {data.status === "awaiting_review" ? <ReviewEditor jobId={jobId} creditsUsed={data.creditsUsed} /> : null}
           {data.status === "failed" ? <FailedPanel job={data} /> : null}
           {data.status === "completed" ? (
             data.result ? (
@@ -273,6 +281,7 @@ const STEP_STATE_LABELS: Record<StepView["state"], string> = {
 
 function statusLine(job: Job, steps: StepView[]): string {
   if (job.status === "completed") return "Your ad is ready.";
+  if (isCancelled(job)) return "You cancelled this job.";
   if (job.status === "failed") return "The run stopped.";
   if (job.status === "awaiting_review") return "Waiting for your review of the storyboard.";
   if (job.status === "queued") return "Queued";
@@ -365,7 +374,7 @@ function FailedPanel({ job }: { job: Job }) {
       </div>
       <div className="job-failed-body">
         <h2 id="job-failed-title" className="card-title">
-          {/cancel/i.test(job.error ?? "") ? "Job cancelled" : /reject/i.test(job.error ?? "") ? "Storyboard rejected" : "This run failed"}
+          {isCancelled(job) ? "Job cancelled" : /reject/i.test(job.error ?? "") ? "Storyboard rejected" : "This run failed"}
         </h2>
         <p className="job-error-message">{job.error ?? "The job failed."}</p>
         {job.refunded ? (
@@ -388,146 +397,18 @@ function FailedPanel({ job }: { job: Job }) {
   );
 }
 
-// ---------- Review ----------
-
-function ReviewPanel({ jobId }: { jobId: string }) {
-  const uid = useId();
-  const trpc = useTRPC();
-  const queryClient = useQueryClient();
-  const hitl = useQuery(trpc.workflow.hitl.queryOptions({ jobId }));
-  const [feedback, setFeedback] = useState("");
-  const now = useNow(30_000);
-  const decide = useMutation(
-    trpc.workflow.hitlDecide.mutationOptions({
-      onSuccess: (data) => {
-        queryClient.setQueryData(trpc.workflow.hitl.queryKey({ jobId }), data);
-        queryClient.setQueryData(trpc.workflow.job.queryKey({ jobId }), data.job);
-        void queryClient.invalidateQueries({ queryKey: trpc.user.credits.queryKey() });
-        void queryClient.invalidateQueries({ queryKey: trpc.projects.list.queryKey() });
-      },
-    }),
-  );
-
-  function submit(action: "approve" | "reject") {
-    return (event?: FormEvent) => {
-      event?.preventDefault();
-      if (decide.isPending) return;
-      const text = feedback.trim();
-      decide.mutate({ jobId, action, ...(text ? { feedback: text } : {}) });
-    };
-  }
-
-  const board = hitl.data?.storyboard;
-  const expiresAt = hitl.data?.review.expiresAt;
-  const left = expiresAt ? new Date(expiresAt).getTime() - now : null;
-
-  return (
-    <section className="card review-panel" aria-labelledby={`${uid}-title`} data-testid="review-panel">
-      <div className="card-head">
-        <div>
-          <h2 id={`${uid}-title`} className="card-title">
-            Review the storyboard
-          </h2>
-          <p className="muted review-sub">
-            Nothing renders until you approve.{" "}
-            {left !== null && left > 0 ? `Decide within ${formatLeft(left)}; after that the run is refunded.` : null}
-          </p>
-        </div>
-        {board ? (
-          <span className="review-meta">
-            {board.framework ? <span className="badge">{String(board.framework).toUpperCase()}</span> : null}
-            {board.formats.map((f: string) => (
-              <span key={f} className="badge">
-                {f}
-              </span>
-            ))}
-          </span>
-        ) : null}
-      </div>
-      {hitl.isError ? <InlineError error={hitl.error} onRetry={() => void hitl.refetch()} /> : null}
-      {hitl.isPending ? <Skeleton width="100%" height="12rem" /> : null}
-      {board ? (
-        <>
-          {board.title ? <p className="review-title">“{board.title}”</p> : null}
-          <ol className="scene-list">
-            {board.scenes.map((scene, i) => (
-              <li key={scene.id} className="scene" data-testid="review-scene">
-                <div
-                  className="scene-preview"
-                  style={{ aspectRatio: cssAspect(board.formats[0] ?? "9:16"), background: scene.background, color: scene.accent }}
-                >
-                  {scene.preview ? (
-                    <img src={mediaSrc(scene.preview)} alt={`Scene ${i + 1} preview`} loading="lazy" />
-                  ) : (
-                    <span className="scene-preview-text">{scene.headline}</span>
-                  )}
-                </div>
-                <div className="scene-copy">
-                  <p className="scene-index">
-                    Scene {i + 1} · {formatNumber(scene.durationSec)} s{scene.transition !== "none" ? ` · ${scene.transition}` : ""}
-                  </p>
-                  <p className="scene-headline">{scene.headline}</p>
-                  {scene.body ? <p className="scene-body">{scene.body}</p> : null}
-                  {scene.cta ? <p className="scene-cta">{scene.cta}</p> : null}
-                </div>
-              </li>
-            ))}
-          </ol>
-        </>
-      ) : hitl.data ? (
-        <p className="muted">The storyboard is not available.</p>
-      ) : null}
-      <form className="review-form" onSubmit={submit("approve")}>
-        <div className="field">
-          <label htmlFor={`${uid}-feedback`} className="field-label">
-            Feedback <span className="muted field-optional">optional</span>
-          </label>
-          <textarea
-            id={`${uid}-feedback`}
-            className="input textarea"
-            rows={2}
-            maxLength={2000}
-            value={feedback}
-            onChange={(e) => setFeedback(e.target.value)}
-            placeholder="What should change? Recorded with your decision."
-            data-testid="review-feedback"
-          />
-        </div>
-        {decide.isError ? <FormAlert testId="review-error">{errorMessage(decide.error)}</FormAlert> : null}
-        <div className="form-actions">
-          <button
-            type="button"
-            className="btn btn-ghost btn-danger-text"
-            onClick={submit("reject")}
-            disabled={decide.isPending}
-            data-testid="reject"
-          >
-            {decide.isPending && decide.variables?.action === "reject" ? "Rejecting…" : "Reject and refund"}
-          </button>
-          <button type="submit" className="btn btn-primary" disabled={decide.isPending} data-testid="approve">
-            {decide.isPending && decide.variables?.action === "approve" ? "Approving…" : "Approve and render"}
-          </button>
-        </div>
-      </form>
-    </section>
-  );
-}
-
-function formatLeft(ms: number): string {
-  const minutes = Math.ceil(ms / 60_000);
-  if (minutes < 60) return `${minutes} min`;
-  const hours = Math.floor(minutes / 60);
-  return `${hours} h ${minutes % 60} min`;
-}
-
 // ---------- Result ----------
 
 function ResultPanel({ job }: { job: Job }) {
   const uid = useId();
   const result = job.result!;
   const assets = useMemo(() => {
-    const order = sortFormats(result.assets.map((a) => a.format));
-    return [...result.assets].sort((a, b) => order.indexOf(a.format) - order.indexOf(b.format));
+    // One tab per format (its first asset; static ads' further variants follow in the result), no documents.
+    const perFormat = result.assets.filter(
+      (a, i, all) => (a.type === "video" || a.type === "image") && all.findIndex((b) => b.format === a.format) === i,
+    );
+    const order = sortFormats(perFormat.map((a) => a.format));
+    return perFormat.sort((a, b) => order.indexOf(a.format) - order.indexOf(b.format));
   }, [result.assets]);
   const [active, setActive] = useState(() => assets[0]?.format ?? "");
   const warnings = result.warnings ?? [];

@@ -1,6 +1,6 @@
 // Every launch is a project (id = job id). A gallery with a status filter, ratings, links to each
 // job and the two account exports; it refreshes itself while jobs change (events.stream).
-import { PROJECT_STATUSES } from "@adgen/schema";
+import { isCancelled, PROJECT_STATUSES } from "@adgen/schema";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useSubscription } from "@trpc/tanstack-react-query";
 import { type FormEvent, useEffect, useId, useRef, useState } from "react";
@@ -168,7 +168,19 @@ function inputOf(project: Project): { formats: string[]; concept?: string; url?:
   }
 }
 
+/** A failed project's error, from its output_data (`{"error": …}` when it has no result). */
+function projectError(project: Project): string | null {
+  if (project.status !== "failed") return null;
+  try {
+    const output = JSON.parse(project.output_data) as { error?: unknown } | null;
+    return typeof output?.error === "string" ? output.error : null;
+  } catch {
+    return null;
+  }
+}
+
 function ProjectCard({ project }: { project: Project }) {
+  const cancelled = isCancelled({ status: project.job_status, error: projectError(project) });
   const href = `/studio/jobs/${encodeURIComponent(project.id)}`;
   const input = inputOf(project);
   const first = input.formats[0] ?? "9:16";
@@ -185,11 +197,12 @@ function ProjectCard({ project }: { project: Project }) {
           </span>
         )}
         <span
-          className={`badge status-badge status-${project.status} project-status`}
+          className={`badge status-badge ${cancelled ? "status-cancelled" : `status-${project.status}`} project-status`}
           data-testid="project-status"
           data-status={project.status}
+          data-cancelled={cancelled ? "true" : undefined}
         >
-          {STATUS_LABELS[project.status]}
+          {cancelled ? "Cancelled" : STATUS_LABELS[project.status]}
         </span>
       </Link>
       <div className="project-body">

@@ -18,6 +18,7 @@ import { errorMessage, issuesToFieldErrors, type SplitErrors, splitServerError }
 import { formatNumber } from "../lib/format.ts";
 import { useDebounced, useTitle } from "../lib/hooks.ts";
 import {
+  acceptsUrl,
   blockCode,
   explainBlock,
   explainLaunchError,
@@ -87,11 +88,11 @@ function initialState(prefs: Prefs, queryType: string | null, studio: StudioConf
   };
 }
 
-function toRequest(state: FormState, requiresUrl: boolean): WorkflowRequestInput {
+function toRequest(state: FormState, withUrl: boolean): WorkflowRequestInput {
   const url = state.url.trim();
   return {
     type: state.type,
-    ...(requiresUrl && url ? { url } : {}),
+    ...(withUrl && url ? { url } : {}),
     ...(state.concept.trim() ? { concept: state.concept } : {}),
     ...(state.brand ? { brand: state.brand } : {}),
     formats: sortFormats(state.formats),
@@ -172,7 +173,8 @@ function StudioForm({ studio, pricing, prefs, brand, planId }: StudioFormProps) 
   const submitting = useRef(false);
 
   const info = studio.workflowTypes.find((w) => w.type === state.type) ?? studio.workflowTypes[0]!;
-  const request = useMemo(() => toRequest(state, info.requiresUrl), [state, info.requiresUrl]);
+  const takesUrl = acceptsUrl(state.type);
+  const request = useMemo(() => toRequest(state, takesUrl), [state, takesUrl]);
   const requestKey = JSON.stringify(request);
   const lastKey = useRef(requestKey);
   if (lastKey.current !== requestKey) {
@@ -323,10 +325,10 @@ function StudioForm({ studio, pricing, prefs, brand, planId }: StudioFormProps) 
           </h2>
           {errors.form ? <FormAlert>{errors.form}</FormAlert> : null}
 
-          {info.requiresUrl ? (
+          {takesUrl ? (
             <Field
               id={`${uid}-url`}
-              label={state.type === "clone" ? "Reference URL" : "Product page URL"}
+              label={state.type === "clone" ? "Reference URL" : state.type === "local-audit" ? "Business page URL" : "Product page URL"}
               type="url"
               inputMode="url"
               name="url"
@@ -337,9 +339,13 @@ function StudioForm({ studio, pricing, prefs, brand, planId }: StudioFormProps) 
               error={errors.fields.url}
               errorTestId="field-error-url"
               data-testid="field-url"
-              required
+              required={info.requiresUrl}
               hint={
-                state.type === "clone" ? "The ad you want to take inspiration from." : "We read its title, description, images and colours."
+                state.type === "clone"
+                  ? "The ad you want to take inspiration from."
+                  : !info.requiresUrl
+                    ? "The page we audit. Leave it empty to use the website in your brand profile."
+                    : "We read its title, description, images and colours."
               }
             />
           ) : null}

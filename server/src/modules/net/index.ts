@@ -15,4 +15,4 @@ export {
   systemResolver,
   type UrlPolicy,
 } from "./safe-fetch.ts";
-export { type PageMeta, readPageMeta } from "./page-meta.ts";
+export { type PageMeta, type PageSignals, type ReadPageOptions, readPageMeta } from "./page-meta.ts";

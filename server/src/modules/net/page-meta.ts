@@ -2,7 +2,10 @@
 // knowledge/brand extraction. A page that cannot be fetched is not an error, only a warning; a URL that
 // must not be fetched at all (private address, bad scheme, …) is the caller's error and throws.
 import { load } from "cheerio/slim";
+import { type PageSignals, readPageSignals } from "./page-signals.ts";
 import { type SafeFetchOptions, SafeFetchError, safeFetch } from "./safe-fetch.ts";
+
+export type { PageSignals };
 
 export interface PageMeta {
   /** Final URL after redirects (the requested one when nothing was fetched). */
@@ -15,6 +18,13 @@ export interface PageMeta {
   /** #rrggbb: theme-color first, then colours from inline styles and <style>, most frequent first; max 5. */
   colors: string[];
   warnings: string[];
+  /** What a visitor from an ad finds (contact, calls to action, trust, weight); only with `signals: true` and a fetched page. */
+  signals?: PageSignals;
+}
+
+export interface ReadPageOptions extends SafeFetchOptions {
+  /** Also read the page's ad-readiness signals (see page-signals.ts). */
+  signals?: boolean;
 }
 
 const MAX_IMAGES = 12;
@@ -176,9 +186,11 @@ function normalizedUrl(url: string): string {
  * large, not HTML or answers an error status (nulls plus a warning such as "could not fetch <url>: HTTP 500");
  * throws the AppError 400 from assertPublicUrl for a URL that must not be fetched (also at a redirect hop).
  */
-export async function readPageMeta(url: string, options: SafeFetchOptions = {}): Promise<PageMeta> {
+export async function readPageMeta(url: string, readOptions: ReadPageOptions = {}): Promise<PageMeta> {
+  const { signals: withSignals, ...options } = readOptions;
   const meta: PageMeta = { url: normalizedUrl(url), title: null, description: null, siteName: null, images: [], colors: [], warnings: [] };
 
+  const started = performance.now();
   let response: Awaited<ReturnType<typeof safeFetch>>;
   try {
     response = await safeFetch(url, {
@@ -209,6 +221,7 @@ export async function readPageMeta(url: string, options: SafeFetchOptions = {}):
     return meta;
   }
 
+  const fetchMs = performance.now() - started;
   const $ = load(decodeHtml(response.body, contentType));
 
   const metas = new Map<string, string[]>();
@@ -258,6 +271,17 @@ export async function readPageMeta(url: string, options: SafeFetchOptions = {}):
     for (const value of declarationValues(element.attribs.style ?? "")) cssColors.push(...colorsIn(value));
   });
   meta.colors = rankColors(themeColors, cssColors);
+
+  if (withSignals) {
+    meta.signals = readPageSignals({
+      $,
+      url: response.url,
+      htmlBytes: response.body.length,
+      fetchMs,
+      title: meta.title,
+      description: meta.description,
+    });
+  }
 
   if (!meta.title && !meta.description) meta.warnings.push(`${meta.url} has no title or description`);
   return meta;

@@ -12,8 +12,15 @@ import { FPS, filter, holdFrames, musicBed, stillChains } from "./graph.ts";
 import { layoutScene } from "./layout.ts";
 import type { FfmpegCapabilities, RenderRequest, RenderResult, Scene, Storyboard, StudioRendererOptions, VideoRenderer } from "./types.ts";
 import { validateFileStem, validateFormat, validateStoryboard } from "./validate.ts";
+import { type VoiceOver, voiceOver } from "./voice-over.ts";
 
 const PRESETS: readonly string[] = ["ultrafast", "superfast", "veryfast", "faster", "fast", "medium"];
+
+/** Encoder settings per quality tier (RenderRequest.quality): premium spends more bits on the same frames. */
+const ENCODE: Record<NonNullable<RenderRequest["quality"]>, { crf: number; audioBitrate: string; thumbnailQ: number }> = {
+  standard: { crf: 21, audioBitrate: "128k", thumbnailQ: 3 },
+  premium: { crf: 16, audioBitrate: "192k", thumbnailQ: 2 },
+};
 
 const XFADE_NAMES: Record<Exclude<Scene["transition"], "none">, string> = { fade: "fade", slide: "slideleft", wipe: "wipeleft" };
 
@@ -59,7 +66,7 @@ export function planTimeline(scenes: Scene[]): Timeline {
 interface Composition {
   args: string[];
   graph: string;
-  files: { name: string; content: string }[];
+  files: { name: string; content: string | Uint8Array }[];
   links: { name: string; target: string }[];
 }
 
@@ -121,7 +128,14 @@ export function createStudioRenderer(options: StudioRendererOptions = {}): Video
     return { chains, files, links, layout };
   }
 
-  function composeVideo(storyboard: Storyboard, format: AspectRatio, caps: FfmpegCapabilities): Composition & { timeline: Timeline } {
+  function composeVideo(
+    storyboard: Storyboard,
+    format: AspectRatio,
+    caps: FfmpegCapabilities,
+    quality: RenderRequest["quality"] = "standard",
+    dress: VoiceOver | null = null,
+  ): Composition & { timeline: Timeline } {
+    const encode = ENCODE[quality] ?? ENCODE.standard;
     const scenes = storyboard.scenes;
     const timeline = planTimeline(scenes);
     const { frames, transitions, endFade } = timeline;
@@ -179,16 +193,25 @@ export function createStudioRenderer(options: StudioRendererOptions = {}): Video
       if (still.links[0]) inputs.push("-i", still.links[0].name);
       chains.unshift(
         ...still.chains,
-        `[still${i}]${filter("split", { outputs: uses[i]!.length })}${uses[i]!.map((u) => `[${u}]`).join("")}`,
+        `${dress ? dress.stillHead(i, `still${i}`) : `[still${i}]`}${filter("split", { outputs: uses[i]!.length })}${uses[i]!.map((u) => `[${u}]`).join("")}`,
       );
       files.push(...still.files);
       links.push(...still.links);
     });
-    chains.push(`[${thumbSource}]${filter("scale", { w: "iw/2", h: "ih/2" })}[thumb]`);
+    chains.push(`[${thumbSource}]${dress?.thumbFilter ? `${dress.thumbFilter},` : ""}${filter("scale", { w: "iw/2", h: "ih/2" })}[thumb]`);
     const total = timeline.totalFrames;
     const joined = filter("concat", { n: segments.length, v: 1, a: 0 });
-    chains.push(`${segments.map((l) => `[${l}]`).join("")}${joined},${filter("format", { pix_fmts: "yuv420p" })}[vout]`);
-    chains.push(`${musicBed(total / FPS)}[aout]`);
+    if (dress) {
+      // Narrated ads: camera, persona and captions over the joined scenes; the voice over the bed.
+      chains.unshift(...dress.preChains);
+      chains.push(`${segments.map((l) => `[${l}]`).join("")}${joined}[vjoined]`, ...dress.video("vjoined", "vout"), ...dress.audio("aout"));
+      inputs.push(...dress.inputs);
+      files.push(...dress.files);
+      links.push(...dress.links);
+    } else {
+      chains.push(`${segments.map((l) => `[${l}]`).join("")}${joined},${filter("format", { pix_fmts: "yuv420p" })}[vout]`);
+      chains.push(`${musicBed(total / FPS)}[aout]`);
+    }
 
     const durationSec = total / FPS;
     const args = [
@@ -207,7 +230,7 @@ export function createStudioRenderer(options: StudioRendererOptions = {}): Video
       "-preset",
       preset,
       "-crf",
-      "21",
+      String(encode.crf),
       "-profile:v",
       "high",
       "-pix_fmt",
@@ -221,7 +244,7 @@ export function createStudioRenderer(options: StudioRendererOptions = {}): Video
       "-c:a",
       "aac",
       "-b:a",
-      "128k",
+      encode.audioBitrate,
       "-ar",
       "44100",
       "-ac",
@@ -244,7 +267,7 @@ export function createStudioRenderer(options: StudioRendererOptions = {}): Video
       "-frames:v",
       "1",
       "-q:v",
-      "3",
+      String(encode.thumbnailQ),
       "-update",
       "1",
       "-f",
@@ -271,7 +294,7 @@ export function createStudioRenderer(options: StudioRendererOptions = {}): Video
     name: "studio",
 
     async render(request: RenderRequest): Promise<RenderResult> {
-      const { storyboard, format, outputDir, fileStem, signal, onProgress } = request;
+      const { storyboard, format, outputDir, fileStem, signal, onProgress, quality } = request;
       validateStoryboard(storyboard);
       validateFileStem(fileStem);
       const { width, height } = frameSize(format);
@@ -279,7 +302,26 @@ export function createStudioRenderer(options: StudioRendererOptions = {}): Video
       await checkImages(storyboard.scenes);
       const caps = await capabilities();
       throwIfAborted(signal);
-      const composition = composeVideo(storyboard, format, caps);
+      const dress =
+        request.narration || request.persona
+          ? await voiceOver({
+              storyboard,
+              format,
+              width,
+              height,
+              durationSec: planTimeline(storyboard.scenes).totalFrames / FPS,
+              fontPath: font(),
+              metrics: fontMetrics(font()),
+              narration: request.narration,
+              persona: request.persona,
+              firstInput: storyboard.scenes.filter((s) => s.imagePath).length,
+            })
+          : null;
+      if (request.narration) {
+        const info = await stat(request.narration.wavPath).catch(() => undefined);
+        if (!info?.isFile()) throw new Error(`narration.wavPath is not a readable file: ${request.narration.wavPath}`);
+      }
+      const composition = composeVideo(storyboard, format, caps, quality, dress);
       const durationSec = composition.timeline.totalFrames / FPS;
       const outDir = resolve(outputDir);
       await mkdir(outDir, { recursive: true });

@@ -48,6 +48,37 @@ export interface RenderRequest {
   fileStem: string;
   signal?: AbortSignal;
   onProgress?: (fraction: number) => void;
+  /**
+   * "standard" (default): CRF 21, 128 kbps audio. "premium": CRF 16 (a markedly higher bitrate: cleaner
+   * gradients, images and small text), 192 kbps audio and a higher-quality thumbnail.
+   */
+  quality?: "standard" | "premium";
+  /** A voice-over for the whole ad: mixed over the music bed (which ducks under it), its cues burned in as captions. */
+  narration?: RenderNarration;
+  /** Who fronts the ad: a presenter (card and lower-third name bar) or a creator's selfie (handheld camera, tag). */
+  persona?: Persona;
+}
+
+export interface CaptionCue {
+  /** Seconds from the start of the ad. */
+  startSec: number;
+  endSec: number;
+  /** One short line. */
+  text: string;
+}
+
+export interface RenderNarration {
+  /** A WAV heard from t = 0 (any rate, mono or stereo); padded with silence or cut to the video's length. */
+  wavPath: string;
+  cues: CaptionCue[];
+}
+
+export interface Persona {
+  kind: "presenter" | "selfie";
+  /** Presenter: the name on the lower third. Selfie: the creator's handle. */
+  name: string;
+  /** Presenter: the small line under the name (default "Presenter"). */
+  label?: string;
 }
 
 export interface RenderResult {

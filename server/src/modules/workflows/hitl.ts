@@ -1,7 +1,8 @@
 // Human review (HITL): a job launched with `hitl: true` pauses after art direction. Approve resumes it
 // from the stored storyboard; reject fails and refunds; a review left pending longer than
 // HITL_TIMEOUT_SECONDS expires and refunds (periodic sweep, and on every GET).
-import { HitlDecision } from "@adgen/schema";
+import type { Prisma } from "@adgen/prisma";
+import { HitlDecision, STEP } from "@adgen/schema";
 import type { z } from "zod";
 import type { RequestContext, Services } from "../../context.ts";
 import { AppError, parseInput } from "../../errors.ts";
@@ -11,7 +12,43 @@ import { enqueueJob } from "./enqueue.ts";
 import { failAndRefund } from "./fail-job.ts";
 import { emitJobEvent } from "./job-events.ts";
 import { findOwnJob, toJobView } from "./jobs.ts";
+import { scoreStoryboard } from "./pipeline/creative-score.ts";
 import { type ArtDirectionOutput, mediaUrl } from "./pipeline/steps.ts";
+
+type ReviewedScenes = NonNullable<z.output<typeof HitlDecision>["scenes"]>;
+
+/**
+ * The storyboard as the reviewer approved it: the scenes they kept, in their order, with their text. The
+ * ad keeps its length (the kept scenes share it), and its creative score is computed again.
+ */
+export function applyReviewEdits(direction: ArtDirectionOutput, reviewed: ReviewedScenes): ArtDirectionOutput {
+  const byId = new Map(direction.storyboard.scenes.map((scene) => [scene.id, scene]));
+  const seen = new Set<string>();
+  const scenes = reviewed.map((edit, i) => {
+    const original = byId.get(edit.id);
+    if (!original) throw new AppError("BAD_REQUEST", `scenes.${i}.id: ${edit.id} is not a scene of this storyboard`);
+    if (seen.has(edit.id)) throw new AppError("BAD_REQUEST", `scenes.${i}.id: ${edit.id} is given twice`);
+    seen.add(edit.id);
+    const { body: _body, cta: _cta, ...rest } = original;
+    const body = edit.body === undefined ? original.body : edit.body || undefined;
+    const cta = edit.cta === undefined ? original.cta : edit.cta || undefined;
+    return { ...rest, headline: edit.headline ?? original.headline, ...(body ? { body } : {}), ...(cta ? { cta } : {}) };
+  });
+  const total = direction.storyboard.scenes.reduce((sum, scene) => sum + scene.durationSec, 0);
+  const per = Math.round((total / scenes.length) * 100) / 100;
+  const timed = scenes.map((scene, i) => ({
+    ...scene,
+    durationSec: i === scenes.length - 1 ? Math.round((total - per * (scenes.length - 1)) * 100) / 100 : per,
+    transition: i === 0 ? ("fade" as const) : scene.transition,
+  }));
+  const storyboard = { ...direction.storyboard, scenes: timed };
+  return {
+    ...direction,
+    storyboard,
+    previews: direction.previews.filter((p) => seen.has(p.sceneId)),
+    creativeScore: scoreStoryboard(storyboard, direction.formats, storyboard.brand.name),
+  };
+}
 
 export async function expireStaleReviews(services: Services): Promise<number> {
   const cutoff = new Date(Date.now() - services.config.hitlTimeoutSeconds * 1000);
@@ -61,6 +98,7 @@ export async function getHitlState(ctx: RequestContext, jobId: string) {
           formats: direction.formats,
           brand: direction.storyboard.brand,
           scenes: direction.storyboard.scenes.map((scene) => ({ ...scene, preview: previews.get(scene.id) ?? null })),
+          creativeScore: direction.creativeScore ?? null,
         }
       : null,
     job: toJobView(job),
@@ -69,7 +107,8 @@ export async function getHitlState(ctx: RequestContext, jobId: string) {
 
 export async function decideHitl(ctx: RequestContext, input: z.input<typeof HitlDecision>) {
   requireUser(ctx); // 401 before validation, like every other operation
-  const { jobId, action, feedback } = parseInput(HitlDecision, input);
+  const { jobId, action, feedback, scenes } = parseInput(HitlDecision, input);
+  if (scenes && action !== "approve") throw new AppError("BAD_REQUEST", "scenes are given only with approve");
   await findOwnJob(ctx, jobId);
   await expireStaleReviews(ctx.services);
   const job = await findOwnJob(ctx, jobId);
@@ -87,15 +126,27 @@ export async function decideHitl(ctx: RequestContext, input: z.input<typeof Hitl
     // Another decision (an approve, a cancel, the expiry) got there first.
     if (!rejected) throw new AppError("CONFLICT", `Job ${jobId} is no longer waiting for review`);
   } else {
-    const resumed = await services.prisma.job.updateMany({
-      where: { id: jobId, status: "awaiting_review" },
-      data: {
-        status: "queued",
-        reviewDecision: "approved",
-        reviewFeedback: feedback ?? null,
-        reviewedAt: new Date(),
-        queueGeneration: { increment: 1 },
-      },
+    // The reviewer's edits become the storyboard the renders read, in the same transaction as the approval.
+    const step = scenes ? await services.prisma.jobStep.findUnique({ where: { jobId_name: { jobId, name: STEP.artDirection } } }) : null;
+    const edited = scenes && step ? applyReviewEdits(step.output as unknown as ArtDirectionOutput, scenes) : null;
+    const resumed = await services.prisma.$transaction(async (tx) => {
+      const approved = await tx.job.updateMany({
+        where: { id: jobId, status: "awaiting_review" },
+        data: {
+          status: "queued",
+          reviewDecision: "approved",
+          reviewFeedback: feedback ?? null,
+          reviewedAt: new Date(),
+          queueGeneration: { increment: 1 },
+        },
+      });
+      if (approved.count === 1 && edited) {
+        await tx.jobStep.update({
+          where: { jobId_name: { jobId, name: STEP.artDirection } },
+          data: { output: edited as unknown as Prisma.InputJsonValue },
+        });
+      }
+      return approved;
     });
     if (resumed.count !== 1) throw new AppError("CONFLICT", `Job ${jobId} is no longer waiting for review`);
     const updated = await services.prisma.job.findUniqueOrThrow({ where: { id: jobId } });

@@ -1,5 +1,5 @@
 // POST /workflow: validate, check, charge and create the job in one transaction, then queue it.
-// Order of checks (issue 3): auth 401 → validation 400 → trial expired 402 → reserved workflow 403 →
+// Order of checks (issue 3): auth 401 → validation 400 (with the options this instance cannot honour) → trial expired 402 → reserved workflow 403 →
 // brand 404 → credits 402. The charge is a conditional update, so concurrent launches never overdraw.
 import { createHash, randomUUID } from "node:crypto";
 import type { Prisma, User } from "@adgen/prisma";
@@ -17,9 +17,11 @@ import {
 import type { RequestContext } from "../../context.ts";
 import { AppError, parseInput } from "../../errors.ts";
 import { requireUser } from "../auth/authenticate.ts";
+import { loadBrandForJob } from "../brand/brand-profile.ts";
 import { assertPublicUrl, SafeFetchError } from "../net/safe-fetch.ts";
 import { changeCredits, InsufficientCreditsError, LedgerReason } from "../credits/ledger.ts";
 import { publishBalance } from "../events/account-events.ts";
+import { checkWorkflowOptions } from "./check-options.ts";
 import { enqueueJob } from "./enqueue.ts";
 import { toJobView, waitForJob } from "./jobs.ts";
 
@@ -50,12 +52,32 @@ async function findOwnBrand(ctx: RequestContext, brandId: string): Promise<void>
   if (!brand) throw new AppError("NOT_FOUND", "Brand not found");
 }
 
+/**
+ * A local audit reads the business's page: the request's `url`, else the brand profile's `websiteUrl`.
+ * Without either it is refused before anything is charged.
+ */
+async function assertAuditPage(ctx: RequestContext, request: WorkflowRequest): Promise<void> {
+  if (request.type !== "local-audit" || request.url) return;
+  const brand = await loadBrandForJob(ctx.services.prisma, requireUser(ctx).id, request.brand);
+  if (!brand?.websiteUrl) {
+    throw new AppError(
+      "BAD_REQUEST",
+      "url is required for the local-audit workflow: give the business's page, or save a websiteUrl in your brand profile",
+      {
+        fields: [{ field: "url", message: "url is required for the local-audit workflow" }],
+      },
+    );
+  }
+}
+
 /** What a launch would cost and whether it would go through now (no charge, no job). */
 export async function estimateWorkflow(ctx: RequestContext, input: WorkflowRequestInput): Promise<CostEstimate> {
   const user = requireUser(ctx);
   const request = parseInput(WorkflowRequest, input);
+  checkWorkflowOptions(request);
   const fresh = await ctx.services.prisma.user.findUniqueOrThrow({ where: { id: user.id } });
   if (request.brand) await findOwnBrand(ctx, request.brand);
+  await assertAuditPage(ctx, request);
   const cost = workflowCost(request.type, request.quality);
   const sufficient = fresh.creditsBalance >= cost;
   let blockedBy: CostEstimate["blockedBy"] = null;
@@ -130,6 +152,7 @@ export async function launchWorkflow(
 ): Promise<LaunchOutcome> {
   const user = requireUser(ctx);
   const request = parseInput(WorkflowRequest, input);
+  checkWorkflowOptions(request);
   const { services } = ctx;
   const key = options.idempotencyKey?.trim() || null;
   if (key && key.length > 255) throw new AppError("BAD_REQUEST", "Idempotency-Key must be at most 255 characters");
@@ -140,6 +163,7 @@ export async function launchWorkflow(
   if (request.brand) {
     await findOwnBrand(ctx, request.brand);
   }
+  await assertAuditPage(ctx, request);
 
   await assertReachableUrls(ctx, request);
 

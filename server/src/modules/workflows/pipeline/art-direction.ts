@@ -1,8 +1,9 @@
 // The built-in art director: concept + brand profile + framework + seasonal + preset (+ what the
 // product page says) → a storyboard of timed scenes with copy, in the brand's colours. Deterministic,
 // so a retried job directs the same ad. A remote language model can replace it behind the same output.
-import { type AspectRatio, type BrandProfileInput, formatsFor, type WorkflowRequest } from "@adgen/schema";
+import { type AspectRatio, type BrandProfileInput, type CreativeScore, formatsFor, type WorkflowRequest } from "@adgen/schema";
 import type { Scene, Storyboard, Transition } from "../../render/types.ts";
+import { scoreStoryboard } from "./creative-score.ts";
 import { type AdCopy, BODY_MAX, fitWords, HEADLINE_MAX, painFromBenefit, writeCopy } from "./copy.ts";
 import type { PageFacts } from "./steps.ts";
 
@@ -168,6 +169,8 @@ export interface ArtDirection {
   storyboard: Storyboard;
   framework: string;
   formats: AspectRatio[];
+  /** The storyboard's creative score, before anything is rendered. */
+  creativeScore: CreativeScore;
 }
 
 export function directAd({ request, brand, page, maxAdSeconds }: ArtDirectionInput): ArtDirection {
@@ -210,13 +213,11 @@ export function directAd({ request, brand, page, maxAdSeconds }: ArtDirectionInp
     };
   });
   const backgroundText = text(primary);
-  return {
-    framework,
-    formats: formatsFor(request),
-    storyboard: {
-      title: fitWords(copy.tagline ?? concept ?? product, 60),
-      brand: { name: product, primary, secondary, accent, text: backgroundText },
-      scenes,
-    },
+  const storyboard: Storyboard = {
+    title: fitWords(copy.tagline ?? concept ?? product, 60),
+    brand: { name: product, primary, secondary, accent, text: backgroundText },
+    scenes,
   };
+  const formats = formatsFor(request);
+  return { framework, formats, storyboard, creativeScore: scoreStoryboard(storyboard, formats, product) };
 }

@@ -8,6 +8,7 @@ import {
   formatsFor,
   type OutputAsset,
   pipelineSteps,
+  type QualityTier,
   renderStepName,
   STEP,
   type WorkflowRequest,
@@ -20,6 +21,10 @@ import { loadBrandForJob } from "../../brand/brand-profile.ts";
 import { readPageMeta } from "../../net/page-meta.ts";
 import type { Storyboard } from "../../render/types.ts";
 import { type ArtDirection, directAd } from "./art-direction.ts";
+import { narrationFor, voiceAssets, voiceStep } from "./voice-step.ts";
+import { pageUrlFor, staticAdStep, TYPE_STEPS, typeResult, wantsPageSignals } from "./type-steps.ts";
+import type { PageSignals } from "../../net/page-signals.ts";
+import { type Generation, modelsFor, resolveGeneration } from "../check-options.ts";
 
 export interface PageFacts {
   url: string;
@@ -28,6 +33,8 @@ export interface PageFacts {
   images: string[];
   colors: string[];
   warnings: string[];
+  /** Local audit: what a visitor from an ad finds on the page (absent when it could not be fetched). */
+  signals?: PageSignals;
 }
 
 export interface StepContext {
@@ -57,10 +64,14 @@ export interface RenderedFormat {
   height: number;
   durationSec: number;
   bytes: number;
+  /** Premium image ads: further stills of this format (the closing scene). */
+  variants?: { key: string; sceneId: string }[];
 }
 
 export interface ArtDirectionOutput extends ArtDirection {
   previews: { sceneId: string; key: string }[];
+  /** What makes this ad: the models used and notes for the user (absent in outputs stored by older versions). */
+  generation?: Generation;
 }
 
 export const mediaUrl = (services: Services, key: string) => `${services.config.publicUrl}/api/media/${key.replace(/^jobs\//, "")}`;
@@ -70,9 +81,9 @@ const PLATFORM: Record<AspectRatio, string> = { "16:9": "youtube", "9:16": "tikt
 const readPage: PipelineStep = {
   name: STEP.readPage,
   weight: 10,
-  async run({ services, request }) {
-    const url = request.url as string;
-    const meta = await readPageMeta(url, { resolver: services.resolver, timeoutMs: 10_000 });
+  async run({ services, job, request }) {
+    const url = await pageUrlFor(services, job, request);
+    const meta = await readPageMeta(url, { resolver: services.resolver, timeoutMs: 10_000, signals: wantsPageSignals(request) });
     const facts: PageFacts = {
       url,
       title: meta.title,
@@ -80,6 +91,7 @@ const readPage: PipelineStep = {
       images: meta.images,
       colors: meta.colors,
       warnings: meta.warnings,
+      ...(meta.signals ? { signals: meta.signals } : {}),
     };
     return facts;
   },
@@ -106,17 +118,20 @@ const artDirection: PipelineStep = {
         progress((i + 1) / direction.storyboard.scenes.length);
       }
     }
-    return { ...direction, previews } satisfies ArtDirectionOutput;
+    const generation = await resolveGeneration(services, job, request);
+    return { ...direction, previews, generation } satisfies ArtDirectionOutput;
   },
 };
 
-function renderStep(format: AspectRatio, imagesOnly: boolean): PipelineStep {
+function renderStep(format: AspectRatio, imagesOnly: boolean, quality: QualityTier): PipelineStep {
   return {
     name: renderStepName(format),
     weight: 70,
     async run({ services, job, outputs, signal, progress }) {
       const direction = outputs.get(STEP.artDirection) as ArtDirectionOutput;
-      const storyboard: Storyboard = direction.storyboard;
+      // Narrated types render the storyboard retimed to the voice-over, with it and its captions.
+      const voiced = narrationFor(services, outputs);
+      const storyboard: Storyboard = voiced.storyboard ?? direction.storyboard;
       const stem = `ad-${format.replace(":", "x")}`;
       const dir = await services.media.scratchDir(`${job.id}/${stem}`);
       try {
@@ -126,6 +141,17 @@ function renderStep(format: AspectRatio, imagesOnly: boolean): PipelineStep {
           await services.renderer.previewFrame(storyboard, 0, format, file);
           const key = jobMediaKey(job.id, `${stem}.png`);
           const stored = await services.media.put(key, file);
+          // Premium: one more still, the closing (call-to-action) scene, in the same format.
+          const variants: NonNullable<RenderedFormat["variants"]> = [];
+          const last = storyboard.scenes.length - 1;
+          if (quality === "premium" && last > 0) {
+            progress(0.5);
+            const variantFile = join(dir, `${stem}-${last + 1}.png`);
+            await services.renderer.previewFrame(storyboard, last, format, variantFile);
+            const variantKey = jobMediaKey(job.id, `${stem}-${last + 1}.png`);
+            await services.media.put(variantKey, variantFile);
+            variants.push({ key: variantKey, sceneId: storyboard.scenes[last]!.id });
+          }
           progress(1);
           return {
             format,
@@ -136,9 +162,20 @@ function renderStep(format: AspectRatio, imagesOnly: boolean): PipelineStep {
             height: size.height,
             durationSec: 0,
             bytes: stored.bytes,
+            ...(variants.length ? { variants } : {}),
           } satisfies RenderedFormat;
         }
-        const result = await services.renderer.render({ storyboard, format, outputDir: dir, fileStem: stem, signal, onProgress: progress });
+        const result = await services.renderer.render({
+          storyboard,
+          format,
+          outputDir: dir,
+          fileStem: stem,
+          signal,
+          onProgress: progress,
+          quality,
+          ...(voiced.narration ? { narration: voiced.narration } : {}),
+          ...(voiced.persona ? { persona: voiced.persona } : {}),
+        });
         const key = jobMediaKey(job.id, `${stem}.mp4`);
         const thumbnailKey = jobMediaKey(job.id, `${stem}.jpg`);
         await services.media.put(thumbnailKey, result.thumbnailPath);
@@ -164,8 +201,11 @@ function renderStep(format: AspectRatio, imagesOnly: boolean): PipelineStep {
 export function pipelineFor(request: WorkflowRequest): PipelineStep[] {
   const formats = formatsFor(request);
   const imagesOnly = request.imagesOnly || request.type === "staticad";
-  const byName = new Map([readPage, artDirection, ...formats.map((f) => renderStep(f, imagesOnly))].map((step) => [step.name, step]));
-  return pipelineSteps({ hasUrl: !!request.url, formats }).map((name) => byName.get(name)!);
+  const quality = request.quality ?? "standard";
+  // A static ad draws its own still variants per format.
+  const render = (f: AspectRatio) => (request.type === "staticad" ? staticAdStep(f) : renderStep(f, imagesOnly, quality));
+  const byName = new Map([readPage, ...TYPE_STEPS, artDirection, voiceStep, ...formats.map(render)].map((step) => [step.name, step]));
+  return pipelineSteps({ hasUrl: !!request.url, formats, type: request.type }).map((name) => byName.get(name)!);
 }
 
 /** The job's result from its finished steps. */
@@ -182,14 +222,37 @@ export function buildResult(services: Services, request: WorkflowRequest, output
     height: r.height,
     thumbnail: mediaUrl(services, r.thumbnailKey),
   }));
+  // Premium image ads' further stills follow the one-per-format assets, so assets[i] stays format i.
+  for (const r of rendered) {
+    for (const variant of r.variants ?? []) {
+      assets.push({
+        url: mediaUrl(services, variant.key),
+        type: "image",
+        format: r.format,
+        duration: 0,
+        platform: PLATFORM[r.format],
+        width: r.width,
+        height: r.height,
+        thumbnail: mediaUrl(services, variant.key),
+      });
+    }
+  }
   const page = outputs.get(STEP.readPage) as PageFacts | undefined;
   const direction = outputs.get(STEP.artDirection) as ArtDirectionOutput;
   const first = rendered[0];
+  const generation = direction.generation ?? { models: modelsFor(request), warnings: [] };
+  // Type-specific parts: a static ad's variants, a local audit's report and PDF.
+  const own = typeResult(request, outputs, rendered, assets, (key) => mediaUrl(services, key));
   return {
     finalVideo: first?.kind === "video" ? mediaUrl(services, first.key) : null,
     thumbnail: first ? mediaUrl(services, first.thumbnailKey) : null,
-    assets,
-    storyboard: direction.storyboard,
-    warnings: page?.warnings ?? [],
+    // A narrated ad's captions and voice-over follow the formats' assets.
+    assets: [...own.assets, ...voiceAssets(outputs, (key) => mediaUrl(services, key))],
+    ...(own.audit ? { audit: own.audit } : {}),
+    storyboard: narrationFor(services, outputs).storyboard ?? direction.storyboard,
+    ...(direction.creativeScore ? { creativeScore: direction.creativeScore } : {}),
+    warnings: [...(page?.warnings ?? []), ...generation.warnings],
+    models: generation.models,
+    quality: request.quality ?? "standard",
   };
 }

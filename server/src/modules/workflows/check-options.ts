@@ -1,0 +1,75 @@
+// Options that change the price or the output must change the output, or the launch refuses them (400)
+// before anything is charged: `models.*` must name a model this instance runs, and `publish` needs a
+// connected social account (none can be connected yet). Called by launchWorkflow and estimateWorkflow.
+// The job later records which models made it, and why it did not follow a provider preference.
+import type { Job } from "@adgen/prisma";
+import { NARRATED_TYPES, type WorkflowRequest } from "@adgen/schema";
+import type { Services } from "../../context.ts";
+import { AppError } from "../../errors.ts";
+import { defaultModel, MODEL_KINDS, type ModelKind, STUDIO_MODELS } from "../catalog/catalog.ts";
+
+export const PUBLISH_MESSAGE =
+  "No social account is connected: connect one before publishing, or launch without publish (nothing was charged)";
+
+export const PROVIDER_NOT_CONFIGURED = "The preferred generation provider is not configured; the built-in studio made this ad";
+
+function badField(field: string, message: string): AppError {
+  return new AppError("BAD_REQUEST", message, { fields: [{ field, message }] });
+}
+
+/** 400 naming the field for an option this instance cannot honour. Nothing is read or written. */
+export function checkWorkflowOptions(request: WorkflowRequest): void {
+  for (const kind of MODEL_KINDS) {
+    const wanted = request.models?.[kind];
+    if (wanted === undefined) continue;
+    const ids = STUDIO_MODELS[kind].map((m) => m.id);
+    if (ids.includes(wanted)) continue;
+    const field = `models.${kind}`;
+    throw badField(
+      field,
+      ids.length
+        ? `${field} must be one of ${ids.join(", ")} (see GET /api/config/studio); ${JSON.stringify(wanted)} is not available`
+        : `${field}: no ${kind} model is available on this instance (see GET /api/config/studio); leave ${field} out`,
+    );
+  }
+  if (request.publish) throw badField("publish", PUBLISH_MESSAGE);
+}
+
+export interface Generation {
+  /** The model used for each kind this job produces (ids from GET /config/studio). */
+  models: Partial<Record<ModelKind, string>>;
+  warnings: string[];
+}
+
+/** Whether the job speaks a voice-over: the narrated types' videos. */
+function narrated(request: WorkflowRequest): boolean {
+  const imagesOnly = request.imagesOnly || request.type === "staticad";
+  return !imagesOnly && (NARRATED_TYPES as readonly string[]).includes(request.type);
+}
+
+/** The models a job uses: the launch's choice (already checked), else the instance's default, for what the job makes. */
+export function modelsFor(request: WorkflowRequest): Generation["models"] {
+  const imagesOnly = request.imagesOnly || request.type === "staticad";
+  const kinds: ModelKind[] = imagesOnly ? ["image"] : ["image", "video"];
+  if (narrated(request)) kinds.push("voice");
+  const models: Generation["models"] = {};
+  for (const kind of kinds) {
+    const id = request.models?.[kind] ?? defaultModel(kind);
+    if (id) models[kind] = id;
+  }
+  return models;
+}
+
+/**
+ * What makes this job: its models, and a warning when the account prefers a remote generation provider.
+ * No remote provider is wired on this instance, so the built-in studio makes every ad.
+ */
+export async function resolveGeneration(services: Services, job: Job, request: WorkflowRequest): Promise<Generation> {
+  const user = await services.prisma.user.findUnique({ where: { id: job.userId }, select: { providerPreference: true } });
+  const preference = user?.providerPreference ?? "auto";
+  const warnings = preference === "auto" ? [] : [PROVIDER_NOT_CONFIGURED];
+  if (request.models?.voice && !narrated(request)) {
+    warnings.push(`models.voice was not used: ${request.type} ${request.imagesOnly ? "image " : ""}ads have no voice-over`);
+  }
+  return { models: modelsFor(request), warnings };
+}

@@ -1,0 +1,108 @@
+// The voice step of narrated types (avatar: a presenter to camera; influencer: a creator in the first person):
+// the narration from the storyboard's copy, spoken by `services.voice`, each scene retimed to its line, the
+// voice-over WAV and WebVTT captions stored with the job's media. Its output is stored like every step's, so a
+// retried job renders from it without speaking again.
+import { rm, writeFile } from "node:fs/promises";
+import { join } from "node:path";
+import { type OutputAsset, STEP } from "@adgen/schema";
+import type { Services } from "../../../context.ts";
+import { jobMediaKey } from "../../../media/storage.ts";
+import type { Persona, RenderNarration, Storyboard } from "../../render/types.ts";
+import { type CaptionCue, type NarratedLine, type NarrationStyle, narrate, narrationStyleFor, toWebVtt } from "../../voice/index.ts";
+import type { ArtDirectionOutput, PipelineStep } from "./steps.ts";
+
+export interface VoiceOutput {
+  style: NarrationStyle;
+  voice: string;
+  /** The storyboard with each scene timed to its line: what the renders render. */
+  storyboard: Storyboard;
+  lines: NarratedLine[];
+  cues: CaptionCue[];
+  durationSec: number;
+  /** The voice-over (absent when the ad is too short for any speech). */
+  wavKey: string | null;
+  captionsKey: string;
+  persona: Persona;
+}
+
+/** `Acme Coffee Co.` → `@acmecoffee` (the first two words, at most 20 characters). */
+function handleOf(name: string): string {
+  const slug = name
+    .normalize("NFKD")
+    .toLowerCase()
+    .split(/\s+/)
+    .slice(0, 2)
+    .join("")
+    .replace(/[^a-z0-9]+/g, "")
+    .slice(0, 20);
+  return `@${slug || "creator"}`;
+}
+
+export const voiceStep: PipelineStep = {
+  name: STEP.voice,
+  weight: 10,
+  async run({ services, job, request, outputs, signal, progress }) {
+    const direction = outputs.get(STEP.artDirection) as ArtDirectionOutput;
+    const style = narrationStyleFor(request.type) ?? "presenter";
+    const dir = await services.media.scratchDir(`${job.id}/voice`);
+    try {
+      const narration = await narrate(direction.storyboard, services.voice, {
+        style,
+        maxAdSeconds: services.config.maxAdSeconds,
+        workDir: dir,
+        signal,
+      });
+      progress(0.8);
+      let wavKey: string | null = null;
+      if (narration.wavPath) {
+        wavKey = jobMediaKey(job.id, "narration.wav");
+        await services.media.put(wavKey, narration.wavPath);
+      }
+      const vtt = join(dir, "captions.vtt");
+      await writeFile(vtt, toWebVtt(narration.cues));
+      const captionsKey = jobMediaKey(job.id, "captions.vtt");
+      await services.media.put(captionsKey, vtt);
+      const brand = direction.storyboard.brand.name;
+      const persona: Persona =
+        style === "presenter" ? { kind: "presenter", name: brand, label: "Presenter" } : { kind: "selfie", name: handleOf(brand) };
+      return {
+        style,
+        voice: narration.voice,
+        storyboard: narration.storyboard,
+        lines: narration.lines,
+        cues: narration.cues,
+        durationSec: narration.durationSec,
+        wavKey,
+        captionsKey,
+        persona,
+      } satisfies VoiceOutput;
+    } finally {
+      await rm(dir, { recursive: true, force: true });
+    }
+  },
+};
+
+/** What a render adds for a narrated job: the retimed storyboard, the voice-over and captions, the persona. */
+export function narrationFor(
+  services: Services,
+  outputs: Map<string, unknown>,
+): { storyboard?: Storyboard; narration?: RenderNarration; persona?: Persona } {
+  const voice = outputs.get(STEP.voice) as VoiceOutput | undefined;
+  if (!voice) return {};
+  return {
+    storyboard: voice.storyboard,
+    persona: voice.persona,
+    ...(voice.wavKey ? { narration: { wavPath: services.media.localPath(voice.wavKey), cues: voice.cues } } : {}),
+  };
+}
+
+/** The voice-over's assets for the result: the captions (WebVTT) and the voice-over itself. */
+export function voiceAssets(outputs: Map<string, unknown>, url: (key: string) => string): OutputAsset[] {
+  const voice = outputs.get(STEP.voice) as VoiceOutput | undefined;
+  if (!voice) return [];
+  const assets: OutputAsset[] = [
+    { url: url(voice.captionsKey), type: "captions", format: "vtt", duration: voice.durationSec, platform: "all" },
+  ];
+  if (voice.wavKey) assets.push({ url: url(voice.wavKey), type: "audio", format: "wav", duration: voice.durationSec, platform: "all" });
+  return assets;
+}
