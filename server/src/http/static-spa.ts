@@ -19,12 +19,6 @@ const TYPES: Record<string, string> = {
 };
 
 export async function serveSpa(pathname: string, root = WEB_DIST): Promise<Response> {
-  if (!existsSync(join(root, "index.html"))) {
-    return new Response("The web app is not built yet. Run `pnpm build` (or `pnpm start`, which builds it).", {
-      status: 503,
-      headers: { "content-type": "text/plain; charset=utf-8" },
-    });
-  }
   let decoded: string;
   try {
     decoded = decodeURIComponent(pathname);
@@ -32,6 +26,12 @@ export async function serveSpa(pathname: string, root = WEB_DIST): Promise<Respo
     // `/%ZZ` is no path a browser would ask for: a 400, not a 500.
     return new Response("Bad request: the path is not valid percent-encoding", {
       status: 400,
+      headers: { "content-type": "text/plain; charset=utf-8" },
+    });
+  }
+  if (!existsSync(join(root, "index.html"))) {
+    return new Response("The web app is not built yet. Run `pnpm build` (or `pnpm start`, which builds it).", {
+      status: 503,
       headers: { "content-type": "text/plain; charset=utf-8" },
     });
   }
