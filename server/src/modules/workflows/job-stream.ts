@@ -79,6 +79,9 @@ export async function openJobStream(
           },
         };
       }
+      // Live events from here on; the ids sent live, so the terminal event can fill in any that crossed.
+      const liveFrom = lastSeq;
+      const sent = new Set<number>();
       while (!options.signal?.aborted) {
         const next = queue.shift();
         if (!next) {
@@ -95,9 +98,20 @@ export async function openJobStream(
           continue;
         }
         if (next.id <= lastSeq) continue;
+        if (isTerminalKind(next.type)) {
+          // Events published on different connections may cross on the bus (PostgreSQL NOTIFY): before the
+          // last event, the log supplies any that have not arrived yet (a video.ready, say), in order.
+          const missed = await services.prisma.jobEvent.findMany({
+            where: { jobId, seq: { gt: liveFrom, lt: next.id } },
+            orderBy: { seq: "asc" },
+          });
+          for (const row of missed) if (!sent.has(row.seq)) yield { event: sseName(row.kind), data: toEventView(row) };
+          yield { event: sseName(next.type), data: next };
+          return;
+        }
         lastSeq = next.id;
+        sent.add(next.id);
         yield { event: sseName(next.type), data: next };
-        if (isTerminalKind(next.type)) return;
       }
     } finally {
       unsubscribe();
