@@ -9,3 +9,4 @@ export * from "./results.ts";
 export * from "./pipeline.ts";
 export * from "./prompt-builder.ts";
 export * from "./creative.ts";
+export * from "./page-preview.ts";

@@ -9,6 +9,8 @@ import {
   JobIdInput,
   JobView,
   LaunchOutcome,
+  PagePreview,
+  PagePreviewQuery,
   RatingResult,
   ReviewHistoryEntry,
   ReviewInput,
@@ -25,6 +27,7 @@ import { decideHitl, getHitlState } from "../modules/workflows/hitl.ts";
 import { openJobStream } from "../modules/workflows/job-stream.ts";
 import { getJob } from "../modules/workflows/jobs.ts";
 import { estimateWorkflow, launchWorkflow } from "../modules/workflows/launch-workflow.ts";
+import { previewPage } from "../modules/workflows/preview-page.ts";
 import { postWorkerUpdate } from "../modules/workflows/worker-updates.ts";
 import { readBearer } from "../modules/auth/authenticate.ts";
 import { defineOperation, NoInput } from "./operation.ts";
@@ -180,5 +183,14 @@ export const workflowOperations = {
     output: BatchStatus,
     rest: { method: "GET", path: "/batch/status", tag, errors: { 404: "Batch not found" } },
     handler: (ctx, input) => batchStatus(ctx, input),
+  }),
+  previewPage: defineOperation({
+    ...user,
+    summary: "What the studio can read from a page before launching: title, description, images and colours (nothing is charged)",
+    kind: "query",
+    input: PagePreviewQuery,
+    output: PagePreview,
+    rest: { method: "GET", path: "/workflow/preview", tag, errors: { 400: "Not an http(s) URL, or a private address" } },
+    handler: (ctx, input) => previewPage(ctx, input.url),
   }),
 };

@@ -28,6 +28,7 @@ import {
   sortFormats,
 } from "../lib/workflow.ts";
 import type { PageProps } from "../routes.tsx";
+import { PagePreviewCard } from "../components/page-preview.tsx";
 import { type RouterOutputs, useTRPC } from "../trpc.ts";
 
 type StudioConfig = RouterOutputs["public"]["studio"];
@@ -349,6 +350,7 @@ function StudioForm({ studio, pricing, prefs, brand, planId }: StudioFormProps) 
               }
             />
           ) : null}
+          {takesUrl && !errors.fields.url ? <PagePreviewCard url={state.url} /> : null}
 
           <div className={`field${errors.fields.concept ? " has-error" : ""}`}>
             <div className="field-label-row">

@@ -1,0 +1,39 @@
+// What the studio can read from a page before anything is charged: the title, images and colours an ad
+// would use, or a plain statement that it could read nothing.
+import { z } from "zod";
+
+export const PagePreviewQuery = z.object({
+  url: z
+    .string({ error: "url is required" })
+    .trim()
+    .max(2048, { error: "url must be at most 2048 characters" })
+    .refine(
+      (s) => {
+        try {
+          return ["http:", "https:"].includes(new URL(s).protocol);
+        } catch {
+          return false;
+        }
+      },
+      { error: "url must be an http(s) URL" },
+    ),
+});
+
+export const PagePreview = z
+  .object({
+    /** The page after redirects. */
+    url: z.string(),
+    /** False when nothing could be read: the ad is then made from the concept and brand alone. */
+    readable: z.boolean(),
+    title: z.string().nullable(),
+    description: z.string().nullable(),
+    siteName: z.string().nullable(),
+    /** Pictures the page offers (og:image first). */
+    images: z.array(z.string()),
+    /** `#rrggbb`, most prominent first. */
+    colors: z.array(z.string()),
+    /** Why something could not be read, in words. */
+    warnings: z.array(z.string()),
+  })
+  .meta({ title: "PagePreview" });
+export type PagePreview = z.infer<typeof PagePreview>;
