@@ -54,9 +54,10 @@ export function PagePreviewCard({ url }: { url: string }) {
         </div>
       ) : null}
       {page.colors.length ? (
-        <div className="page-preview-colors" aria-label={`Colours: ${page.colors.join(", ")}`}>
+        <div className="page-preview-colors">
+          <span className="visually-hidden">Colours: {page.colors.join(", ")}</span>
           {page.colors.map((color) => (
-            <span key={color} className="page-preview-swatch" style={{ background: color }} title={color} />
+            <span key={color} className="page-preview-swatch" style={{ background: color }} title={color} aria-hidden="true" />
           ))}
         </div>
       ) : null}
