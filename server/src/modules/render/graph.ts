@@ -1,6 +1,7 @@
 // Filtergraph text: escaping and the chains for one scene still, transitions, and the music bed.
 import { ffColor } from "./color.ts";
 import type { SceneLayout } from "./layout.ts";
+import type { MusicMood } from "./types.ts";
 
 /**
  * Escapes a filter option value for both levels of ffmpeg's parser: first the option parser (`\ ' :`),
@@ -31,37 +32,83 @@ export interface StillOptions {
   label: string;
 }
 
-/** Chains that produce exactly one frame of the finished scene (background, image, boxes, text) as `[label]`. */
-export function stillChains(opts: StillOptions): string[] {
-  const { layout, fontPath, textFiles, imageInput, label } = opts;
-  const { width: W, height: H } = layout;
-  const id = `${label.replace(/\W/g, "")}_`;
-  const chains: string[] = [];
-  // Diagonal gradient drawn by geq at quarter size and scaled up (smooth, ~20 ms); the `gradients` source is newer
-  // than the static ffmpeg build.
+/** The gradient (drawn by geq at quarter size and scaled up: smooth, ~20 ms) as filter steps, w×h. */
+function gradientSteps(layout: SceneLayout, w: number, h: number): string[] {
+  // The `gradients` source is newer than the static ffmpeg build.
   const { from, to } = layout.gradient;
   const channel = (k: 0 | 1 | 2) => `${Math.round(from[k])}+(${Math.round(to[k]) - Math.round(from[k])})*(X/W+Y/H)/2`;
-  const steps: string[] = [
-    filter("color", { c: "black", s: `${Math.ceil(W / 4)}x${Math.ceil(H / 4)}`, r: FPS }),
+  return [
+    filter("color", { c: "black", s: `${Math.ceil(w / 4)}x${Math.ceil(h / 4)}`, r: FPS }),
     filter("trim", { end_frame: 1 }),
     filter("format", { pix_fmts: "rgb24" }),
     filter("geq", { r: channel(0), g: channel(1), b: channel(2) }),
-    filter("scale", { w: W, h: H, flags: "bilinear" }),
+    filter("scale", { w, h, flags: "bilinear" }),
     filter("setsar", { r: 1 }),
     filter("format", { pix_fmts: "yuv420p" }),
   ];
+}
+
+/** The picture cover-fitted to w×h, one frame. */
+function coverSteps(w: number, h: number): string {
+  return [
+    filter("scale", { w, h, force_original_aspect_ratio: "increase" }),
+    filter("crop", { w, h }),
+    filter("setsar", { r: 1 }),
+    filter("trim", { end_frame: 1 }),
+    filter("setpts", { expr: "0" }),
+  ].join(",");
+}
+
+const textSteps = (layout: SceneLayout, fontPath: string, textFiles: string[]) =>
+  layout.texts.map((text, i) => {
+    const offset = Math.max(1, Math.round(text.size * 0.04));
+    return filter("drawtext", {
+      fontfile: fontPath,
+      textfile: textFiles[i],
+      expansion: "none",
+      fontsize: text.size,
+      fontcolor: ffColor(text.color),
+      x: `${Math.round(text.centerX)}-text_w/2`,
+      y: `${Math.round(text.baseline)}-ascent`,
+      ...(text.shadow ? { shadowcolor: "0x000000@0.45", shadowx: offset, shadowy: offset } : {}),
+    });
+  });
+
+/** The logo (any size, alpha kept) fitted into its layout box, one frame. */
+const logoSteps = (box: NonNullable<SceneLayout["logo"]>) =>
+  [
+    filter("scale", { w: box.w, h: box.h, force_original_aspect_ratio: "decrease" }),
+    filter("format", { pix_fmts: "rgba" }),
+    filter("trim", { end_frame: 1 }),
+    filter("setpts", { expr: "0" }),
+  ].join(",");
+
+/** Where the fitted logo lands: centred in its box. */
+const logoAt = (box: NonNullable<SceneLayout["logo"]>) => ({ x: `${box.x}+(${box.w}-overlay_w)/2`, y: `${box.y}+(${box.h}-overlay_h)/2` });
+
+export interface StillOptions {
+  layout: SceneLayout;
+  fontPath: string;
+  /** Relative names (ffmpeg runs in the work directory) of the text files, one per layout text line. */
+  textFiles: string[];
+  /** Input label of the scene image (e.g. `1:v`), if any. */
+  imageInput?: string;
+  /** Input label of the brand logo, when the layout places it. */
+  logoInput?: string;
+  label: string;
+}
+
+/** Chains that produce exactly one frame of the finished scene (background, image, boxes, logo, text) as `[label]`. */
+export function stillChains(opts: StillOptions): string[] {
+  const { layout, fontPath, textFiles, imageInput, logoInput, label } = opts;
+  const { width: W, height: H } = layout;
+  const id = `${label.replace(/\W/g, "")}_`;
+  const chains: string[] = [];
+  const steps: string[] = gradientSteps(layout, W, H);
   let head = "";
   if (imageInput) {
     chains.push(`${steps.join(",")}[${id}bg]`);
-    chains.push(
-      `[${imageInput}]${[
-        filter("scale", { w: W, h: H, force_original_aspect_ratio: "increase" }),
-        filter("crop", { w: W, h: H }),
-        filter("setsar", { r: 1 }),
-        filter("trim", { end_frame: 1 }),
-        filter("setpts", { expr: "0" }),
-      ].join(",")}[${id}img]`,
-    );
+    chains.push(`[${imageInput}]${coverSteps(W, H)}[${id}img]`);
     head = `[${id}bg][${id}img]`;
     steps.length = 0;
     steps.push(filter("overlay", { x: 0, y: 0, eof_action: "pass", format: "auto" }), filter("format", { pix_fmts: "yuv420p" }));
@@ -72,23 +119,97 @@ export function stillChains(opts: StillOptions): string[] {
   for (const box of layout.boxes) {
     steps.push(filter("drawbox", { x: box.x, y: box.y, w: box.w, h: box.h, color: ffColor(box.color, box.alpha), t: "fill" }));
   }
-  layout.texts.forEach((text, i) => {
-    const offset = Math.max(1, Math.round(text.size * 0.04));
-    steps.push(
-      filter("drawtext", {
-        fontfile: fontPath,
-        textfile: textFiles[i],
-        expansion: "none",
-        fontsize: text.size,
-        fontcolor: ffColor(text.color),
-        x: `${Math.round(text.centerX)}-text_w/2`,
-        y: `${Math.round(text.baseline)}-ascent`,
-        ...(text.shadow ? { shadowcolor: "0x000000@0.45", shadowx: offset, shadowy: offset } : {}),
-      }),
-    );
-  });
+  if (layout.logo && logoInput) {
+    const plate = layout.logo.plate;
+    steps.push(filter("drawbox", { x: plate.x, y: plate.y, w: plate.w, h: plate.h, color: ffColor(plate.color, plate.alpha), t: "fill" }));
+    chains.push(`${head}${steps.join(",")}[${id}base]`);
+    chains.push(`[${logoInput}]${logoSteps(layout.logo)}[${id}logo]`);
+    head = `[${id}base][${id}logo]`;
+    steps.length = 0;
+    steps.push(filter("overlay", { ...logoAt(layout.logo), format: "auto" }), filter("format", { pix_fmts: "yuv420p" }));
+  }
+  steps.push(...textSteps(layout, fontPath, textFiles));
   steps.push(filter("trim", { end_frame: 1 }));
   chains.push(`${head}${steps.join(",")}[${label}]`);
+  return chains;
+}
+
+export interface BackgroundOptions {
+  layout: SceneLayout;
+  imageInput?: string;
+  /** The canvas: the frame, or larger for a pan (the camera crops the frame out of it). */
+  canvas: { width: number; height: number };
+  label: string;
+}
+
+/** One frame of a scene's picture layer, without its type: gradient, picture cover-fitted, brand tint. */
+export function backgroundChains(opts: BackgroundOptions): string[] {
+  const { layout, imageInput, canvas, label } = opts;
+  const id = `${label.replace(/\W/g, "")}_`;
+  const gradient = gradientSteps(layout, canvas.width, canvas.height).join(",");
+  if (!imageInput) return [`${gradient},${filter("trim", { end_frame: 1 })}[${label}]`];
+  const tint = layout.imageTint
+    ? [
+        filter("drawbox", {
+          x: 0,
+          y: 0,
+          w: canvas.width,
+          h: canvas.height,
+          color: ffColor(layout.imageTint.color, layout.imageTint.alpha),
+          t: "fill",
+        }),
+      ]
+    : [];
+  return [
+    `${gradient}[${id}grad]`,
+    `[${imageInput}]${coverSteps(canvas.width, canvas.height)}[${id}img]`,
+    `[${id}grad][${id}img]${[
+      filter("overlay", { x: 0, y: 0, eof_action: "pass", format: "auto" }),
+      filter("format", { pix_fmts: "yuv420p" }),
+      ...tint,
+      filter("trim", { end_frame: 1 }),
+    ].join(",")}[${label}]`,
+  ];
+}
+
+export interface ForegroundOptions {
+  layout: SceneLayout;
+  fontPath: string;
+  textFiles: string[];
+  logoInput?: string;
+  label: string;
+}
+
+/**
+ * One frame of a scene's type layer on a transparent canvas (yuva420p): panels, bars, the logo and the
+ * text, laid over the moving picture layer. drawbox leaves the alpha plane alone, so each box is its own
+ * translucent colour source overlaid in place; drawtext writes alpha itself.
+ */
+export function foregroundChains(opts: ForegroundOptions): string[] {
+  const { layout, fontPath, textFiles, logoInput, label } = opts;
+  const { width: W, height: H } = layout;
+  const id = `${label.replace(/\W/g, "")}_`;
+  const chains: string[] = [];
+  const source = (c: string, w: number, h: number) =>
+    [filter("color", { c, s: `${w}x${h}`, r: FPS }), filter("format", { pix_fmts: "yuva420p" }), filter("trim", { end_frame: 1 })].join(
+      ",",
+    );
+  chains.push(`${source("black@0", W, H)}[${id}c0]`);
+  let current = `${id}c0`;
+  const boxes = [...layout.boxes, ...(layout.logo && logoInput ? [layout.logo.plate] : [])];
+  boxes.forEach((box, k) => {
+    chains.push(`${source(ffColor(box.color, box.alpha), box.w, box.h)}[${id}b${k}]`);
+    chains.push(`[${current}][${id}b${k}]${filter("overlay", { x: box.x, y: box.y, format: "yuv420" })}[${id}c${k + 1}]`);
+    current = `${id}c${k + 1}`;
+  });
+  if (layout.logo && logoInput) {
+    chains.push(`[${logoInput}]${logoSteps(layout.logo)}[${id}logo]`);
+    chains.push(`[${current}][${id}logo]${filter("overlay", { ...logoAt(layout.logo), format: "yuv420" })}[${id}withlogo]`);
+    current = `${id}withlogo`;
+  }
+  chains.push(
+    `[${current}]${[...textSteps(layout, fontPath, textFiles), filter("format", { pix_fmts: "yuva420p" }), filter("trim", { end_frame: 1 })].join(",")}[${label}]`,
+  );
   return chains;
 }
 
@@ -97,14 +218,112 @@ export function holdFrames(frames: number): string {
   return [filter("loop", { loop: frames - 1, size: 1, start: 0 }), filter("setpts", { expr: `N/(${FPS}*TB)` })].join(",");
 }
 
-/** A quiet (about −25 dB mean, −15 dB peak) two-chord pad (C major ↔ A minor crossfading) with a soft pulse; continuous sines, so no clicks. */
-export function musicBed(durationSec: number): string {
+interface BedStyle {
+  /** Two chords (Hz) crossfading over `swapSec`. */
+  chords: [number[], number[]];
+  swapSec: number;
+  bpm: number;
+  /** How much the pulse swells each beat (0 = a steady pad), and how fast it decays. */
+  pulse: number;
+  decay: number;
+  /** A plucked arpeggio over the pad (playful, energetic): its level, 0 for none. */
+  pluck: number;
+  /** A soft low thump on every beat (energetic), its level. */
+  thump: number;
+}
+
+/** Each mood's harmony and rhythm: the bed is synthesized in-process, so it is licence-free. */
+const BEDS: Record<MusicMood, BedStyle> = {
+  // C major ↔ A minor, gentle swell at 100 bpm: the default.
+  calm: {
+    chords: [
+      [130.81, 164.81, 196.0, 261.63],
+      [110.0, 130.81, 164.81, 220.0],
+    ],
+    swapSec: 8,
+    bpm: 100,
+    pulse: 0.25,
+    decay: 4,
+    pluck: 0,
+    thump: 0,
+  },
+  // G major ↔ E minor at 124 bpm, a strong pulse, a low thump and a bright arpeggio.
+  energetic: {
+    chords: [
+      [98.0, 123.47, 146.83, 196.0],
+      [82.41, 98.0, 123.47, 164.81],
+    ],
+    swapSec: 4,
+    bpm: 124,
+    pulse: 0.55,
+    decay: 7,
+    pluck: 0.05,
+    thump: 0.16,
+  },
+  // D minor 9 ↔ B♭ major 7, slow and wide, no beat.
+  luxurious: {
+    chords: [
+      [73.42, 146.83, 174.61, 220.0, 329.63],
+      [58.27, 116.54, 146.83, 174.61, 220.0],
+    ],
+    swapSec: 10,
+    bpm: 60,
+    pulse: 0,
+    decay: 1,
+    pluck: 0,
+    thump: 0,
+  },
+  // F major ↔ D minor at 116 bpm with a bouncing arpeggio.
+  playful: {
+    chords: [
+      [174.61, 220.0, 261.63, 349.23],
+      [146.83, 174.61, 220.0, 293.66],
+    ],
+    swapSec: 4,
+    bpm: 116,
+    pulse: 0.4,
+    decay: 9,
+    pluck: 0.07,
+    thump: 0,
+  },
+  // A major ↔ F♯ minor at 84 bpm, soft plucks like a guitar.
+  warm: {
+    chords: [
+      [110.0, 138.59, 164.81, 220.0],
+      [92.5, 110.0, 138.59, 185.0],
+    ],
+    swapSec: 8,
+    bpm: 84,
+    pulse: 0.2,
+    decay: 3,
+    pluck: 0.04,
+    thump: 0,
+  },
+};
+
+/**
+ * A quiet (about −25 dB mean, −15 dB peak) music bed in the mood's harmony and tempo: two chords
+ * crossfading, a pulse on the beat, and for some moods a plucked arpeggio and a low thump. Continuous
+ * sines with smooth envelopes, so no clicks.
+ */
+export function musicBed(durationSec: number, mood: MusicMood = "calm"): string {
   const t = durationSec.toFixed(3);
-  const chordA = [130.81, 164.81, 196.0, 261.63];
-  const chordB = [110.0, 130.81, 164.81, 220.0];
+  const bed = BEDS[mood] ?? BEDS.calm;
+  const beat = (60 / bed.bpm).toFixed(4);
   const voice = (freqs: number[]) => freqs.map((f, i) => `${(0.1 / (1 + i * 0.3)).toFixed(4)}*sin(2*PI*${f}*t)`).join("+");
-  // w: 0 → 1 → 0 every 8 s; pulse: a gentle swell on every beat at 100 bpm.
-  const expr = `(sin(PI*t/8)^2*(${voice(chordA)})+(1-sin(PI*t/8)^2)*(${voice(chordB)}))*(0.75+0.25*exp(-4*mod(t,0.6)))`;
+  const w = `sin(PI*t/${bed.swapSec})^2`;
+  const pad = `(${w}*(${voice(bed.chords[0])})+(1-${w})*(${voice(bed.chords[1])}))*(${(1 - bed.pulse).toFixed(2)}+${bed.pulse.toFixed(2)}*exp(-${bed.decay}*mod(t,${beat})))`;
+  const parts = [pad];
+  if (bed.pluck > 0) {
+    // One note of the current chord per beat, two octaves up, plucked (fast attack, quick decay).
+    const [a, b] = bed.chords;
+    const note = (k: number) => `if(lt(${w},0.5),${b[k % b.length]! * 2},${a[k % a.length]! * 2})`;
+    const index = `mod(floor(t/${beat}),4)`;
+    const freq = `if(eq(${index},0),${note(0)},if(eq(${index},1),${note(1)},if(eq(${index},2),${note(2)},${note(3)})))`;
+    parts.push(`${bed.pluck}*sin(2*PI*${freq}*t)*exp(-12*mod(t,${beat}))*min(1,mod(t,${beat})*200)`);
+  }
+  if (bed.thump > 0) parts.push(`${bed.thump}*sin(2*PI*55*t)*exp(-18*mod(t,${beat}))*min(1,mod(t,${beat})*300)`);
+  const expr = parts.join("+");
   const fadeIn = Math.min(0.8, durationSec / 4);
   const fadeOut = Math.min(1.2, durationSec / 3);
   return [

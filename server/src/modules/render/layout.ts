@@ -53,6 +53,8 @@ export interface SceneLayout {
   scale: number;
   /** True when even the smallest size did not fit and lines were dropped (only for extreme text lengths). */
   truncated: boolean;
+  /** Where the brand logo goes (fitted into this box, aspect kept), on a light plate so any logo reads. */
+  logo?: Rect & { plate: BoxItem };
 }
 
 export interface LayoutInput {
@@ -63,6 +65,8 @@ export interface LayoutInput {
   height: number;
   metrics: FontMetrics;
   hasImage: boolean;
+  /** The brand logo's pixel size, when this scene shows it (the call-to-action scene). */
+  logo?: { width: number; height: number };
 }
 
 const CAP_HEIGHT = 0.73; // DejaVu Sans cap height / em
@@ -136,7 +140,7 @@ function bestText(backgrounds: Rgb[], preferred: Rgb): Rgb {
 const even = (n: number) => 2 * Math.round(n / 2);
 
 export function layoutScene(input: LayoutInput): SceneLayout {
-  const { scene, brand, format, width: W, height: H, metrics, hasImage } = input;
+  const { scene, brand, format, width: W, height: H, metrics, hasImage, logo } = input;
   const margins = SAFE_MARGINS[format];
   const safe: Rect = {
     x: even(W * margins.left),
@@ -194,6 +198,21 @@ export function layoutScene(input: LayoutInput): SceneLayout {
       alpha: 1,
     });
     regionTop = safe.y + h + Math.round(0.03 * u);
+  }
+  // The logo sits centred under the brand tag, fitted into a box of at most 40% of the safe width and 12%
+  // of the frame height, on a white plate (logos are drawn for light pages).
+  let logoBox: SceneLayout["logo"];
+  if (logo && logo.width > 0 && logo.height > 0) {
+    const maxW = safe.w * 0.4;
+    const maxH = H * (format === "16:9" ? 0.16 : 0.1);
+    const fit = Math.min(maxW / logo.width, maxH / logo.height);
+    const w = even(logo.width * fit);
+    const h = even(logo.height * fit);
+    const pad = even(Math.max(8, 0.02 * u));
+    const x = even(centerX - w / 2);
+    const y = even(regionTop);
+    logoBox = { x, y: y + pad, w, h, plate: { x: x - pad, y, w: w + 2 * pad, h: h + 2 * pad, color: WHITE, alpha: 0.92 } };
+    regionTop = y + h + 2 * pad + Math.round(0.03 * u);
   }
   const regionBottom = safe.y + safe.h;
   const regionH = regionBottom - regionTop;
@@ -297,7 +316,17 @@ export function layoutScene(input: LayoutInput): SceneLayout {
     }
   }
 
-  const layout: SceneLayout = { width: W, height: H, safe, gradient, boxes, texts, scale, truncated };
+  const layout: SceneLayout = {
+    width: W,
+    height: H,
+    safe,
+    gradient,
+    boxes,
+    texts,
+    scale,
+    truncated,
+    ...(logoBox ? { logo: logoBox } : {}),
+  };
   if (hasImage) layout.imageTint = { color: bg, alpha: 0.18 };
   return layout;
 }

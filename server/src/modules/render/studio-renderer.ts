@@ -8,8 +8,10 @@ import { dirname, extname, join, resolve } from "node:path";
 import { type AspectRatio, FORMATS } from "@adgen/schema";
 import { detectCapabilities, locateFfmpeg, locateFont, RenderAbortedError, runFfmpeg } from "./ffmpeg.ts";
 import { fontMetrics } from "./font-metrics.ts";
-import { FPS, filter, holdFrames, musicBed, stillChains } from "./graph.ts";
+import { backgroundChains, FPS, filter, foregroundChains, holdFrames, musicBed, stillChains } from "./graph.ts";
+import { type ImageSize, imageSize } from "./image-size.ts";
 import { layoutScene } from "./layout.ts";
+import { backgroundUse, ENTRY_FRAMES, foregroundUse, pictureHolds, planMotion } from "./scene-motion.ts";
 import type { FfmpegCapabilities, RenderRequest, RenderResult, Scene, Storyboard, StudioRendererOptions, VideoRenderer } from "./types.ts";
 import { validateFileStem, validateFormat, validateStoryboard } from "./validate.ts";
 import { type VoiceOver, voiceOver } from "./voice-over.ts";
@@ -94,19 +96,41 @@ export function createStudioRenderer(options: StudioRendererOptions = {}): Video
     return caps;
   }
 
-  async function checkImages(scenes: Scene[]): Promise<void> {
+  async function checkImages(storyboard: Pick<Storyboard, "brand">, scenes: Scene[]): Promise<void> {
     for (const [i, scene] of scenes.entries()) {
       if (!scene.imagePath) continue;
       const info = await stat(scene.imagePath).catch(() => undefined);
       if (!info?.isFile()) throw new Error(`scenes[${i}].imagePath is not a readable file: ${scene.imagePath}`);
     }
+    const logo = storyboard.brand.logoPath;
+    if (logo) {
+      const info = await stat(logo).catch(() => undefined);
+      if (!info?.isFile()) throw new Error(`brand.logoPath is not a readable file: ${logo}`);
+    }
   }
 
-  /** Text files, image links and the still chain for one scene, as used by both render and previewFrame. */
-  function composeStill(storyboard: Storyboard, index: number, format: AspectRatio, inputIndex: number | undefined, label: string) {
+  /** The logo's pixel size, read once per render (null without a logo or when its header is not an image). */
+  async function logoSize(storyboard: Storyboard): Promise<ImageSize | null> {
+    return storyboard.brand.logoPath ? imageSize(storyboard.brand.logoPath) : null;
+  }
+
+  /** Files and ffmpeg inputs of one composition; a file used twice is linked once and opened as two inputs. */
+  function inputsOf(composition: Pick<Composition, "links">, inputs: string[]) {
+    return (target: string, stem: string) => {
+      const ext = extname(target).toLowerCase();
+      const name = `${stem}${/^\.[a-z0-9]{1,5}$/.test(ext) ? ext : ""}`;
+      if (!composition.links.some((l) => l.name === name)) composition.links.push({ name, target: resolve(target) });
+      inputs.push("-i", name);
+      return `${inputs.length / 2 - 1}:v`;
+    };
+  }
+
+  /** Scene `index` laid out in `format` (the last scene carries the logo, when there is one). */
+  function sceneLayout(storyboard: Storyboard, index: number, format: AspectRatio, logo: ImageSize | null) {
     const scene = storyboard.scenes[index]!;
     const { width, height } = frameSize(format);
-    const layout = layoutScene({
+    const showsLogo = !!logo && index === storyboard.scenes.length - 1;
+    return layoutScene({
       scene,
       brand: storyboard.brand,
       format,
@@ -114,61 +138,87 @@ export function createStudioRenderer(options: StudioRendererOptions = {}): Video
       height,
       metrics: fontMetrics(font()),
       hasImage: !!scene.imagePath,
+      ...(showsLogo ? { logo } : {}),
     });
+  }
+
+  /** The still of one scene as a whole (picture and type in one frame), as used by render and previewFrame. */
+  function composeStill(
+    storyboard: Storyboard,
+    index: number,
+    format: AspectRatio,
+    logo: ImageSize | null,
+    addInput: (target: string, stem: string) => string,
+    label: string,
+  ) {
+    const scene = storyboard.scenes[index]!;
+    const layout = sceneLayout(storyboard, index, format, logo);
     const files = layout.texts.map((t, j) => ({ name: `s${index}-t${j}.txt`, content: t.text }));
-    const links: Composition["links"] = [];
-    let imageInput: string | undefined;
-    if (scene.imagePath && inputIndex !== undefined) {
-      const ext = extname(scene.imagePath).toLowerCase();
-      const name = `img${index}${/^\.[a-z0-9]{1,5}$/.test(ext) ? ext : ""}`;
-      links.push({ name, target: resolve(scene.imagePath) });
-      imageInput = `${inputIndex}:v`;
-    }
-    const chains = stillChains({ layout, fontPath: font(), textFiles: files.map((f) => f.name), imageInput, label });
-    return { chains, files, links, layout };
+    const imageInput = scene.imagePath ? addInput(scene.imagePath, `img${index}`) : undefined;
+    const logoInput = layout.logo && storyboard.brand.logoPath ? addInput(storyboard.brand.logoPath, "logo") : undefined;
+    const chains = stillChains({ layout, fontPath: font(), textFiles: files.map((f) => f.name), imageInput, logoInput, label });
+    return { chains, files, layout };
   }
 
   function composeVideo(
     storyboard: Storyboard,
     format: AspectRatio,
     caps: FfmpegCapabilities,
+    logo: ImageSize | null,
     quality: RenderRequest["quality"] = "standard",
     dress: VoiceOver | null = null,
   ): Composition & { timeline: Timeline } {
     const encode = ENCODE[quality] ?? ENCODE.standard;
     const scenes = storyboard.scenes;
+    const { width: W, height: H } = frameSize(format);
     const timeline = planTimeline(scenes);
     const { frames, transitions, endFade } = timeline;
     const chains: string[] = [];
     const files: Composition["files"] = [];
     const links: Composition["links"] = [];
     const inputs: string[] = [];
+    const addInput = inputsOf({ links }, inputs);
+    // Narrated ads keep their scenes still (the presenter card and the handheld camera are their motion).
+    const plans = scenes.map((scene, i) =>
+      dress ? null : planMotion(scene, frames[i]! + (transitions[i + 1] ?? 0), transitions[i]!, W, H),
+    );
     // fade and xfade cost about as much for a frame they pass through as for one they change (xfade in ffmpeg 5.1:
     // ~2 ms per 1080×1920 frame), so the video is a concat of short segments: only the fade and transition frames
-    // go through those filters; the long holds are one looped frame.
+    // go through those filters; the long holds are one looped frame (moving scenes: made frame by frame).
     const uses: string[][] = scenes.map(() => []);
-    const take = (i: number) => {
-      const label = `s${i}u${uses[i]!.length}`;
-      uses[i]!.push(label);
+    const bgUses: string[][] = scenes.map(() => []);
+    const fgUses: string[][] = scenes.map(() => []);
+    const take = (list: string[][], kind: string, i: number) => {
+      const label = `s${i}${kind}${list[i]!.length}`;
+      list[i]!.push(label);
       return label;
+    };
+    /** A chain head (no output label) making frames [from, from + count) of scene i, counted from its start. */
+    const use = (i: number, from: number, count: number): string => {
+      const plan = plans[i];
+      if (!plan || (pictureHolds(plan) && from >= plan.into + ENTRY_FRAMES)) return `[${take(uses, "u", i)}]${holdFrames(count)}`;
+      const bg = `${take(bgUses, "b", i)}`;
+      const fg = take(fgUses, "f", i);
+      const layer = foregroundUse(plan, fg, from, count);
+      chains.push(`${backgroundUse(plan, bg, from, count)}[${bg}m]`, `${layer.chain}[${fg}m]`);
+      return `[${bg}m][${fg}m]${filter("overlay", { x: layer.x, y: layer.y, format: "yuv420" })},${filter("format", { pix_fmts: "yuv420p" })}`;
     };
     const segments: string[] = [];
     const segment = (label: string, chain: string) => {
       chains.push(chain);
       segments.push(label);
     };
-    const thumbSource = take(0);
+    const thumbSource = take(uses, "u", 0);
     scenes.forEach((scene, i) => {
       const into = transitions[i]!;
       if (i === 0 && into > 0) {
-        segment("fadein", `[${take(0)}]${holdFrames(into)},${filter("fade", { t: "in", s: 0, n: into })}[fadein]`);
+        segment("fadein", `${use(0, 0, into)},${filter("fade", { t: "in", s: 0, n: into })}[fadein]`);
       } else if (i > 0 && into > 0) {
         const label = `tr${i}`;
+        const tail = frames[i - 1]!;
         if (caps.xfade) {
-          const a = `[${take(i - 1)}]${holdFrames(into)}[${label}a]`;
-          const b = `[${take(i)}]${holdFrames(into)}[${label}b]`;
+          chains.push(`${use(i - 1, tail, into)}[${label}a]`, `${use(i, 0, into)}[${label}b]`);
           const kind = XFADE_NAMES[scene.transition as keyof typeof XFADE_NAMES];
-          chains.push(a, b);
           segment(
             label,
             `[${label}a][${label}b]${filter("xfade", { transition: kind, duration: (into / FPS).toFixed(4), offset: 0 })}[${label}]`,
@@ -177,26 +227,48 @@ export function createStudioRenderer(options: StudioRendererOptions = {}): Video
           // No xfade in this ffmpeg: dip through black (fade out the old scene, fade in the new one).
           const out = Math.floor(into / 2);
           const inn = into - out;
-          if (out > 0) segment(`${label}o`, `[${take(i - 1)}]${holdFrames(out)},${filter("fade", { t: "out", s: 0, n: out })}[${label}o]`);
-          segment(`${label}i`, `[${take(i)}]${holdFrames(inn)},${filter("fade", { t: "in", s: 0, n: inn })}[${label}i]`);
+          if (out > 0) segment(`${label}o`, `${use(i - 1, tail, out)},${filter("fade", { t: "out", s: 0, n: out })}[${label}o]`);
+          segment(`${label}i`, `${use(i, out, inn)},${filter("fade", { t: "in", s: 0, n: inn })}[${label}i]`);
         }
       }
       const isLast = i === scenes.length - 1;
       const hold = frames[i]! - into - (isLast ? endFade : 0);
-      segment(`hold${i}`, `[${take(i)}]${holdFrames(hold)}[hold${i}]`);
+      const plan = plans[i];
+      if (plan && pictureHolds(plan) && hold > ENTRY_FRAMES) {
+        // Only the type moves: it arrives over the held picture, then the scene is one held frame.
+        segment(`hold${i}e`, `${use(i, into, ENTRY_FRAMES)}[hold${i}e]`);
+        segment(`hold${i}`, `${use(i, into + ENTRY_FRAMES, hold - ENTRY_FRAMES)}[hold${i}]`);
+      } else if (hold > 0) {
+        segment(`hold${i}`, `${use(i, into, hold)}[hold${i}]`);
+      }
       if (isLast && endFade > 0) {
-        segment("fadeout", `[${take(i)}]${holdFrames(endFade)},${filter("fade", { t: "out", s: 0, n: endFade })}[fadeout]`);
+        segment("fadeout", `${use(i, frames[i]! - endFade, endFade)},${filter("fade", { t: "out", s: 0, n: endFade })}[fadeout]`);
       }
     });
-    scenes.forEach((_, i) => {
-      const still = composeStill(storyboard, i, format, scenes[i]!.imagePath ? inputs.length / 2 : undefined, `still${i}`);
-      if (still.links[0]) inputs.push("-i", still.links[0].name);
-      chains.unshift(
-        ...still.chains,
-        `${dress ? dress.stillHead(i, `still${i}`) : `[still${i}]`}${filter("split", { outputs: uses[i]!.length })}${uses[i]!.map((u) => `[${u}]`).join("")}`,
-      );
-      files.push(...still.files);
-      links.push(...still.links);
+    scenes.forEach((scene, i) => {
+      const split = (label: string, outputs: string[]) =>
+        `${filter("split", { outputs: outputs.length })}${outputs.map((u) => `[${u}]`).join("")}`;
+      const stills: string[] = [];
+      if (uses[i]!.length) {
+        const still = composeStill(storyboard, i, format, logo, addInput, `still${i}`);
+        stills.push(...still.chains, `${dress ? dress.stillHead(i, `still${i}`) : `[still${i}]`}${split(`still${i}`, uses[i]!)}`);
+        files.push(...still.files);
+      }
+      const plan = plans[i];
+      if (plan && (bgUses[i]!.length || fgUses[i]!.length)) {
+        const layout = sceneLayout(storyboard, i, format, logo);
+        const textFiles = layout.texts.map((_, j) => `s${i}-t${j}.txt`);
+        if (!uses[i]!.length) files.push(...layout.texts.map((t, j) => ({ name: textFiles[j]!, content: t.text })));
+        const imageInput = scene.imagePath ? addInput(scene.imagePath, `img${i}`) : undefined;
+        const logoInput = layout.logo && storyboard.brand.logoPath ? addInput(storyboard.brand.logoPath, "logo") : undefined;
+        stills.push(
+          ...backgroundChains({ layout, imageInput, canvas: plan.canvas, label: `bg${i}` }),
+          `[bg${i}]${split(`bg${i}`, bgUses[i]!)}`,
+          ...foregroundChains({ layout, fontPath: font(), textFiles, logoInput, label: `fg${i}` }),
+          `[fg${i}]${split(`fg${i}`, fgUses[i]!)}`,
+        );
+      }
+      chains.unshift(...stills);
     });
     chains.push(`[${thumbSource}]${dress?.thumbFilter ? `${dress.thumbFilter},` : ""}${filter("scale", { w: "iw/2", h: "ih/2" })}[thumb]`);
     const total = timeline.totalFrames;
@@ -210,7 +282,7 @@ export function createStudioRenderer(options: StudioRendererOptions = {}): Video
       links.push(...dress.links);
     } else {
       chains.push(`${segments.map((l) => `[${l}]`).join("")}${joined},${filter("format", { pix_fmts: "yuv420p" })}[vout]`);
-      chains.push(`${musicBed(total / FPS)}[aout]`);
+      chains.push(`${musicBed(total / FPS, storyboard.mood)}[aout]`);
     }
 
     const durationSec = total / FPS;
@@ -299,8 +371,9 @@ export function createStudioRenderer(options: StudioRendererOptions = {}): Video
       validateFileStem(fileStem);
       const { width, height } = frameSize(format);
       throwIfAborted(signal);
-      await checkImages(storyboard.scenes);
+      await checkImages(storyboard, storyboard.scenes);
       const caps = await capabilities();
+      const logo = await logoSize(storyboard);
       throwIfAborted(signal);
       const dress =
         request.narration || request.persona
@@ -314,14 +387,15 @@ export function createStudioRenderer(options: StudioRendererOptions = {}): Video
               metrics: fontMetrics(font()),
               narration: request.narration,
               persona: request.persona,
-              firstInput: storyboard.scenes.filter((s) => s.imagePath).length,
+              // The scenes' pictures and the logo come first among the inputs.
+              firstInput: storyboard.scenes.filter((s) => s.imagePath).length + (logo ? 1 : 0),
             })
           : null;
       if (request.narration) {
         const info = await stat(request.narration.wavPath).catch(() => undefined);
         if (!info?.isFile()) throw new Error(`narration.wavPath is not a readable file: ${request.narration.wavPath}`);
       }
-      const composition = composeVideo(storyboard, format, caps, quality, dress);
+      const composition = composeVideo(storyboard, format, caps, logo, quality, dress);
       const durationSec = composition.timeline.totalFrames / FPS;
       const outDir = resolve(outputDir);
       await mkdir(outDir, { recursive: true });
@@ -349,15 +423,17 @@ export function createStudioRenderer(options: StudioRendererOptions = {}): Video
       if (!Number.isInteger(sceneIndex) || sceneIndex < 0 || sceneIndex >= storyboard.scenes.length) {
         throw new Error(`sceneIndex ${sceneIndex} is out of range (0–${storyboard.scenes.length - 1})`);
       }
-      await checkImages([storyboard.scenes[sceneIndex]!]);
+      await checkImages(storyboard, [storyboard.scenes[sceneIndex]!]);
       await capabilities();
+      const logo = await logoSize(storyboard);
       const target = resolve(outPath);
-      const still = composeStill(storyboard, sceneIndex, format, 0, "still");
+      const links: Composition["links"] = [];
+      const inputs: string[] = [];
+      const still = composeStill(storyboard, sceneIndex, format, logo, inputsOf({ links }, inputs), "still");
       await mkdir(dirname(target), { recursive: true });
       const workDir = await mkdtemp(join(dirname(target), ".preview-"));
       try {
-        await prepare(workDir, { graph: still.chains.join(";\n"), files: still.files, links: still.links });
-        const inputs = still.links[0] ? ["-i", still.links[0].name] : [];
+        await prepare(workDir, { graph: still.chains.join(";\n"), files: still.files, links });
         const args = [
           ...inputs,
           "-filter_complex_script",

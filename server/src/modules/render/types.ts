@@ -9,7 +9,26 @@ export interface BrandStyle {
   secondary: string;
   accent: string;
   text: string;
+  /** The brand's logo, a local PNG/JPEG file: shown above the call to action of the last scene. */
+  logoPath?: string;
+  /** The logo as a media key (the pipeline resolves it to `logoPath` before rendering). */
+  logoKey?: string;
 }
+
+/**
+ * How the camera moves over a scene's picture: a slow pan across it or a push in/pull out. "static"
+ * holds it. Only scenes with a picture move (a plain gradient shows no motion).
+ */
+export type SceneMotion = "push-in" | "pull-out" | "pan-left" | "pan-right" | "pan-up" | "pan-down" | "static";
+
+/**
+ * How a scene's text arrives once the transition into the scene is over (kinetic typography, by preset):
+ * rises into place, slides in from the side, fades in, or is simply there.
+ */
+export type TextMotion = "rise" | "slide" | "fade" | "none";
+
+/** The character of the music bed: tempo, harmony and pulse. */
+export type MusicMood = "energetic" | "calm" | "luxurious" | "playful" | "warm";
 
 /**
  * How a scene is entered: from the previous scene, or (for the first scene) from black.
@@ -31,12 +50,20 @@ export interface Scene {
   transition: Transition;
   /** Optional local image file shown cover-fit under the text. */
   imagePath?: string;
+  /** The picture as a media key (the pipeline resolves it to `imagePath` before rendering). */
+  imageKey?: string;
+  /** Default: "static". */
+  motion?: SceneMotion;
+  /** Default: "none". */
+  textMotion?: TextMotion;
 }
 
 export interface Storyboard {
   title: string;
   brand: BrandStyle;
   scenes: Scene[];
+  /** The music bed's character (default "calm"). */
+  mood?: MusicMood;
 }
 
 export interface RenderRequest {

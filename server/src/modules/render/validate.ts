@@ -1,6 +1,6 @@
 import { ASPECT_RATIOS, type AspectRatio } from "@adgen/schema";
 import { HEX_COLOR } from "./color.ts";
-import type { Storyboard } from "./types.ts";
+import type { MusicMood, SceneMotion, Storyboard, TextMotion } from "./types.ts";
 
 export const LIMITS = {
   maxScenes: 50,
@@ -22,6 +22,10 @@ export class StoryboardValidationError extends Error {
   }
 }
 
+const MOTIONS = new Set<SceneMotion>(["push-in", "pull-out", "pan-left", "pan-right", "pan-up", "pan-down", "static"]);
+const TEXT_MOTIONS = new Set<TextMotion>(["rise", "slide", "fade", "none"]);
+const MOODS = new Set<MusicMood>(["energetic", "calm", "luxurious", "playful", "warm"]);
+
 /** Throws a {@link StoryboardValidationError} listing every problem found. */
 export function validateStoryboard(storyboard: Storyboard): void {
   const issues: string[] = [];
@@ -40,7 +44,10 @@ export function validateStoryboard(storyboard: Storyboard): void {
   else {
     text("brand.name", brand.name, LIMITS.brandNameChars, true);
     for (const key of ["primary", "secondary", "accent", "text"] as const) color(`brand.${key}`, brand[key]);
+    if (brand.logoPath !== undefined && (typeof brand.logoPath !== "string" || !brand.logoPath))
+      issues.push("brand.logoPath must be a non-empty path");
   }
+  if (storyboard.mood !== undefined && !MOODS.has(storyboard.mood)) issues.push(`mood must be one of ${[...MOODS].join(", ")}`);
   const scenes = storyboard.scenes;
   if (!Array.isArray(scenes) || scenes.length === 0) issues.push("at least one scene is required");
   else if (scenes.length > LIMITS.maxScenes) issues.push(`at most ${LIMITS.maxScenes} scenes are allowed`);
@@ -63,6 +70,10 @@ export function validateStoryboard(storyboard: Storyboard): void {
       if (!TRANSITIONS.has(scene.transition)) issues.push(`${at}.transition must be one of fade, slide, wipe, none`);
       if (scene.imagePath !== undefined && (typeof scene.imagePath !== "string" || !scene.imagePath)) {
         issues.push(`${at}.imagePath must be a non-empty path`);
+      }
+      if (scene.motion !== undefined && !MOTIONS.has(scene.motion)) issues.push(`${at}.motion must be one of ${[...MOTIONS].join(", ")}`);
+      if (scene.textMotion !== undefined && !TEXT_MOTIONS.has(scene.textMotion)) {
+        issues.push(`${at}.textMotion must be one of ${[...TEXT_MOTIONS].join(", ")}`);
       }
     });
   }

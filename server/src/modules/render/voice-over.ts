@@ -272,7 +272,7 @@ export async function voiceOver(input: VoiceOverInput): Promise<VoiceOver> {
       return chains;
     },
     audio(outLabel) {
-      const bed = musicBed(durationSec);
+      const bed = musicBed(durationSec, storyboard.mood);
       if (narrationInput === null) return [`${bed}[${outLabel}]`];
       const d = durationSec.toFixed(3);
       return [
