@@ -8,7 +8,7 @@
 import { writeFile } from "node:fs/promises";
 import { dirname, join } from "node:path";
 import { type AspectRatio, FORMATS } from "@adgen/schema";
-import { createCanvas, GlobalFonts, type SKRSContext2D } from "@napi-rs/canvas";
+import { createCanvas, GlobalFonts, type Image, loadImage, type SKRSContext2D } from "@napi-rs/canvas";
 import { existsSync } from "node:fs";
 import { contrast, INK, mix, parseHex, type Rgb, readableOn, toHex, WHITE } from "./color.ts";
 import { locateFont } from "./ffmpeg.ts";
@@ -29,6 +29,8 @@ export interface StaticVariant extends StaticAdCopy {
   /** "A", "B", "C", … */
   id: string;
   layout: StaticLayout;
+  /** The product picture this variant shows (a local file), if the ad has pictures: each variant its own in turn. */
+  picturePath?: string;
 }
 
 const FAMILY = "AdGenStatic";
@@ -66,6 +68,7 @@ export function staticVariants(storyboard: Storyboard, count = STATIC_LAYOUTS.le
   }
   if (!headlines.length) headlines.push(storyboard.brand.name);
   const bodies = scenes.map((s) => s.body).filter((b): b is string => !!b);
+  const pictures = [...new Set(scenes.map((s) => s.imagePath).filter((p): p is string => !!p))];
   return Array.from({ length: count }, (_, i) => {
     const headline = headlines[i % headlines.length]!;
     // A supporting line that does not repeat the headline, a different one per variant where the copy has several.
@@ -78,8 +81,32 @@ export function staticVariants(storyboard: Storyboard, count = STATIC_LAYOUTS.le
       ...(body ? { body } : {}),
       cta,
       brandName: storyboard.brand.name,
+      ...(pictures.length ? { picturePath: pictures[i % pictures.length] } : {}),
     };
   });
+}
+
+/** Draws `image` to cover the rectangle (cropped to its proportions, centred). */
+function drawCover(ctx: SKRSContext2D, image: Image, x: number, y: number, w: number, h: number) {
+  const scale = Math.max(w / image.width, h / image.height);
+  const sw = w / scale;
+  const sh = h / scale;
+  ctx.drawImage(image, (image.width - sw) / 2, (image.height - sh) / 2, sw, sh, x, y, w, h);
+}
+
+/** Draws the logo fitted into a box (aspect kept) on a white plate, aligned left or centred; returns the box's bottom. */
+function drawLogo(ctx: SKRSContext2D, logo: Image, x: number, y: number, maxW: number, maxH: number, align: "left" | "center") {
+  const scale = Math.min(maxW / logo.width, maxH / logo.height);
+  const w = logo.width * scale;
+  const h = logo.height * scale;
+  const pad = Math.max(6, maxH * 0.18);
+  const left = align === "center" ? x - w / 2 : x;
+  ctx.fillStyle = "rgba(255,255,255,0.92)";
+  ctx.beginPath();
+  ctx.roundRect(left - pad, y, w + 2 * pad, h + 2 * pad, pad);
+  ctx.fill();
+  ctx.drawImage(logo, left, y + pad, w, h);
+  return y + h + 2 * pad;
 }
 
 const css = (rgb: Rgb) => toHex(rgb);
@@ -158,6 +185,9 @@ export async function renderStaticAd(storyboard: Storyboard, variant: StaticVari
   let accent = parseHex(storyboard.brand.accent);
   if (contrast(accent, primary) < 1.5) accent = mix(accent, contrast(WHITE, primary) > contrast(INK, primary) ? WHITE : INK, 0.5);
   const landscape = width > height;
+  const picture = variant.picturePath ? await loadImage(variant.picturePath) : null;
+  const logo = storyboard.brand.logoPath ? await loadImage(storyboard.brand.logoPath) : null;
+  const rgba = (rgb: Rgb, alpha: number) => `rgba(${rgb.map(Math.round).join(",")},${alpha})`;
 
   if (variant.layout === "spotlight") {
     const g = ctx.createLinearGradient(0, 0, width, height);
@@ -165,6 +195,16 @@ export async function renderStaticAd(storyboard: Storyboard, variant: StaticVari
     g.addColorStop(1, css(secondary));
     ctx.fillStyle = g;
     ctx.fillRect(0, 0, width, height);
+    if (picture) {
+      // The product full-bleed, under the brand colours fading in toward the text.
+      drawCover(ctx, picture, 0, 0, width, height);
+      const veil = ctx.createLinearGradient(0, 0, 0, height);
+      veil.addColorStop(0, rgba(primary, 0.35));
+      veil.addColorStop(0.45, rgba(primary, 0.6));
+      veil.addColorStop(1, rgba(primary, 0.88));
+      ctx.fillStyle = veil;
+      ctx.fillRect(0, 0, width, height);
+    }
     // A soft light behind the headline.
     const glow = ctx.createRadialGradient(width / 2, height * 0.42, 0, width / 2, height * 0.42, unit * 0.6);
     glow.addColorStop(0, "rgba(255,255,255,0.18)");
@@ -176,7 +216,9 @@ export async function renderStaticAd(storyboard: Storyboard, variant: StaticVari
     ctx.font = `${Math.round(unit * 0.035)}px ${FAMILY_BOLD}`;
     ctx.textAlign = "center";
     ctx.textBaseline = "top";
-    ctx.fillText(variant.brandName.toUpperCase(), width / 2, safe.y);
+    if (logo) drawLogo(ctx, logo, width / 2, safe.y, safe.w * 0.4, unit * 0.08, "center");
+    else ctx.fillText(variant.brandName.toUpperCase(), width / 2, safe.y);
+    ctx.fillStyle = css(ink);
     const head = fit(ctx, variant.headline, FAMILY_BOLD, Math.round(unit * 0.1), safe.w, 4);
     const body = variant.body ? fit(ctx, variant.body, FAMILY, Math.round(unit * 0.045), safe.w * 0.9, 3) : null;
     const blockHeight = head.lines.length * head.size * 1.15 + (body ? unit * 0.04 + body.lines.length * body.size * 1.3 : 0);
@@ -197,6 +239,15 @@ export async function renderStaticAd(storyboard: Storyboard, variant: StaticVari
     const block = landscape ? { x: 0, y: 0, w: width * 0.52, h: height } : { x: 0, y: 0, w: width, h: height * 0.56 };
     ctx.fillStyle = css(accent);
     ctx.fillRect(block.x, block.y, block.w, block.h);
+    if (picture) {
+      // The product fills the block, darkened toward the headline so it reads.
+      drawCover(ctx, picture, block.x, block.y, block.w, block.h);
+      const shade = landscape ? ctx.createLinearGradient(0, 0, 0, block.h) : ctx.createLinearGradient(0, 0, 0, block.h);
+      shade.addColorStop(0, "rgba(0,0,0,0.05)");
+      shade.addColorStop(1, "rgba(0,0,0,0.7)");
+      ctx.fillStyle = shade;
+      ctx.fillRect(block.x, block.y, block.w, block.h);
+    }
     // A stripe in the brand colour along the block's edge.
     ctx.fillStyle = css(primary);
     if (landscape) ctx.fillRect(block.w - unit * 0.02, 0, unit * 0.02, height);
@@ -206,7 +257,7 @@ export async function renderStaticAd(storyboard: Storyboard, variant: StaticVari
       : { x: safe.x, y: safe.y, w: safe.w, h: block.h - safe.y - unit * 0.06 };
     const head = fit(ctx, variant.headline, FAMILY_BOLD, Math.round(unit * 0.095), headArea.w, 4);
     ctx.font = `${head.size}px ${FAMILY_BOLD}`;
-    ctx.fillStyle = css(readableOn(accent, WHITE));
+    ctx.fillStyle = css(picture ? WHITE : readableOn(accent, WHITE));
     const headHeight = head.lines.length * head.size * 1.15;
     drawLines(ctx, head.lines, head.size, headArea.x, headArea.y + Math.max(0, headArea.h - headHeight), "left");
     const copyArea = landscape
@@ -217,8 +268,10 @@ export async function renderStaticAd(storyboard: Storyboard, variant: StaticVari
     ctx.font = `${Math.round(unit * 0.032)}px ${FAMILY_BOLD}`;
     ctx.textAlign = "left";
     ctx.textBaseline = "top";
-    ctx.fillText(variant.brandName, copyArea.x, copyArea.y);
     let y = copyArea.y + unit * 0.07;
+    if (logo)
+      y = Math.max(y, drawLogo(ctx, logo, copyArea.x, copyArea.y - unit * 0.02, copyArea.w * 0.5, unit * 0.06, "left") + unit * 0.02);
+    else ctx.fillText(variant.brandName, copyArea.x, copyArea.y);
     if (variant.body) {
       const body = fit(ctx, variant.body, FAMILY, Math.round(unit * 0.042), copyArea.w, 4);
       ctx.font = `${body.size}px ${FAMILY}`;
@@ -238,6 +291,12 @@ export async function renderStaticAd(storyboard: Storyboard, variant: StaticVari
     const ground = mix(primary, [10, 12, 18], 0.82);
     ctx.fillStyle = css(ground);
     ctx.fillRect(0, 0, width, height);
+    if (picture) {
+      // The product as a dim backdrop: the poster's type stays the hero.
+      ctx.globalAlpha = 0.32;
+      drawCover(ctx, picture, 0, 0, width, height);
+      ctx.globalAlpha = 1;
+    }
     const border = unit * 0.025;
     ctx.strokeStyle = css(accent);
     ctx.lineWidth = border;
@@ -249,7 +308,8 @@ export async function renderStaticAd(storyboard: Storyboard, variant: StaticVari
     ctx.font = `${Math.round(unit * 0.03)}px ${FAMILY_BOLD}`;
     ctx.textAlign = "left";
     ctx.textBaseline = "top";
-    ctx.fillText(variant.brandName.toUpperCase(), safe.x, safe.y + unit * 0.03);
+    if (logo) drawLogo(ctx, logo, safe.x, safe.y + unit * 0.03, safe.w * 0.35, unit * 0.06, "left");
+    else ctx.fillText(variant.brandName.toUpperCase(), safe.x, safe.y + unit * 0.03);
     const head = fit(ctx, variant.headline.toUpperCase(), FAMILY_BOLD, Math.round(unit * 0.11), safe.w, 5);
     ctx.font = `${head.size}px ${FAMILY_BOLD}`;
     ctx.fillStyle = css(ink);
