@@ -3,6 +3,8 @@ import type { PrismaClient, User } from "@adgen/prisma";
 import type { Config } from "./config/env.ts";
 import type { Database } from "./db/database.ts";
 import type { EventBus } from "./events/bus.ts";
+import type { Logger } from "./logging/logger.ts";
+import type { RequestTrace } from "./logging/request-trace.ts";
 import type { RateLimiter } from "./rate-limit/limiter.ts";
 import type { MediaStorage } from "./media/storage.ts";
 import type { SessionManager } from "./modules/auth/sessions.ts";
@@ -18,6 +20,8 @@ export interface Services {
   sessions: SessionManager;
   rateLimiter: RateLimiter;
   events: EventBus;
+  /** The structured log (JSON lines at LOG_LEVEL); tests inject one writing to memory. */
+  logger: Logger;
   queue: JobQueue;
   media: MediaStorage;
   renderer: VideoRenderer;
@@ -43,6 +47,8 @@ export interface RequestContext {
   auth: AuthState | null;
   ip: string | null;
   userAgent: string | null;
+  /** The HTTP request's id and what it ran, for its log line; absent for calls the server makes itself. */
+  trace?: RequestTrace;
 }
 
 /** Transaction client type, for functions that must run inside a caller's transaction. */

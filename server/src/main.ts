@@ -1,6 +1,7 @@
 // `pnpm start`: migrate, bootstrap, serve API + SPA, and run WORKERS in-process workflow workers.
 import { ConfigError, loadConfig } from "./config/env.ts";
 import { listen } from "./http/app.ts";
+import { createLogger } from "./logging/logger.ts";
 import { createServices } from "./services.ts";
 
 async function main() {
@@ -14,13 +15,16 @@ async function main() {
       : config.database.kind === "pglite"
         ? `embedded database in ${config.database.dataDir}`
         : "in-memory database";
-  console.log(`AdGen listening on ${running.url} (public URL ${config.publicUrl}) with the ${where}`);
+  services.logger.info(
+    { url: running.url, publicUrl: config.publicUrl, database: where, workers: config.workers, version: config.version },
+    `AdGen listening on ${running.url} (public URL ${config.publicUrl}) with the ${where}`,
+  );
 
   let stopping = false;
   const stop = async (signal: string) => {
     if (stopping) return;
     stopping = true;
-    console.log(`${signal}: shutting down`);
+    services.logger.info({ signal }, `${signal}: shutting down`);
     const force = setTimeout(() => process.exit(1), 10_000);
     force.unref();
     await running.close();
@@ -32,6 +36,9 @@ async function main() {
 }
 
 main().catch((error) => {
-  console.error(error instanceof ConfigError ? error.message : error);
+  // No LOG_LEVEL may be readable yet (a bad environment): a start-up failure is always written.
+  const logger = createLogger({ level: "info" });
+  if (error instanceof ConfigError) logger.fatal(error.message);
+  else logger.fatal({ err: error }, "AdGen could not start");
   process.exit(1);
 });

@@ -12,6 +12,7 @@ import { LocalMediaStorage } from "./media/storage.ts";
 import { type Resolver, systemResolver } from "./modules/net/safe-fetch.ts";
 import { createStudioRenderer } from "./modules/render/index.ts";
 import type { VideoRenderer } from "./modules/render/types.ts";
+import { createLogger, type Logger } from "./logging/logger.ts";
 import { createEspeakSynthesizer } from "./modules/voice/espeak.ts";
 import type { VoiceSynthesizer } from "./modules/voice/types.ts";
 import { JobQueue } from "./queue/queue.ts";
@@ -28,12 +29,15 @@ export interface ServiceOptions {
   resolver?: Resolver;
   renderer?: VideoRenderer;
   voice?: VoiceSynthesizer;
+  /** Replaces the stdout logger at LOG_LEVEL (tests capture lines in memory). */
+  logger?: Logger;
 }
 
 export async function createServices(config: Config, options: ServiceOptions = {}): Promise<ServiceHandle> {
-  const db = await openDatabase(config.database);
+  const logger = options.logger ?? createLogger({ level: config.logLevel });
+  const db = await openDatabase(config.database, logger);
   try {
-    await applyMigrations(db.sql);
+    await applyMigrations(db.sql, undefined, logger);
   } catch (error) {
     await db.close();
     throw error;
@@ -41,8 +45,10 @@ export async function createServices(config: Config, options: ServiceOptions = {
   const store = db.engine === "postgres" ? new PostgresRateLimitStore(db.sql) : new MemoryRateLimitStore();
   // One instance on PGlite needs no more than an in-process bus; on PostgreSQL, instances share events.
   const events: EventBus =
-    config.database.kind === "postgres" && db.pool ? await PostgresEventBus.connect(config.database.url, db.pool) : new InProcessEventBus();
-  const queue = await JobQueue.start(db, config.queue, { supervise: true });
+    config.database.kind === "postgres" && db.pool
+      ? await PostgresEventBus.connect(config.database.url, db.pool, logger)
+      : new InProcessEventBus();
+  const queue = await JobQueue.start(db, config.queue, { supervise: true, logger });
   const services: ServiceHandle = {
     config,
     db,
@@ -50,6 +56,7 @@ export async function createServices(config: Config, options: ServiceOptions = {
     sessions: new SessionManager(db.prisma, config.sessionSecret, config.sessionDays),
     rateLimiter: new RateLimiter(store, config.rateLimits),
     events,
+    logger,
     queue,
     media: new LocalMediaStorage(join(config.dataDir, "media")),
     renderer: options.renderer ?? createStudioRenderer(config.renderThreads ? { threads: config.renderThreads } : {}),

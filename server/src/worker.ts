@@ -1,6 +1,7 @@
 // `pnpm worker`: workflow workers alone (no HTTP), against a shared PostgreSQL, so rendering scales
 // across machines. Start as many as the machines allow; they share one queue.
 import { ConfigError, loadConfig } from "./config/env.ts";
+import { createLogger } from "./logging/logger.ts";
 import { createServices } from "./services.ts";
 
 async function main() {
@@ -13,9 +14,9 @@ async function main() {
   const services = await createServices(config);
   const count = Math.max(1, config.workers);
   await services.startWorkers(count);
-  console.log(`AdGen worker: ${count} workflow worker${count === 1 ? "" : "s"} on the shared queue`);
+  services.logger.info({ workers: count }, `AdGen worker: ${count} workflow worker${count === 1 ? "" : "s"} on the shared queue`);
   const stop = async (signal: string) => {
-    console.log(`${signal}: finishing`);
+    services.logger.info({ signal }, `${signal}: finishing`);
     setTimeout(() => process.exit(1), 10_000).unref();
     await services.close();
     process.exit(0);
@@ -25,6 +26,9 @@ async function main() {
 }
 
 main().catch((error) => {
-  console.error(error instanceof ConfigError ? error.message : error);
+  // No LOG_LEVEL may be readable yet (a bad environment): a start-up failure is always written.
+  const logger = createLogger({ level: "info" });
+  if (error instanceof ConfigError) logger.fatal(error.message);
+  else logger.fatal({ err: error }, "AdGen worker could not start");
   process.exit(1);
 });

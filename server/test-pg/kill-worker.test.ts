@@ -33,6 +33,8 @@ const env = (retryLimit: number) => ({
   STUDIO_MAX_AD_SECONDS: "6",
   SWEEP_SECONDS: "1",
   RATE_LIMIT_AUTH_PER_HOUR: "100",
+  // Warnings and errors only (the log is JSON lines on stdout); the lines are forwarded below.
+  LOG_LEVEL: "warn",
 });
 
 function startWorker(retryLimit: number): ChildProcess {
@@ -43,6 +45,8 @@ function startWorker(retryLimit: number): ChildProcess {
     stdio: ["ignore", "pipe", "pipe"],
   });
   child.stderr?.on("data", (chunk) => process.stderr.write(`[worker ${child.pid}] ${chunk}`));
+  // Read, so a full pipe never blocks the worker's (synchronous) log writes.
+  child.stdout?.on("data", (chunk) => process.stderr.write(`[worker ${child.pid}] ${chunk}`));
   children.push(child);
   return child;
 }

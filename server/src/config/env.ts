@@ -3,6 +3,7 @@ import { randomBytes } from "node:crypto";
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join, resolve } from "node:path";
 import { z } from "zod";
+import { LOG_LEVELS, type LogLevel } from "../logging/logger.ts";
 
 const intFrom = (fallback: number, min = 0) =>
   z
@@ -17,6 +18,16 @@ const intFrom = (fallback: number, min = 0) =>
       }
       return n;
     });
+
+const logLevel = z
+  .string()
+  .optional()
+  .transform((value, ctx): LogLevel => {
+    const level = (value?.trim() || "info").toLowerCase();
+    if ((LOG_LEVELS as readonly string[]).includes(level)) return level as LogLevel;
+    ctx.addIssue({ code: "custom", message: `must be one of ${LOG_LEVELS.join(", ")} (got "${value}")` });
+    return z.NEVER;
+  });
 
 const EnvSchema = z.object({
   PORT: intFrom(3000),
@@ -50,6 +61,7 @@ const EnvSchema = z.object({
   SWEEP_SECONDS: intFrom(30, 1),
   JOB_LEASE_SECONDS: intFrom(60, 2),
   RENDER_THREADS: intFrom(0, 0),
+  LOG_LEVEL: logLevel,
 });
 
 export type DatabaseTarget =
@@ -89,6 +101,8 @@ export interface Config {
   sweepSeconds: number;
   /** ffmpeg threads per render (0: ffmpeg decides). */
   renderThreads: number;
+  /** The least severe log lines written (`silent`: none). */
+  logLevel: LogLevel;
 }
 
 export class ConfigError extends Error {}
@@ -171,6 +185,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     sweepSeconds: e.SWEEP_SECONDS,
     jobLeaseSeconds: e.JOB_LEASE_SECONDS,
     renderThreads: e.RENDER_THREADS,
+    logLevel: e.LOG_LEVEL,
     ...overrides,
   };
 }

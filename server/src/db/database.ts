@@ -5,6 +5,7 @@ import { PGlite } from "@electric-sql/pglite";
 import { PGliteAdapterFactory, PrismaClient, PrismaPg } from "@adgen/prisma";
 import pg from "pg";
 import type { DatabaseTarget } from "../config/env.ts";
+import { defaultLogger, type Logger } from "../logging/logger.ts";
 
 export type Engine = "pglite" | "postgres";
 
@@ -72,10 +73,10 @@ function poolSql(pool: pg.Pool | pg.PoolClient): Sql {
   };
 }
 
-export async function openDatabase(target: DatabaseTarget): Promise<Database> {
+export async function openDatabase(target: DatabaseTarget, logger: Logger = defaultLogger()): Promise<Database> {
   if (target.kind === "postgres") {
     const pool = new pg.Pool({ connectionString: target.url, max: 4, idleTimeoutMillis: 10_000 });
-    pool.on("error", (error) => console.error("[db] idle client error:", error.message));
+    pool.on("error", (error) => logger.error({ error: error.message }, "database: idle client error"));
     const prisma = new PrismaClient({
       adapter: new PrismaPg({ connectionString: target.url, max: 10, idleTimeoutMillis: 10_000 }),
     });

@@ -6,6 +6,7 @@ import { createHash, randomUUID } from "node:crypto";
 import { readdirSync, readFileSync, statSync } from "node:fs";
 import { join } from "node:path";
 import { migrationsDir as defaultMigrationsDir } from "@adgen/prisma";
+import { defaultLogger, type Logger } from "../logging/logger.ts";
 import type { Sql } from "./database.ts";
 
 const MIGRATION_LOCK_KEY = 72_707_369; // any constant; shared by every instance of this service
@@ -26,7 +27,7 @@ export function readMigrations(dir = defaultMigrationsDir): MigrationFile[] {
     });
 }
 
-export async function applyMigrations(sql: Sql, migrations = readMigrations()): Promise<string[]> {
+export async function applyMigrations(sql: Sql, migrations = readMigrations(), logger: Logger = defaultLogger()): Promise<string[]> {
   return sql.withConnection(async (conn) => {
     await conn.query("SELECT pg_advisory_lock($1)", [MIGRATION_LOCK_KEY]);
     try {
@@ -49,7 +50,7 @@ export async function applyMigrations(sql: Sql, migrations = readMigrations()): 
         const recorded = applied.get(migration.name);
         if (recorded !== undefined) {
           if (recorded !== migration.checksum) {
-            console.warn(`[db] migration ${migration.name} was edited after it was applied (checksum differs)`);
+            logger.warn({ migration: migration.name }, "database: migration edited after it was applied (checksum differs)");
           }
           continue;
         }

@@ -2,6 +2,7 @@
 // LISTENs on a dedicated connection and hands what arrives to its local subscribers (its own
 // publishes included, so each event reaches each subscriber exactly once, wherever it was published).
 import pg from "pg";
+import type { Logger } from "../logging/logger.ts";
 import { type BusEvent, type EventBus, InProcessEventBus, type Unsubscribe } from "./bus.ts";
 
 const CHANNEL = "adgen_events";
@@ -17,10 +18,11 @@ export class PostgresEventBus implements EventBus {
   private constructor(
     private readonly url: string,
     private readonly pool: pg.Pool,
+    private readonly logger: Logger,
   ) {}
 
-  static async connect(url: string, pool: pg.Pool): Promise<PostgresEventBus> {
-    const bus = new PostgresEventBus(url, pool);
+  static async connect(url: string, pool: pg.Pool, logger: Logger): Promise<PostgresEventBus> {
+    const bus = new PostgresEventBus(url, pool, logger);
     await bus.listen();
     return bus;
   }
@@ -33,11 +35,11 @@ export class PostgresEventBus implements EventBus {
         const event = JSON.parse(message.payload) as BusEvent;
         this.local.deliver(event);
       } catch (error) {
-        console.error("[events] unreadable notification:", (error as Error).message);
+        this.logger.error({ error: (error as Error).message }, "events: unreadable notification");
       }
     });
     client.on("error", (error) => {
-      console.error("[events] listener connection lost:", error.message);
+      this.logger.warn({ error: error.message }, "events: listener connection lost; reconnecting");
       this.scheduleReconnect();
     });
     await client.connect();
@@ -59,12 +61,12 @@ export class PostgresEventBus implements EventBus {
     const full: BusEvent = { ...event, at: new Date().toISOString() };
     const payload = JSON.stringify(full);
     if (Buffer.byteLength(payload) > MAX_PAYLOAD) {
-      console.error(`[events] ${event.kind} is too large to cross instances (${payload.length} bytes); delivered locally only`);
+      this.logger.warn({ kind: event.kind, bytes: payload.length }, "events: too large to cross instances; delivered locally only");
       this.local.deliver(full);
       return;
     }
     this.pool.query("SELECT pg_notify($1, $2)", [CHANNEL, payload]).catch((error: Error) => {
-      console.error("[events] NOTIFY failed, delivering locally:", error.message);
+      this.logger.warn({ kind: event.kind, error: error.message }, "events: NOTIFY failed; delivered locally only");
       this.local.deliver(full);
     });
   }

@@ -6,7 +6,7 @@ import { blockFieldSuggestionsPlugin } from "@escape.tech/graphql-armor-block-fi
 import { maxDepthPlugin } from "@escape.tech/graphql-armor-max-depth";
 import { maxTokensPlugin } from "@escape.tech/graphql-armor-max-tokens";
 import { renderGraphiQL } from "@graphql-yoga/render-graphiql";
-import { type execute, GraphQLError, NoSchemaIntrospectionCustomRule, type subscribe } from "graphql";
+import { type ExecutionResult, type execute, GraphQLError, NoSchemaIntrospectionCustomRule, type subscribe } from "graphql";
 import { createYoga } from "graphql-yoga";
 import type { IncomingMessage } from "node:http";
 import type { Server } from "node:http";
@@ -15,6 +15,8 @@ import { WebSocketServer } from "ws";
 import type { RequestContext, Services } from "../context.ts";
 import { AppError } from "../errors.ts";
 import { buildRequestContext } from "../http/request-context.ts";
+import type { Logger } from "../logging/logger.ts";
+import { logSocketOperation, type RequestTrace, startTrace } from "../logging/request-trace.ts";
 import { type GraphQLContext, schema } from "./schema.ts";
 
 export const GRAPHQL_LIMITS = { maxTokens: 2000, maxDepth: 8, maxCost: 5000, maxAliases: 15 };
@@ -26,6 +28,9 @@ export const GRAPHQL_LIMITS = { maxTokens: 2000, maxDepth: 8, maxCost: 5000, max
 function isGraphQLError(error: unknown): error is GraphQLError {
   return error instanceof GraphQLError || (error instanceof Error && error.name === "GraphQLError");
 }
+
+/** Masked faults and what they hid, logged once the request's id is known (`withRequestId`). */
+const faults = new WeakMap<GraphQLError, unknown>();
 
 function toGraphQLError(error: unknown): GraphQLError {
   const original = isGraphQLError(error) ? (error.originalError ?? error) : error;
@@ -49,8 +54,45 @@ function toGraphQLError(error: unknown): GraphQLError {
   if (isGraphQLError(error) && !error.path) {
     return new GraphQLError(error.message, { nodes: error.nodes, extensions: { ...error.extensions, code: "BAD_REQUEST", status: 400 } });
   }
-  console.error("[graphql]", original);
-  return new GraphQLError("Internal server error", { extensions: { code: "INTERNAL", status: 500 } });
+  const masked = new GraphQLError("Internal server error", { extensions: { code: "INTERNAL", status: 500 } });
+  faults.set(masked, original);
+  return masked;
+}
+
+type AnyResult = ExecutionResult | ExecutionResult[] | AsyncIterable<ExecutionResult>;
+
+const isAsyncIterable = (value: unknown): value is AsyncIterable<ExecutionResult> =>
+  typeof value === "object" && value !== null && Symbol.asyncIterator in value;
+
+/**
+ * Every error of an answer carries the request's id in `extensions.requestId` (the X-Request-Id header
+ * on HTTP), so a reported error leads to its log line; a fault behind an "Internal server error" is
+ * logged here, with that id.
+ */
+function stampErrors(errors: readonly unknown[], requestId: string, logger: Logger): GraphQLError[] {
+  return errors.map((error) => {
+    // Masking is idempotent: yoga's already masked errors come back as they are; socket errors get masked here.
+    const e = toGraphQLError(error);
+    if (faults.has(e)) logger.error({ err: faults.get(e), requestId }, "operation failed");
+    return new GraphQLError(e.message, {
+      nodes: e.nodes,
+      source: e.source,
+      positions: e.positions,
+      path: e.path,
+      originalError: e.originalError,
+      extensions: { ...e.extensions, requestId },
+    });
+  });
+}
+
+function withRequestId(result: AnyResult, requestId: string, logger: Logger): AnyResult {
+  if (Array.isArray(result)) return result.map((one) => withRequestId(one, requestId, logger) as ExecutionResult);
+  if (isAsyncIterable(result)) {
+    return (async function* () {
+      for await (const item of result) yield withRequestId(item, requestId, logger) as ExecutionResult;
+    })();
+  }
+  return result.errors?.length ? { ...result, errors: stampErrors(result.errors, requestId, logger) } : result;
 }
 
 type Enveloped = { execute: typeof execute; subscribe: typeof subscribe };
@@ -68,19 +110,26 @@ export function createGraphQL(services: Services) {
     maskedErrors: { maskError: (error) => toGraphQLError(error) },
     // Yoga logs every error the mask replaces, so each 401 or 409 printed a stack trace. Domain errors are
     // answers, not faults; unexpected ones are still logged (here and by toGraphQLError).
+    // Yoga logs each error it masks; faults are logged by `stampErrors` with the request's id instead.
     logging: {
       debug: () => {},
       info: () => {},
-      warn: (...args: unknown[]) => console.warn("[graphql]", ...args),
+      warn: (...args: unknown[]) => services.logger.warn({ detail: args.map(String) }, "graphql"),
       error: (...args: unknown[]) => {
         if (args.length === 1 && (args[0] as { originalError?: unknown } | null)?.originalError instanceof AppError) return;
-        console.error("[graphql]", ...args);
+        services.logger.debug({ err: args[0] }, "graphql: error masked");
       },
     },
     landingPage: false,
     // CORS is the front door's (server/src/http/front-door.ts): yoga's default would answer any origin.
     cors: false,
     plugins: [
+      {
+        onResultProcess({ result, setResult, serverContext }) {
+          const requestId = (serverContext as Partial<GraphQLServerContext>).requestContext?.trace?.requestId;
+          if (requestId) setResult(withRequestId(result as AnyResult, requestId, services.logger) as typeof result);
+        },
+      },
       // The parser stops at the token limit, so a huge document costs no more than a small one.
       maxTokensPlugin({ n: GRAPHQL_LIMITS.maxTokens }),
       // "Did you mean adminUser?" tells a stranger what exists.
@@ -121,12 +170,14 @@ export function createGraphQL(services: Services) {
       // Another origin's page may open a socket only when CORS_ORIGINS allows it.
       verifyClient: ({ req }: { req: IncomingMessage }) => originOf(headersOf(req)).allowed,
     });
+    // Each operation on a socket gets its own id and log line (sockets are keyed weakly: closed ones go).
+    const tracesOf = new WeakMap<object, Map<string, RequestTrace>>();
     const cleanup = useServer(
       {
         // Run with the enveloped execute/subscribe chosen in onSubscribe (so yoga's plugins apply).
         execute: (args) => (args.rootValue as Enveloped).execute(args),
         subscribe: (args) => (args.rootValue as Enveloped).subscribe(args),
-        onSubscribe: async (ctx, _id, params) => {
+        onSubscribe: async (ctx, id, params) => {
           const request = ctx.extra.request as IncomingMessage;
           const headers = new Headers();
           // The cookie counts only for a same-origin socket; other clients authenticate with a bearer token.
@@ -135,7 +186,12 @@ export function createGraphQL(services: Services) {
           const authorization = typeof fromParams === "string" ? fromParams : request.headers.authorization;
           if (authorization) headers.set("authorization", authorization);
           if (request.headers["user-agent"]) headers.set("user-agent", request.headers["user-agent"]);
-          const requestContext = await buildRequestContext(services, headers, request.socket.remoteAddress ?? null);
+          const trace = startTrace(null);
+          const requestContext = await buildRequestContext(services, headers, request.socket.remoteAddress ?? null, trace);
+          const refused = (errors: readonly unknown[]) => {
+            logSocketOperation(services.logger, trace, "refused");
+            return stampErrors(errors, trace.requestId, services.logger);
+          };
           const enveloped = yoga.getEnveloped({ requestContext, params, request: new Request("http://localhost/graphql", { headers }) });
           // Syntax errors and the depth/alias limits throw rather than return: answer them as this operation's
           // errors, or graphql-ws closes the whole socket (4500) and every other subscription on it.
@@ -143,11 +199,13 @@ export function createGraphQL(services: Services) {
           try {
             document = enveloped.parse(params.query);
             const errors = enveloped.validate(enveloped.schema, document);
-            if (errors.length) return errors;
+            if (errors.length) return refused(errors);
           } catch (error) {
-            if (isGraphQLError(error)) return [error];
+            if (isGraphQLError(error)) return refused([error]);
             throw error;
           }
+          const traces = tracesOf.get(ctx) ?? new Map<string, RequestTrace>();
+          tracesOf.set(ctx, traces.set(id, trace));
           return {
             schema: enveloped.schema,
             operationName: params.operationName,
@@ -157,10 +215,17 @@ export function createGraphQL(services: Services) {
             rootValue: { execute: enveloped.execute, subscribe: enveloped.subscribe },
           };
         },
-        onNext: (_ctx, _id, _payload, _args, result) => {
+        onNext: (ctx, id, _payload, _args, result) => {
           const errors = (result as { errors?: unknown[] }).errors;
-          if (errors?.length) return { ...result, errors: errors.map((e) => toGraphQLError(e)) } as typeof result;
+          const requestId = tracesOf.get(ctx)?.get(id)?.requestId ?? startTrace(null).requestId;
+          if (errors?.length) return { ...result, errors: stampErrors(errors, requestId, services.logger) } as typeof result;
           return result;
+        },
+        onComplete: (ctx, id) => {
+          const trace = tracesOf.get(ctx)?.get(id);
+          if (!trace) return;
+          tracesOf.get(ctx)?.delete(id);
+          logSocketOperation(services.logger, trace, "completed");
         },
       },
       wss,

@@ -1,10 +1,17 @@
 // Builds the RequestContext shared by REST, tRPC and GraphQL from a Fetch Request.
 import type { RequestContext, Services } from "../context.ts";
+import type { RequestTrace } from "../logging/request-trace.ts";
 import { authenticate, readBearer, readCookie, SESSION_COOKIE } from "../modules/auth/authenticate.ts";
 
-export async function buildRequestContext(services: Services, headers: Headers, ip: string | null): Promise<RequestContext> {
+export async function buildRequestContext(
+  services: Services,
+  headers: Headers,
+  ip: string | null,
+  trace?: RequestTrace,
+): Promise<RequestContext> {
   const auth = await authenticate(services, { cookie: headers.get("cookie"), authorization: headers.get("authorization") });
-  return { services, auth, ip, userAgent: headers.get("user-agent") };
+  if (trace && auth) trace.userId = auth.user.id;
+  return { services, auth, ip, userAgent: headers.get("user-agent"), ...(trace ? { trace } : {}) };
 }
 
 /** True when the credential came from the session cookie (so a renewed session goes back as a cookie). */

@@ -5,6 +5,7 @@ import { createHash } from "node:crypto";
 import { routeMultiStatementToExec } from "@adgen/prisma";
 import PgBoss from "pg-boss";
 import type { Database } from "../db/database.ts";
+import type { Logger } from "../logging/logger.ts";
 
 export const QUEUE = {
   workflow: "workflow",
@@ -39,7 +40,7 @@ export class JobQueue {
     readonly settings: QueueSettings,
   ) {}
 
-  static async start(db: Database, settings: QueueSettings, options: { supervise: boolean }): Promise<JobQueue> {
+  static async start(db: Database, settings: QueueSettings, options: { supervise: boolean; logger: Logger }): Promise<JobQueue> {
     const common = {
       schema: "pgboss",
       supervise: options.supervise,
@@ -58,7 +59,7 @@ export class JobQueue {
       const url = (db.pool as unknown as { options: { connectionString: string } }).options.connectionString;
       boss = new PgBoss({ ...common, connectionString: url, max: 4 });
     }
-    boss.on("error", (error) => console.error("[queue]", error.message));
+    boss.on("error", (error) => options.logger.error({ error: error.message }, "queue: pg-boss error"));
     await boss.start();
     const retry = { retryLimit: settings.retryLimit, retryDelay: settings.retryDelaySeconds, retryBackoff: true };
     await ensureQueue(boss, { name: QUEUE.workflowFailed, retryLimit: 5, retryDelay: 2, retryBackoff: true });

@@ -38,13 +38,13 @@ export async function startWorkers(services: Services, workflowConcurrency: numb
   }
 
   const sweep = async () => {
-    await expireStaleReviews(services).catch((error: Error) => console.error("[sweep] review expiry:", error.message));
-    await recoverOrphanedJobs(services).catch((error: Error) => console.error("[sweep] orphaned jobs:", error.message));
-    if (workflowConcurrency > 0)
-      await resendStaleQueuedJobs(services).catch((error: Error) => console.error("[sweep] requeue:", error.message));
+    const failed = (task: string) => (error: Error) => services.logger.error({ task, error: error.message }, "sweep failed");
+    await expireStaleReviews(services).catch(failed("review expiry"));
+    await recoverOrphanedJobs(services).catch(failed("orphaned jobs"));
+    if (workflowConcurrency > 0) await resendStaleQueuedJobs(services).catch(failed("requeue"));
     // Every instance admits waiting jobs of accounts with free slots (a finish seen by no admission, a
     // crash between a job's end and the next admission, an external worker's report).
-    await admitWaitingJobs(services).catch((error: Error) => console.error("[sweep] admission:", error.message));
+    await admitWaitingJobs(services).catch(failed("admission"));
     await services.prisma.idempotencyKey.deleteMany({ where: { createdAt: { lt: new Date(Date.now() - 24 * 3600_000) } } }).catch(() => {});
   };
   const timer = setInterval(() => void sweep(), services.config.sweepSeconds * 1000);

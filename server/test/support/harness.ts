@@ -62,6 +62,8 @@ export async function startTestApp(env: Record<string, string> = {}, options: Se
       QUEUE_MAINTENANCE_SECONDS: "1",
       SWEEP_SECONDS: "1",
       JOB_RETRY_DELAY_SECONDS: "1",
+      // Quiet unless a test asks for a level or passes its own logger (server/test/logging.test.ts).
+      LOG_LEVEL: "silent",
       ...env,
     },
     { database: database.target },

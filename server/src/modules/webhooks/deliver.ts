@@ -58,6 +58,15 @@ export async function scheduleWebhooks(
   }
 }
 
+/** Only the host of a webhook URL is logged (its path or query may be the secret). */
+function hostOf(url: string): string | null {
+  try {
+    return new URL(url).host;
+  } catch {
+    return null;
+  }
+}
+
 export async function deliverWebhook(services: Services, message: WebhookMessage, retryCount: number, retryLimit: number): Promise<void> {
   const { prisma } = services;
   const delivery = await prisma.webhookDelivery.findUnique({ where: { id: message.deliveryId } });
@@ -68,6 +77,7 @@ export async function deliverWebhook(services: Services, message: WebhookMessage
   let status: number | null = null;
   let error: string | null = null;
   let permanent = false;
+  let reason: string | null = null;
   try {
     const response = await safeFetch(delivery.url, {
       method: "POST",
@@ -88,6 +98,8 @@ export async function deliverWebhook(services: Services, message: WebhookMessage
     if (status < 200 || status >= 300) error = `endpoint answered ${status}`;
   } catch (e) {
     error = (e as Error).message;
+    // For the log, the reason without the URL: a webhook URL may carry a secret in its path.
+    reason = e instanceof SafeFetchError ? e.detail : error;
     // A URL that is private, local or malformed will never become deliverable.
     permanent = e instanceof SafeFetchError && e.reason === "unsafe_url";
   }
@@ -100,6 +112,19 @@ export async function deliverWebhook(services: Services, message: WebhookMessage
     return;
   }
   const lastAttempt = permanent || retryCount >= retryLimit;
+  services.logger.warn(
+    {
+      deliveryId: delivery.id,
+      jobId: delivery.jobId,
+      event: delivery.eventKind,
+      host: hostOf(delivery.url),
+      ...(status !== null ? { status } : {}),
+      error: reason ?? error,
+      attempt: attempts,
+      final: lastAttempt,
+    },
+    "webhook delivery failed",
+  );
   await prisma.webhookDelivery.update({
     where: { id: delivery.id },
     data: { status: lastAttempt ? "failed" : "pending", attempts, lastStatus: status, lastError: error.slice(0, 500) },

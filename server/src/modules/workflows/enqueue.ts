@@ -105,7 +105,9 @@ export async function enqueueJob(services: Services, job: Pick<Job, "userId">): 
  */
 export async function admitNext(services: Services, userId: string | null | undefined): Promise<void> {
   if (!userId) return;
-  await admitJobs(services, userId).catch((error: Error) => console.error("[queue] admission:", error.message));
+  await admitJobs(services, userId).catch((error: Error) =>
+    services.logger.error({ userId, error: error.message }, "queue: admission failed"),
+  );
 }
 
 /**
@@ -117,7 +119,7 @@ export async function removeJobMessage(services: Services, jobId: string): Promi
   if (!job) return;
   await services.queue
     .delete(QUEUE.workflow, messageId(jobId, job.queueGeneration))
-    .catch((error: Error) => console.error("[queue] removing a message:", error.message));
+    .catch((error: Error) => services.logger.error({ jobId, error: error.message }, "queue: could not remove a message"));
 }
 
 /** Sweep: admits waiting jobs of every account that has room (for admissions lost to a crash or missed by a path). */

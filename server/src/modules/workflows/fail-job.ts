@@ -57,9 +57,19 @@ export async function failAndRefund(services: Services, jobId: string, message: 
       error: stated,
       result: { refunded: row.credits_used },
     });
-    return { userId: row.user_id, refund, credits: row.credits_used, event };
+    return { userId: row.user_id, refund, credits: row.credits_used, event, stated };
   });
   if (!outcome) return false;
+  const cause = options.reviewDecision ?? (isCancelled({ status: "failed", error: message }) ? "cancelled" : "failed");
+  // A person's decision (cancel, reject) is routine; a fault or an expired review is worth a look.
+  const level = cause === "cancelled" || cause === "rejected" ? "info" : "warn";
+  services.logger[level]({ jobId, userId: outcome.userId, cause, reason: outcome.stated }, "job failed");
+  if (outcome.refund) {
+    services.logger.info(
+      { jobId, userId: outcome.userId, credits: outcome.credits, balance: outcome.refund.balance, cause, reason: outcome.stated },
+      "credits refunded",
+    );
+  }
   await removeJobMedia(services, jobId);
   publishJobEvents(services, [{ ...outcome.event, userId: outcome.userId }]);
   if (outcome.refund) {
@@ -77,7 +87,7 @@ async function removeJobMedia(services: Services, jobId: string): Promise<void> 
   try {
     await services.media.remove(jobMediaPrefix(jobId));
   } catch (error) {
-    console.error(`[media] could not delete the media of refunded job ${jobId}:`, (error as Error).message);
+    services.logger.error({ jobId, error: (error as Error).message }, "media: could not delete a refunded job's media");
   }
 }
 

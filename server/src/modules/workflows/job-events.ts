@@ -52,7 +52,9 @@ export function publishJobEvents(
   rows: { seq: number; jobId: string; userId: string; kind: string; data: unknown; createdAt: Date }[],
 ) {
   for (const row of rows) services.events.publish({ kind: JOB_EVENT, userId: row.userId, data: toEventView(row) });
-  scheduleWebhooks(services, rows).catch((error: Error) => console.error("[webhooks] could not schedule:", error.message));
+  scheduleWebhooks(services, rows).catch((error: Error) =>
+    services.logger.error({ jobId: rows[0]?.jobId, error: error.message }, "webhooks: could not schedule deliveries"),
+  );
 }
 
 /** Appends and publishes in one go (outside a transaction). */

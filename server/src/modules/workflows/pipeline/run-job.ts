@@ -4,6 +4,7 @@ import type { Job, Prisma } from "@adgen/prisma";
 import { STEP, renderStepFormat, type WorkflowRequest } from "@adgen/schema";
 import { randomUUID } from "node:crypto";
 import type { Services } from "../../../context.ts";
+import type { Logger } from "../../../logging/logger.ts";
 import { admitNext, sendJobMessage } from "../enqueue.ts";
 import { SafeFetchError } from "../../net/safe-fetch.ts";
 import { StoryboardValidationError } from "../../render/index.ts";
@@ -16,6 +17,23 @@ import { buildResult, pipelineFor, type RenderedFormat } from "./steps.ts";
 export class PermanentJobError extends Error {}
 
 class JobStopped extends Error {}
+
+const since = (startedAt: number) => Math.round(performance.now() - startedAt);
+
+/** A URL's query string may carry a token (a signed link): warnings are logged without it. */
+const withoutQueries = (text: string) => text.replace(/(https?:\/\/[^\s?#"']+)[?#][^\s"']*?([.,:;)]?)(?=[\s"']|$)/g, "$1?…$2");
+
+/**
+ * What a step could not use (a page that did not load, a picture that failed): a step reports it as
+ * `warnings` (the art direction as `generation.warnings`); the operator sees each as a warn line.
+ */
+function logStepWarnings(log: Logger, step: string, output: unknown): void {
+  const found = output as { warnings?: unknown; generation?: { warnings?: unknown } } | null;
+  const warnings = [found?.warnings, found?.generation?.warnings].flatMap((list) => (Array.isArray(list) ? list : []));
+  for (const warning of warnings) {
+    if (typeof warning === "string") log.warn({ step, warning: withoutQueries(warning) }, "job step warning");
+  }
+}
 
 /**
  * Claims the job for this worker: only an admitted, queued or processing job whose lease is free or
@@ -40,6 +58,11 @@ export async function runWorkflowJob(services: Services, jobId: string): Promise
   if (!claimed) return;
   let job: Job = claimed;
   const request = job.input as unknown as WorkflowRequest;
+  const log = services.logger.child({ jobId });
+  const runStartedAt = performance.now();
+  log.info({ userId: job.userId, type: request.type, attempt: job.attempts }, "job started");
+  /** The step under way, for the line of a step that fails or is stopped. */
+  let running: { step: string; startedAt: number } | null = null;
   const firstStart = !(await prisma.jobEvent.findFirst({ where: { jobId, kind: "workflow.started" }, select: { seq: true } }));
   if (firstStart) await emitJobEvent(services, job, "workflow.started", { step: null, status: "processing", progress: 0 });
 
@@ -72,6 +95,7 @@ export async function runWorkflowJob(services: Services, jobId: string): Promise
       job = await prisma.job.update({ where: { id: jobId }, data: { currentStep: step.name, progress: start } });
       let reported = start;
       let pending: Promise<void> = Promise.resolve();
+      running = { step: step.name, startedAt: performance.now() };
       const output = await step.run({
         services,
         job,
@@ -101,6 +125,9 @@ export async function runWorkflowJob(services: Services, jobId: string): Promise
         prisma.job.update({ where: { id: jobId }, data: { progress } }),
       ]);
       outputs.set(step.name, output);
+      log.info({ step: step.name, durationMs: since(running.startedAt), outcome: "done" }, "job step");
+      logStepWarnings(log, step.name, output);
+      running = null;
       await emitJobEvent(services, job, "workflow.step", {
         step: step.name,
         status: "processing",
@@ -131,6 +158,7 @@ export async function runWorkflowJob(services: Services, jobId: string): Promise
           data: { status: "awaiting_review", reviewRequestedAt: new Date(), currentStep: STEP.review, leaseOwner: null, admittedAt: null },
         });
         if (paused.count === 1) {
+          log.info({ step: STEP.review, durationMs: since(runStartedAt) }, "job paused for review");
           await admitNext(services, job.userId);
           await emitJobEvent(services, job, "workflow.suspended", {
             step: STEP.review,
@@ -157,8 +185,12 @@ export async function runWorkflowJob(services: Services, jobId: string): Promise
       },
     });
     // Failed elsewhere meanwhile (cancel): a refunded job keeps none of the files this run stored.
-    if (done.count === 0) await discardRefundedJobMedia(services, jobId);
+    if (done.count === 0) {
+      log.info({ durationMs: since(runStartedAt) }, "job finished after it was stopped; its files were discarded");
+      await discardRefundedJobMedia(services, jobId);
+    }
     if (done.count === 1) {
+      log.info({ durationMs: since(runStartedAt), assets: result.assets.length }, "job completed");
       await admitNext(services, job.userId);
       const first = result.assets[0];
       await emitJobEvent(services, job, "workflow.completed", {
@@ -172,6 +204,9 @@ export async function runWorkflowJob(services: Services, jobId: string): Promise
     }
   } catch (error) {
     if (error instanceof JobStopped || abort.signal.aborted) {
+      const stoppedStep: { step: string; startedAt: number } | null = running;
+      if (stoppedStep) log.info({ step: stoppedStep.step, durationMs: since(stoppedStep.startedAt), outcome: "stopped" }, "job step");
+      log.info({ durationMs: since(runStartedAt) }, "job stopped");
       // Stopped by a cancel or reject: a render that finished after the refund deleted the job's media
       // has just stored its file; it must not stay downloadable.
       await discardRefundedJobMedia(services, jobId);
@@ -183,6 +218,17 @@ export async function runWorkflowJob(services: Services, jobId: string): Promise
       error instanceof PermanentJobError ||
       (error instanceof SafeFetchError && error.reason === "unsafe_url") ||
       error instanceof StoryboardValidationError;
+    const failedStep: { step: string; startedAt: number } | null = running;
+    log.warn(
+      {
+        ...(failedStep ? { step: failedStep.step, durationMs: since(failedStep.startedAt) } : {}),
+        outcome: "failed",
+        error: withoutQueries(message),
+        // Permanent: the job fails and is refunded now; otherwise the queue tries again while attempts remain.
+        permanent,
+      },
+      failedStep ? "job step" : "job attempt failed",
+    );
     if (permanent) {
       await failAndRefund(services, jobId, message);
       await admitNext(services, job.userId);
