@@ -1,6 +1,7 @@
 // The REST side of an operation: its documented `/api` path and method, and where its input comes from.
 // Operations are defined once in the server's catalogue; this package only routes, decodes and encodes.
 import { z } from "zod";
+import type { UploadBinding } from "./multipart.ts";
 
 /** Whether a schema has input fields (an operation without any takes no body or query). */
 function hasFields(schema: z.ZodType): boolean {
@@ -21,6 +22,11 @@ export interface RestBinding {
   headers?: Record<string, string>;
   /** Extra documented statuses beside the usual ones, e.g. `{ 409: "e-mail already registered" }`. */
   errors?: Record<number, string>;
+  /**
+   * Upload operations (kind `upload`): the body is `multipart/form-data`; the part `field` is streamed to
+   * a temporary file of at most `maxBytes` (413 beyond) and becomes the input field of that name.
+   */
+  upload?: UploadBinding;
   /** Shapes a success answer that says more than `{ success, data }` (CONTRACT's launch answer). */
   respond?(output: never): { data: unknown; extra?: Record<string, unknown>; headers?: Record<string, string> };
 }
@@ -31,7 +37,7 @@ export interface RestOperation {
   summary: string;
   access: string;
   rateLimit: string;
-  kind: "query" | "mutation" | "subscription" | "download";
+  kind: "query" | "mutation" | "subscription" | "download" | "upload";
   input: z.ZodType;
   output: z.ZodType | null;
   rest: RestBinding | { none: string };
@@ -52,6 +58,8 @@ export interface RestRoute {
   query?: z.ZodType;
   response?: z.ZodType;
   errors?: Record<number, string>;
+  /** Upload routes: the file part and its limit; the input (the operation's) travels as a multipart body. */
+  upload?: UploadBinding;
   source: RestOperation & { rest: RestBinding };
 }
 
@@ -61,6 +69,8 @@ export function restTable(operations: readonly RestOperation[]): RestRoute[] {
     if ("none" in op.rest) continue;
     const binding = op.rest;
     const from = binding.from ?? (binding.method === "GET" || binding.method === "HEAD" ? "query" : "body");
+    // An upload's input is a multipart body (the file and its text fields), not JSON.
+    const upload = op.kind === "upload" ? binding.upload : undefined;
     routes.push({
       method: binding.method,
       path: binding.path,
@@ -69,9 +79,10 @@ export function restTable(operations: readonly RestOperation[]): RestRoute[] {
       rateLimit: op.rateLimit,
       summary: op.summary,
       tag: binding.tag,
-      ...(!hasFields(op.input) ? {} : from === "body" ? { body: op.input } : { query: op.input }),
+      ...(!hasFields(op.input) || upload ? {} : from === "body" ? { body: op.input } : { query: op.input }),
       ...(op.output && op.kind !== "subscription" ? { response: op.output } : {}),
       ...(binding.errors ? { errors: binding.errors } : {}),
+      ...(upload ? { upload } : {}),
       source: op as RestOperation & { rest: RestBinding },
     });
   }

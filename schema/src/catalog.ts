@@ -63,6 +63,7 @@ export const WORKFLOWS: readonly WorkflowInfo[] = [
     standard: 15,
     premium: 25,
     requiresUrl: false,
+    urlFallback: "brand-website",
   },
   { type: "staticad", name: "Static Ad", description: "Still ads for feeds and display.", standard: 1, premium: 1, requiresUrl: false },
   {

@@ -31,6 +31,10 @@ export const STEP = {
   audit: "audit",
   /** Local audit: the scored report as a PDF. */
   auditReport: "audit_report",
+  /** Inspiration (clone): the reference's hook, beats, pacing, on-screen text and call to action. */
+  referenceAnalysis: "reference_analysis",
+  /** Brand (Brand Clone): read the brand's colours, logo, fonts, tone and claims, and save them to the brand profile. */
+  brandKit: "brand_kit",
   /** Storyboard, copy and look. */
   artDirection: "art_direction",
   /** Voice-over and captions from the storyboard's copy (types with a narrator: see `typeSteps`). */
@@ -68,6 +72,10 @@ export interface StepPlan {
 const TYPE_STEPS: Readonly<Record<string, readonly string[]>> = {
   // The audit reads the page even when the request names none (it falls back to the brand's website).
   "local-audit": [STEP.audit, STEP.auditReport],
+  // The reference at `url` (required for clone) is read, then analysed; the new ad follows its structure.
+  clone: [STEP.referenceAnalysis],
+  // The brand film reads the brand's site (the request's url, else the profile's websiteUrl) for its kit.
+  brand: [STEP.brandKit],
 };
 
 /** The steps a workflow type adds to every job's steps (none for most types). */

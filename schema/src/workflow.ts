@@ -3,6 +3,7 @@ import { z } from "zod";
 import { AD_PRESETS } from "./catalog.ts";
 import { CreativeScore } from "./creative.ts";
 import { IsoDateTime } from "./common.ts";
+import { BrandKit, FactoryVariant, Optimization, ReferenceAnalysis, Shot } from "./type-results.ts";
 import { ASPECT_RATIOS, AspectRatio, Framework, JobStatus, QualityTier, Seasonal, WORKFLOW_TYPES, WorkflowType } from "./enums.ts";
 
 const COMMA_FORMATS = ["9:16", "1:1", "16:9"] as const;
@@ -75,10 +76,24 @@ export const WorkflowRequest = z
     publish: z.boolean({ error: "publish must be true or false" }).default(false),
     /** Beyond SPEC: an https URL that receives this job's events (Standard Webhooks signatures). */
     callbackUrl: httpUrl("callbackUrl").optional(),
+    /** ad-optimizer only: the project (job id) to improve; one of the caller's own completed projects. */
+    project: z
+      .string({ error: "project must be a project id" })
+      .trim()
+      .min(1, { error: "project must be a project id" })
+      .max(100)
+      .optional(),
   })
   .superRefine((value, ctx) => {
     if ((value.type === "clone" || value.type === "factory") && !value.url) {
       ctx.addIssue({ code: "custom", path: ["url"], message: `url is required for the ${value.type} workflow` });
+    }
+    if (value.project !== undefined && value.type !== "ad-optimizer") {
+      ctx.addIssue({
+        code: "custom",
+        path: ["project"],
+        message: "project is used only by the ad-optimizer workflow; leave it out for other types",
+      });
     }
   });
 export type WorkflowRequestInput = z.input<typeof WorkflowRequest>;
@@ -161,6 +176,16 @@ export const WorkflowResult = z
     quality: QualityTier.optional(),
     /** Local audit only: the scored report. */
     audit: AuditReport.optional(),
+    /** cinematic only: camera, lens, lighting and motion per scene. */
+    shotList: z.array(Shot).optional(),
+    /** clone only: the reference ad's structure, which the new ad follows. */
+    analysis: ReferenceAnalysis.optional(),
+    /** ad-optimizer only: the source project and what changed, and why. */
+    optimization: Optimization.optional(),
+    /** brand only: the kit read from the brand's site (also saved to the brand profile). */
+    brandKit: BrandKit.optional(),
+    /** factory only: every variant of every format, as one batch. */
+    variants: z.array(FactoryVariant).optional(),
   })
   .meta({ title: "WorkflowResult" });
 export type WorkflowResult = z.infer<typeof WorkflowResult>;
@@ -323,6 +348,8 @@ export const Project = z
   .object({
     id: z.string(),
     user_id: z.string(),
+    /** Beyond SPEC 2.6: the project's name, from its concept at launch, editable by its owner. */
+    name: z.string(),
     type: z.string(),
     status: z.enum(["pending", "processing", "completed", "failed"]),
     input_data: z.string(),
@@ -383,6 +410,8 @@ export const BrandProfileInput = z.object({
       accent: hex("colors.accent").optional(),
     })
     .optional(),
+  /** Read from the brand's site by a brand (Brand Clone) job; the user may edit it like any other field. */
+  brandKit: BrandKit.optional(),
 });
 export type BrandProfileInput = z.infer<typeof BrandProfileInput>;
 export const BrandProfile = BrandProfileInput.extend({

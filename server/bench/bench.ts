@@ -17,7 +17,11 @@ import { Hono } from "hono";
 import pg from "pg";
 import { type DatabaseTarget, loadConfig } from "../src/config/env.ts";
 import { listen } from "../src/http/app.ts";
-import { createStudioRenderer } from "../src/modules/render/index.ts";
+import { execFileSync } from "node:child_process";
+import { destination } from "pino";
+import { createLogger } from "../src/logging/logger.ts";
+import { createStudioRenderer, locateFfmpeg } from "../src/modules/render/index.ts";
+import { createEspeakSynthesizer, narrate } from "../src/modules/voice/index.ts";
 import type { Storyboard } from "../src/modules/render/types.ts";
 import { createServices } from "../src/services.ts";
 
@@ -43,7 +47,10 @@ async function startApp(database: DatabaseTarget, env: Record<string, string> = 
     },
     { database },
   );
-  const services = await createServices(config);
+  // Logs at the production default (info: a line per request) cost what they cost, but go to /dev/null
+  // so the bench's own output stays readable.
+  const logger = createLogger({ level: "info", destination: destination({ dest: "/dev/null", sync: true }) });
+  const services = await createServices(config, { logger });
   const server = await listen(services, 0, "127.0.0.1");
   return {
     services,
@@ -181,12 +188,18 @@ async function sseFanOut(subscribers: number) {
   }
 }
 
-function storyboard(seconds: number): Storyboard {
+/**
+ * The bench ad, as the studio makes it today: a product picture under three of the four scenes with the
+ * camera panning or pushing in, type rising into place, a logo on the closing scene and an energetic bed.
+ */
+function storyboard(seconds: number, picture: string, logo: string): Storyboard {
   const colors = ["#1d3557", "#457b9d", "#1d3557", "#e63946"];
+  const motions = ["pan-left", "push-in", "pan-right", "static"] as const;
   const per = seconds / 4;
   return {
     title: "Bench ad",
-    brand: { name: "Bench", primary: "#1d3557", secondary: "#457b9d", accent: "#e63946", text: "#ffffff" },
+    mood: "energetic",
+    brand: { name: "Bench", primary: "#1d3557", secondary: "#457b9d", accent: "#e63946", text: "#ffffff", logoPath: logo },
     scenes: colors.map((background, i) => ({
       id: `s${i}`,
       durationSec: per,
@@ -196,6 +209,8 @@ function storyboard(seconds: number): Storyboard {
       background,
       accent: i === 3 ? "#1d3557" : "#e63946",
       transition: "fade" as const,
+      ...(i < 3 ? { imagePath: picture, motion: motions[i] } : {}),
+      textMotion: "rise" as const,
     })),
   };
 }
@@ -204,12 +219,19 @@ async function renders() {
   const renderer = createStudioRenderer();
   const dir = mkdtempSync(join(tmpdir(), "adgen-bench-render-"));
   try {
-    const board = storyboard(15);
-    await renderer.render({ storyboard: storyboard(2), format: "9:16", outputDir: dir, fileStem: "warmup" });
+    const ffmpeg = locateFfmpeg();
+    const picture = join(dir, "product.jpg");
+    const logo = join(dir, "logo.png");
+    execFileSync(ffmpeg, ["-v", "error", "-f", "lavfi", "-i", "testsrc2=s=1600x1200", "-frames:v", "1", "-y", picture]);
+    execFileSync(ffmpeg, ["-v", "error", "-f", "lavfi", "-i", "color=c=0x2255aa:s=400x160", "-frames:v", "1", "-y", logo]);
+    const board = storyboard(15, picture, logo);
+    await renderer.render({ storyboard: storyboard(2, picture, logo), format: "9:16", outputDir: dir, fileStem: "warmup" });
     let t = performance.now();
     await renderer.render({ storyboard: board, format: "9:16", outputDir: dir, fileStem: "one" });
     const one = (performance.now() - t) / 1000;
-    log(`render: a 15 s 9:16 ad (1080×1920, H.264/AAC) took ${one.toFixed(1)} s = ${(one / 15).toFixed(2)}× its length`);
+    log(
+      `render: a 15 s 9:16 ad with pictures, motion and music (1080×1920, H.264/AAC) took ${one.toFixed(1)} s = ${(one / 15).toFixed(2)}× its length`,
+    );
     t = performance.now();
     for (const format of ["9:16", "1:1", "16:9", "4:5"] as const) {
       await renderer.render({ storyboard: board, format, outputDir: dir, fileStem: `all-${format.replace(":", "x")}` });
@@ -217,6 +239,23 @@ async function renders() {
     const four = (performance.now() - t) / 1000;
     log(
       `render: the same ad in all four formats took ${four.toFixed(1)} s = ${(four / one).toFixed(2)}× one format (${(four / 15).toFixed(2)}× its length)`,
+    );
+    // A narrated ad: the offline voice speaks the copy, the scenes are retimed to it, captions burned in.
+    t = performance.now();
+    const narration = await narrate(board, createEspeakSynthesizer(), { style: "presenter", maxAdSeconds: 15, workDir: dir });
+    const spoken = (performance.now() - t) / 1000;
+    t = performance.now();
+    const voiced = await renderer.render({
+      storyboard: narration.storyboard,
+      format: "9:16",
+      outputDir: dir,
+      fileStem: "voiced",
+      ...(narration.wavPath ? { narration: { wavPath: narration.wavPath, cues: narration.cues } } : {}),
+      persona: { kind: "presenter", name: "Bench" },
+    });
+    const rendered = (performance.now() - t) / 1000;
+    log(
+      `render: a narrated ${voiced.durationSec.toFixed(1)} s 9:16 ad took ${(spoken + rendered).toFixed(1)} s (voice ${spoken.toFixed(1)} s + render ${rendered.toFixed(1)} s) = ${((spoken + rendered) / voiced.durationSec).toFixed(2)}× its length`,
     );
   } finally {
     rmSync(dir, { recursive: true, force: true });

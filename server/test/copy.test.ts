@@ -51,6 +51,25 @@ describe("the art director's copy", () => {
     expect(ad.storyboard.scenes.at(-1)?.cta).toBe("Order a trial pack");
   });
 
+  it("takes a single-quoted tagline word for word (without its quotes) and never says the product twice in one scene", () => {
+    const concept = "A cooling mattress for hot sleepers. 'Sleep cool or your money back.' Don't settle for sweaty nights";
+    for (const type of ["cinematic", "painpoint", "avatar", "influencer"]) {
+      const ad = directAd({ request: request({ type, concept }), brand: null, page: null, maxAdSeconds: 12 });
+      const all = lines(ad);
+      expect(all, type).toContain("Sleep cool or your money back.");
+      expect(
+        all.some((l) => /^['‘"“]|['’"”]$/.test(l)),
+        `${type}: no stray quote marks`,
+      ).toBe(false);
+      for (const scene of ad.storyboard.scenes) {
+        const mentions = [scene.headline, scene.body].filter((l) => l && /cooling mattress/i.test(l));
+        expect(mentions.length, `${type}: ${scene.headline} / ${scene.body}`).toBeLessThanOrEqual(1);
+      }
+      // Without a brand name, the product is introduced as a product, not as a name with an article.
+      expect(all.join(" | ")).not.toMatch(/Meet A /);
+    }
+  });
+
   it("never cuts a word, never repeats stock filler, and takes proof from the concept", () => {
     const concept =
       "Late-night cold brew that wakes the whole neighbourhood and keeps night-shift workers going until sunrise. Rated 4.9 stars by 12,000 nurses. Tired of bitter vending-machine coffee?";

@@ -151,6 +151,37 @@ describe("prices (SPEC 8.2) and the response shapes", () => {
     expect(total).toBe(99);
     let current = await grant(user, total - 10);
     expect(current).toBe(total);
+    // The ad-optimizer improves one of the account's completed projects: give it one (made earlier, as stored).
+    const earlier = await app.services.prisma.job.create({
+      data: {
+        userId: user.id,
+        type: "cinematic",
+        quality: "standard",
+        status: "completed",
+        creditsUsed: 0,
+        input: { type: "cinematic", concept: "Cold brew for night shifts" },
+        result: {
+          finalVideo: null,
+          thumbnail: null,
+          assets: [],
+          storyboard: {
+            title: "Cold brew",
+            brand: { name: "Brewly", primary: "#1d3557", secondary: "#457b9d", accent: "#e63946", text: "#ffffff" },
+            scenes: [
+              {
+                id: "scene-1-attention",
+                durationSec: 3,
+                headline: "Cold brew for night shifts",
+                background: "#1d3557",
+                accent: "#e63946",
+                transition: "fade",
+              },
+            ],
+          },
+        },
+        finishedAt: new Date(),
+      },
+    });
     const jobIds: string[] = [];
     for (const [type, [standard, premium]] of Object.entries(expected)) {
       for (const [quality, price] of [
@@ -160,7 +191,10 @@ describe("prices (SPEC 8.2) and the response shapes", () => {
         const body = {
           type,
           quality,
-          ...(type === "factory" || type === "clone" || type === "local-audit" ? { url: "https://shop.example/product" } : {}),
+          ...(type === "factory" || type === "clone" || type === "local-audit" || type === "brand"
+            ? { url: "https://shop.example/product" }
+            : {}),
+          ...(type === "ad-optimizer" ? { project: earlier.id } : {}),
         };
         const res = await user.client.post("/workflow", body);
         expect(res.status, `${type} ${quality}: ${JSON.stringify(res.body)}`).toBe(200);
@@ -187,13 +221,18 @@ describe("prices (SPEC 8.2) and the response shapes", () => {
     // One charge row per job, referencing it, with the job's price.
     const charges = (await ledgerRows(user.id)).filter((r) => r.reason === "workflow_charge");
     expect(charges.map((c) => c.reference).sort()).toEqual([...jobIds].sort());
-    const jobs = await app.services.prisma.job.findMany({ where: { userId: user.id } });
+    const jobs = await app.services.prisma.job.findMany({ where: { userId: user.id, id: { not: earlier.id } } });
+    expect(jobs).toHaveLength(20);
     for (const job of jobs) {
       expect(charges.find((c) => c.reference === job.id)!.delta).toBe(-job.creditsUsed);
       expect(job.status).toBe("queued");
     }
     // The estimate agrees with the price table and charges nothing.
-    const estimate = await user.client.post("/workflow/estimate", { type: "brand", quality: "premium" });
+    const estimate = await user.client.post("/workflow/estimate", {
+      type: "brand",
+      quality: "premium",
+      url: "https://shop.example/product",
+    });
     expect(estimate.body.data).toMatchObject({ cost: 25, balance: 0, sufficient: false, blockedBy: "insufficient_credits" });
   });
 });
@@ -240,9 +279,15 @@ describe("order of checks after validation", () => {
   it("answers 402 with the exact insufficient-credits message", async () => {
     const user = await signUp(app, "launch-poor");
     await patchUser(user, { current_plan_id: "subscription_pro" });
-    expectError(await user.client.post("/workflow", { type: "brand" }), 402, "Insufficient credits. Required: 15, available: 10");
+    // brand reads the brand's site: a url (or a websiteUrl in the profile) is part of a valid brand launch.
+    const site = "https://shop.example/product";
     expectError(
-      await user.client.post("/workflow", { type: "brand", quality: "premium" }),
+      await user.client.post("/workflow", { type: "brand", url: site }),
+      402,
+      "Insufficient credits. Required: 15, available: 10",
+    );
+    expectError(
+      await user.client.post("/workflow", { type: "brand", quality: "premium", url: site }),
       402,
       "Insufficient credits. Required: 25, available: 10",
     );
@@ -368,7 +413,7 @@ describe("the same launch over GraphQL and tRPC", () => {
     ]);
     expect(await errors({ type: "cinematic" }, "")).toEqual([{ message: "Authentication required", code: "UNAUTHORIZED" }]);
     await patchUser(user, { current_plan_id: "subscription_pro" });
-    expect(await errors({ type: "brand" })).toEqual([
+    expect(await errors({ type: "brand", url: "https://shop.example/product" })).toEqual([
       { message: "Insufficient credits. Required: 15, available: 5", code: "PAYMENT_REQUIRED" },
     ]);
     expect(await balance(user)).toBe(5);

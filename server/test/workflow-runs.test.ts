@@ -107,9 +107,11 @@ describe("factory batches", () => {
       "16:9": [1920, 1080],
       "4:5": [1080, 1350],
     };
-    expect(job.result.assets.map((a: any) => [a.format, a.type, a.width, a.height])).toEqual(
+    // Two hook variants per format as one batch: assets[i] is format i's first variant, the others follow.
+    expect(job.result.assets.slice(0, 4).map((a: any) => [a.format, a.type, a.width, a.height])).toEqual(
       ["9:16", "1:1", "16:9", "4:5"].map((f) => [f, "image", ...sizes[f]!]),
     );
+    expect(job.result.assets).toHaveLength(8);
     // Each still is a PNG of its format's size.
     for (const asset of job.result.assets) {
       const res = await fetch(`${app.url}${new URL(asset.url).pathname}`, { headers: { cookie: `session=${user.client.cookie}` } });
@@ -142,9 +144,10 @@ describe("factory batches", () => {
     expect(res.body).toMatchObject({ success: true, jobId, cost: 3, message: "Workflow factory completed." });
     expect(res.body.data).toMatchObject({ jobId, status: "completed", creditsUsed: 3, batchId: jobId });
     const result = res.body.data.result;
-    expect(result.finalVideo).toMatch(new RegExp(`/api/media/${jobId}/ad-1x1\\.mp4$`));
-    expect(result.thumbnail).toMatch(new RegExp(`/api/media/${jobId}/ad-1x1\\.jpg$`));
-    expect(result.assets).toEqual([
+    expect(result.finalVideo).toMatch(new RegExp(`/api/media/${jobId}/ad-1x1-a\\.mp4$`));
+    expect(result.thumbnail).toMatch(new RegExp(`/api/media/${jobId}/ad-1x1-a\\.jpg$`));
+    // Variant A first; the batch's other hook variant follows.
+    expect(result.assets.slice(0, 1)).toEqual([
       expect.objectContaining({
         url: result.finalVideo,
         type: "video",
@@ -167,10 +170,12 @@ describe("factory batches", () => {
   });
 });
 
-describe("clone reads the page it is given", () => {
+// A product page (cinematic); an inspiration (clone) page is analysed for its structure instead (see
+// workflow-types-director-clone-optimizer-factory.test.ts).
+describe("a workflow reads the page it is given", () => {
   it("the storyboard uses the page's title and theme colour", { timeout: 60_000 }, async () => {
     const launched = await user.client.post("/workflow", {
-      type: "clone",
+      type: "cinematic",
       url: "https://shop.example/skates",
       imagesOnly: true,
       formats: ["9:16"],
@@ -192,7 +197,7 @@ describe("clone reads the page it is given", () => {
 
   it("a page that answers 500 still completes, with a warning in result.warnings", { timeout: 60_000 }, async () => {
     const launched = await user.client.post("/workflow", {
-      type: "clone",
+      type: "cinematic",
       url: "https://broken.example/product",
       imagesOnly: true,
       concept: "Skates that fly",
@@ -206,7 +211,7 @@ describe("clone reads the page it is given", () => {
   });
 
   it("a host that does not resolve still completes, with a warning", { timeout: 60_000 }, async () => {
-    const launched = await user.client.post("/workflow", { type: "clone", url: "https://nowhere.example/p", imagesOnly: true });
+    const launched = await user.client.post("/workflow", { type: "cinematic", url: "https://nowhere.example/p", imagesOnly: true });
     expect(launched.status, JSON.stringify(launched.body)).toBe(200);
     const job = await waitForJob(launched.body.data.jobId);
     expect(job.status, job.error).toBe("completed");

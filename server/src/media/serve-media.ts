@@ -9,11 +9,17 @@ const TYPES: Record<string, string> = {
   mp4: "video/mp4",
   jpg: "image/jpeg",
   png: "image/png",
+  webp: "image/webp",
   zip: "application/zip",
   pdf: "application/pdf",
   vtt: "text/vtt; charset=utf-8",
   wav: "audio/wav",
 };
+
+/** The Content-Type of a job's media file, by its extension (the studio names every file it writes). */
+export function mediaContentType(file: string): string {
+  return TYPES[file.split(".").pop()?.toLowerCase() ?? ""] ?? "application/octet-stream";
+}
 
 export async function openJobMedia(ctx: RequestContext, jobId: string, file: string) {
   if (!/^[A-Za-z0-9._-]+$/.test(file) || file.startsWith(".")) throw Errors.notFound("File");
@@ -26,6 +32,6 @@ export async function openJobMedia(ctx: RequestContext, jobId: string, file: str
     key,
     bytes: info.bytes,
     modifiedAt: info.modifiedAt,
-    contentType: TYPES[file.split(".").pop() ?? ""] ?? "application/octet-stream",
+    contentType: mediaContentType(file),
   };
 }

@@ -23,9 +23,10 @@ export type Access =
 
 /**
  * query and mutation answer once; a subscription is a stream (SSE, tRPC subscription, GraphQL
- * subscription); a download answers bytes, which only REST carries.
+ * subscription); a download answers bytes, and an upload receives a file (multipart, streamed to a
+ * temporary file: its REST binding's `upload`), which only REST carries.
  */
-export type OperationKind = "query" | "mutation" | "subscription" | "download";
+export type OperationKind = "query" | "mutation" | "subscription" | "download" | "upload";
 
 /** One item of a stream: `id` resumes it (Last-Event-ID, tRPC tracked id), `event` names it on SSE. */
 export interface StreamItem<T = unknown> {

@@ -56,7 +56,7 @@ export const workflowOperations = {
       errors: {
         402: "Insufficient credits or trial expired",
         403: "Reserved workflow on this plan",
-        404: "Brand not found",
+        404: "Brand or project not found (the brand or the ad-optimizer's project is not one of yours)",
         409: "Idempotency-Key reused with a different body",
       },
       // CONTRACT: both stated shapes at once.

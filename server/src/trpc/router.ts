@@ -33,17 +33,20 @@ const TRPC_CODE: Record<ErrorCode, TRPCError["code"]> = {
 const t = initTRPC.context<TrpcContext>().create({
   // Stack traces never leave the server.
   isDev: false,
-  errorFormatter({ shape, error }) {
+  errorFormatter({ shape, error, ctx }) {
     const cause = error.cause instanceof AppError ? error.cause : null;
     const fields = cause?.details?.fields;
-    if (error.code === "INTERNAL_SERVER_ERROR") return { ...shape, message: "Internal server error" };
-    return fields ? { ...shape, data: { ...shape.data, fields } } : shape;
+    // The request's id (also the X-Request-Id header), so a reported error leads to its log line.
+    const requestId = ctx?.trace?.requestId;
+    const data = { ...shape.data, ...(requestId ? { requestId } : {}) };
+    if (error.code === "INTERNAL_SERVER_ERROR") return { ...shape, message: "Internal server error", data };
+    return { ...shape, data: fields ? { ...data, fields } : data };
   },
 });
 
+/** A domain error as its tRPC code; anything else stays a fault (logged by the HTTP host's onError). */
 function toTrpcError(error: unknown): unknown {
   if (error instanceof AppError) return new TRPCError({ code: TRPC_CODE[error.code], message: error.message, cause: error });
-  if (!(error instanceof TRPCError)) console.error("[trpc]", error);
   return error;
 }
 
@@ -125,7 +128,8 @@ type ProcedureOf<Op> =
         : never;
 
 type AreaRouter<Area> = {
-  [Key in keyof Area as Area[Key] extends Operation<never, never, "download"> ? never : Key]: ProcedureOf<Area[Key]>;
+  // Downloads and uploads carry bytes, which tRPC does not.
+  [Key in keyof Area as Area[Key] extends { kind: "download" | "upload" } ? never : Key]: ProcedureOf<Area[Key]>;
 };
 type AppRouterRecord = { [Area in keyof Catalogue]: AreaRouter<Catalogue[Area]> };
 

@@ -57,13 +57,13 @@ export const QUALITY_TIER_INFO: readonly { id: QualityTier; name: string; descri
     id: "standard",
     name: "Standard",
     description:
-      "Cost-optimised: H.264 video at the studio's standard quality (128 kbps audio budget); one still per format for image-only ads.",
+      "Cost-optimised: H.264 video at the studio's standard quality (128 kbps audio budget); one still per format for image-only ads; two hook variants per format in a Multi-Format (factory) batch.",
   },
   {
     id: "premium",
     name: "Premium",
     description:
-      "Quality-maximised: every video is encoded at a higher bitrate (about one and a half times standard: cleaner gradients, images and small text) with a 192 kbps audio budget and a sharper thumbnail; image-only ads get a second still per format, the closing call-to-action scene.",
+      "Quality-maximised: every video is encoded at a higher bitrate (about one and a half times standard: cleaner gradients, images and small text) with a 192 kbps audio budget and a sharper thumbnail; image-only ads get a second still per format, the closing call-to-action scene; Multi-Format (factory) batches get three hook variants per format instead of two.",
   },
 ];
 

@@ -2,10 +2,12 @@
 // knowledge/brand extraction. A page that cannot be fetched is not an error, only a warning; a URL that
 // must not be fetched at all (private address, bad scheme, …) is the caller's error and throws.
 import { load } from "cheerio/slim";
+import { linkedStylesheets, type PageBrand, readPageBrand } from "./page-brand.ts";
+import { type PageOutline, readPageOutline } from "./page-outline.ts";
 import { type PageSignals, readPageSignals } from "./page-signals.ts";
 import { type SafeFetchOptions, SafeFetchError, safeFetch } from "./safe-fetch.ts";
 
-export type { PageSignals };
+export type { PageBrand, PageOutline, PageSignals };
 
 export interface PageMeta {
   /** Final URL after redirects (the requested one when nothing was fetched). */
@@ -20,11 +22,22 @@ export interface PageMeta {
   warnings: string[];
   /** What a visitor from an ad finds (contact, calls to action, trust, weight); only with `signals: true` and a fetched page. */
   signals?: PageSignals;
+  /** Headings, text and buttons in reading order; only with `outline: true` and a fetched page. */
+  outline?: PageOutline;
+  /** Fonts, logo candidates and copy; only with `brand: true` and a fetched page (see page-brand.ts). */
+  brand?: PageBrand;
 }
 
 export interface ReadPageOptions extends SafeFetchOptions {
   /** Also read the page's ad-readiness signals (see page-signals.ts). */
   signals?: boolean;
+  /** Also read the page's outline (see page-outline.ts). */
+  outline?: boolean;
+  /**
+   * Also read what the page shows of its brand (see page-brand.ts). Its first few linked style sheets are
+   * then fetched too, and their colours count in `colors`.
+   */
+  brand?: boolean;
 }
 
 const MAX_IMAGES = 12;
@@ -187,7 +200,7 @@ function normalizedUrl(url: string): string {
  * throws the AppError 400 from assertPublicUrl for a URL that must not be fetched (also at a redirect hop).
  */
 export async function readPageMeta(url: string, readOptions: ReadPageOptions = {}): Promise<PageMeta> {
-  const { signals: withSignals, ...options } = readOptions;
+  const { signals: withSignals, outline: withOutline, brand: withBrand, ...options } = readOptions;
   const meta: PageMeta = { url: normalizedUrl(url), title: null, description: null, siteName: null, images: [], colors: [], warnings: [] };
 
   const started = performance.now();
@@ -270,7 +283,10 @@ export async function readPageMeta(url: string, readOptions: ReadPageOptions = {
   $("[style]").each((_, element) => {
     for (const value of declarationValues(element.attribs.style ?? "")) cssColors.push(...colorsIn(value));
   });
+  const linkedCss = withBrand ? await linkedStylesheets($, base, options) : [];
+  for (const css of linkedCss) cssColors.push(...colorsInStylesheet(css));
   meta.colors = rankColors(themeColors, cssColors);
+  if (withBrand) meta.brand = readPageBrand({ $, base, linkedCss });
 
   if (withSignals) {
     meta.signals = readPageSignals({
@@ -282,6 +298,8 @@ export async function readPageMeta(url: string, readOptions: ReadPageOptions = {
       description: meta.description,
     });
   }
+
+  if (withOutline) meta.outline = readPageOutline($);
 
   if (!meta.title && !meta.description) meta.warnings.push(`${meta.url} has no title or description`);
   return meta;

@@ -13,6 +13,7 @@ import type { WorkflowResult } from "@adgen/schema";
 import { ZipArchive } from "archiver";
 import type { RequestContext, Services } from "../../context.ts";
 import { AppError, Errors } from "../../errors.ts";
+import { mediaContentType } from "../../media/serve-media.ts";
 import { jobMediaKey } from "../../media/storage.ts";
 import { QUEUE } from "../../queue/queue.ts";
 import { requireUser } from "../auth/authenticate.ts";
@@ -188,7 +189,7 @@ export async function exportSource(ctx: RequestContext, source: string) {
     if (!info) throw Errors.notFound("Video");
     return {
       filename: match[2]!,
-      contentType: match[2]!.endsWith(".mp4") ? "video/mp4" : "application/octet-stream",
+      contentType: mediaContentType(match[2]!),
       length: info.bytes,
       stream: Readable.toWeb(services.media.read(key)) as ReadableStream<Uint8Array>,
     };

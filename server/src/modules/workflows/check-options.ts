@@ -3,7 +3,7 @@
 // connected social account (none can be connected yet). Called by launchWorkflow and estimateWorkflow.
 // The job later records which models made it, and why it did not follow a provider preference.
 import type { Job } from "@adgen/prisma";
-import { NARRATED_TYPES, type WorkflowRequest } from "@adgen/schema";
+import { modelKindsFor, type WorkflowRequest } from "@adgen/schema";
 import type { Services } from "../../context.ts";
 import { AppError } from "../../errors.ts";
 import { defaultModel, MODEL_KINDS, type ModelKind, STUDIO_MODELS } from "../catalog/catalog.ts";
@@ -43,17 +43,13 @@ export interface Generation {
 
 /** Whether the job speaks a voice-over: the narrated types' videos. */
 function narrated(request: WorkflowRequest): boolean {
-  const imagesOnly = request.imagesOnly || request.type === "staticad";
-  return !imagesOnly && (NARRATED_TYPES as readonly string[]).includes(request.type);
+  return modelKindsFor(request.type, request.imagesOnly).includes("voice");
 }
 
 /** The models a job uses: the launch's choice (already checked), else the instance's default, for what the job makes. */
 export function modelsFor(request: WorkflowRequest): Generation["models"] {
-  const imagesOnly = request.imagesOnly || request.type === "staticad";
-  const kinds: ModelKind[] = imagesOnly ? ["image"] : ["image", "video"];
-  if (narrated(request)) kinds.push("voice");
   const models: Generation["models"] = {};
-  for (const kind of kinds) {
+  for (const kind of modelKindsFor(request.type, request.imagesOnly)) {
     const id = request.models?.[kind] ?? defaultModel(kind);
     if (id) models[kind] = id;
   }

@@ -1,6 +1,6 @@
 // POST /workflow: validate, check, charge and create the job in one transaction, then queue it.
 // Order of checks (issue 3): auth 401 → validation 400 (with the options this instance cannot honour) → trial expired 402 → reserved workflow 403 →
-// brand 404 → credits 402. The charge is a conditional update, so concurrent launches never overdraw.
+// brand or optimizer project 404 (a project not completed, or none: 400) → credits 402. The charge is a conditional update, so concurrent launches never overdraw.
 import { createHash, randomUUID } from "node:crypto";
 import type { Prisma, User } from "@adgen/prisma";
 import {
@@ -23,7 +23,9 @@ import { changeCredits, InsufficientCreditsError, LedgerReason } from "../credit
 import { publishBalance } from "../events/account-events.ts";
 import { checkWorkflowOptions } from "./check-options.ts";
 import { enqueueJob } from "./enqueue.ts";
+import { findSourceProject } from "./source-project.ts";
 import { toJobView, waitForJob } from "./jobs.ts";
+import { projectNameFrom } from "../projects/project-name.ts";
 
 const reservedPlans: readonly string[] = RESERVED_WORKFLOW_PLANS;
 const reservedTypes: readonly string[] = RESERVED_WORKFLOW_TYPES;
@@ -53,21 +55,32 @@ async function findOwnBrand(ctx: RequestContext, brandId: string): Promise<void>
 }
 
 /**
- * A local audit reads the business's page: the request's `url`, else the brand profile's `websiteUrl`.
- * Without either it is refused before anything is charged.
+ * A local audit reads the business's page, a brand film the brand's site: the request's `url`, else the
+ * brand profile's `websiteUrl`. Without either it is refused before anything is charged.
  */
 async function assertAuditPage(ctx: RequestContext, request: WorkflowRequest): Promise<void> {
-  if (request.type !== "local-audit" || request.url) return;
+  if ((request.type !== "local-audit" && request.type !== "brand") || request.url) return;
   const brand = await loadBrandForJob(ctx.services.prisma, requireUser(ctx).id, request.brand);
   if (!brand?.websiteUrl) {
+    const page = request.type === "brand" ? "the brand's site" : "the business's page";
     throw new AppError(
       "BAD_REQUEST",
-      "url is required for the local-audit workflow: give the business's page, or save a websiteUrl in your brand profile",
+      `url is required for the ${request.type} workflow: give ${page}, or save a websiteUrl in your brand profile`,
       {
-        fields: [{ field: "url", message: "url is required for the local-audit workflow" }],
+        fields: [{ field: "url", message: `url is required for the ${request.type} workflow` }],
       },
     );
   }
+}
+
+/**
+ * ad-optimizer: the project it improves, one of the account's own completed projects (the one named, else
+ * the latest): 404 for an unknown or another account's project, 400 for one not completed or none at all.
+ */
+async function sourceProjectId(ctx: RequestContext, request: WorkflowRequest): Promise<string | undefined> {
+  if (request.type !== "ad-optimizer") return undefined;
+  const source = await findSourceProject(ctx.services.prisma, requireUser(ctx).id, request.project);
+  return source.job.id;
 }
 
 /** What a launch would cost and whether it would go through now (no charge, no job). */
@@ -78,6 +91,7 @@ export async function estimateWorkflow(ctx: RequestContext, input: WorkflowReque
   const fresh = await ctx.services.prisma.user.findUniqueOrThrow({ where: { id: user.id } });
   if (request.brand) await findOwnBrand(ctx, request.brand);
   await assertAuditPage(ctx, request);
+  await sourceProjectId(ctx, request);
   const cost = workflowCost(request.type, request.quality);
   const sufficient = fresh.creditsBalance >= cost;
   let blockedBy: CostEstimate["blockedBy"] = null;
@@ -164,6 +178,8 @@ export async function launchWorkflow(
     await findOwnBrand(ctx, request.brand);
   }
   await assertAuditPage(ctx, request);
+  // The job names the project it improves, also when the launch left the choice to us.
+  const project = await sourceProjectId(ctx, request);
 
   await assertReachableUrls(ctx, request);
 
@@ -193,8 +209,9 @@ export async function launchWorkflow(
         id: jobId,
         userId: user.id,
         type: request.type,
+        name: projectNameFrom(request),
         quality: request.quality,
-        input: { ...request, formats } as unknown as Prisma.InputJsonValue,
+        input: { ...request, formats, ...(project ? { project } : {}) } as unknown as Prisma.InputJsonValue,
         creditsUsed: cost,
         chargeEntryId: charge.entryId,
         hitl: request.hitl,

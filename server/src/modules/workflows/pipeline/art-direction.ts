@@ -8,10 +8,10 @@ import { type AdCopy, BODY_MAX, fitWords, HEADLINE_MAX, painFromBenefit, writeCo
 import type { PageFacts } from "./steps.ts";
 
 /** What one scene says, or null when the copy has nothing true to say there (the scene is left out). */
-type Beat = { role: string; write(copy: Lines): { headline: string; body?: string; cta?: string } | null };
+export type Beat = { role: string; write(copy: Lines): { headline: string; body?: string; cta?: string } | null };
 
 /** The copy with a cursor per kind, so no line is said twice in one ad. */
-class Lines {
+export class Lines {
   private readonly used = new Set<string>();
   constructor(readonly copy: AdCopy) {}
 
@@ -40,10 +40,22 @@ const B = (text: string | null | undefined) => (text ? fitWords(text, BODY_MAX) 
  * A scene's copy, or null without a headline. The body is asked for only when there is a headline, so a
  * scene left out does not use up a line another scene could say.
  */
-const scene = (headline: string | null | undefined, body?: () => string | null | undefined, cta?: string) => {
+export const scene = (headline: string | null | undefined, body?: () => string | null | undefined, cta?: string) => {
   if (!headline) return null;
-  const text = body?.();
+  const said = body?.();
+  // A supporting line that the headline already says ("For hot sleepers" under "…for hot sleepers?") is left out.
+  const core = said
+    ?.replace(/^(made )?for /i, "")
+    .replace(/[.!?]+$/, "")
+    .toLowerCase();
+  const text = core && headline.toLowerCase().includes(core) ? null : said;
   return { headline: H(headline), ...(text ? { body: B(text) } : {}), ...(cta ? { cta } : {}) };
+};
+
+/** The viewer's problem as a question, from the copy's first benefit or, without one, the concept's premise. */
+const problemOf = (l: Lines) => {
+  const source = l.copy.benefits[0] ?? l.copy.premise;
+  return source ? painFromBenefit(source) : null;
 };
 
 const action: Beat = { role: "action", write: (l) => scene(l.copy.product, undefined, l.copy.cta) };
@@ -65,13 +77,10 @@ const FRAMEWORK_BEATS: Record<string, Beat[]> = {
   pas: [
     {
       role: "problem",
-      write: (l) =>
-        scene(l.pain() ?? (l.copy.benefits[0] ? painFromBenefit(l.copy.benefits[0]) : null), () =>
-          l.copy.audience ? `For ${l.copy.audience}` : null,
-        ),
+      write: (l) => scene(l.pain() ?? problemOf(l), () => (l.copy.audience ? `For ${l.copy.audience}` : null)),
     },
     { role: "agitate", write: (l) => scene(l.pain(), () => l.proof()) },
-    { role: "solution", write: (l) => scene(`Meet ${l.copy.product}`, () => l.tagline() ?? l.benefit()) },
+    { role: "solution", write: (l) => scene(l.copy.introduction, () => l.tagline() ?? l.benefit()) },
     actionWithOffer,
   ],
   sb7: [
@@ -102,7 +111,7 @@ const FRAMEWORK_BEATS: Record<string, Beat[]> = {
     actionWithOffer,
   ],
   bant: [
-    { role: "need", write: (l) => scene(l.pain() ?? (l.copy.benefits[0] ? painFromBenefit(l.copy.benefits[0]) : null), () => l.benefit()) },
+    { role: "need", write: (l) => scene(l.pain() ?? problemOf(l), () => l.benefit()) },
     { role: "budget", write: (l) => scene(l.offer(), () => l.proof()) },
     { role: "timeline", write: (l) => scene(l.tagline() ?? l.benefit(), () => l.proof()) },
     action,
@@ -163,6 +172,8 @@ export interface ArtDirectionInput {
   brand: (BrandProfileInput & { id: string }) | null;
   page: PageFacts | null;
   maxAdSeconds: number;
+  /** The beats to write, in place of the framework's (an inspiration ad follows its reference's). */
+  beats?: readonly Beat[];
 }
 
 export interface ArtDirection {
@@ -173,7 +184,7 @@ export interface ArtDirection {
   creativeScore: CreativeScore;
 }
 
-export function directAd({ request, brand, page, maxAdSeconds }: ArtDirectionInput): ArtDirection {
+export function directAd({ request, brand, page, maxAdSeconds, beats: given }: ArtDirectionInput): ArtDirection {
   const framework = request.framework ?? DEFAULT_FRAMEWORK[request.type] ?? "aida";
   const concept = request.concept?.trim() || null;
   const copy = writeCopy({ concept, brand, page, type: request.type });
@@ -186,7 +197,7 @@ export function directAd({ request, brand, page, maxAdSeconds }: ArtDirectionInp
   const accent = seasonal?.accent ?? normalizeHex(brand?.colors?.accent) ?? normalizeHex(pageColors[2]) ?? DEFAULT_COLORS.accent;
   const text = (bg: string) => (luminance(bg) > 0.45 ? "#111111" : "#ffffff");
 
-  const beats = FRAMEWORK_BEATS[framework] ?? FRAMEWORK_BEATS.aida!;
+  const beats = given ?? FRAMEWORK_BEATS[framework] ?? FRAMEWORK_BEATS.aida!;
   const transitions = PRESET_TRANSITIONS[request.adPreset ?? "minimal"] ?? PRESET_TRANSITIONS.minimal!;
   // Each beat writes its scene from the copy; a beat with nothing true to say is left out (the first and
   // the call to action always have something: the product and its CTA).

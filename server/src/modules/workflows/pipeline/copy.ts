@@ -19,7 +19,12 @@ export interface CopySources {
 }
 
 export interface AdCopy {
+  /** The brand or product name, or without one a short phrase for the product ("Cooling mattress"). */
   product: string;
+  /** How a scene introduces the product: "Meet Acme", or for a phrase "Meet the cooling mattress". */
+  introduction: string;
+  /** The concept's first sentence, as given ("A cooling mattress for hot sleepers."): what a problem question is made from. */
+  premise: string | null;
   /** Quoted in the concept (not a call to action): used word for word. */
   tagline: string | null;
   /** Quoted in the concept as a call to action, else one that fits the page or the type. */
@@ -40,7 +45,8 @@ export interface AdCopy {
 export const HEADLINE_MAX = 48;
 export const BODY_MAX = 90;
 
-const QUOTED = /"([^"]{3,120})"|“([^”]{3,120})”|«([^»]{3,120})»/g;
+// Double, typographic and guillemet quotes; single quotes only around a phrase (not an apostrophe in a word).
+const QUOTED = /"([^"]{3,120})"|“([^”]{3,120})”|«([^»]{3,120})»|‘([^’]{3,120})’|(?<![\p{L}\p{N}])'([^'\n]{3,120})'(?![\p{L}\p{N}])/gu;
 const LABELLED = /\b(tagline|slogan|cta|call to action)\s*[:=]\s*("[^"]+"|“[^”]+”|[^.;\n]+)/gi;
 const IMPERATIVE =
   /^(shop|buy|order|try|get|book|visit|start|join|download|sign up|subscribe|call|discover|learn|grab|claim|save|see|find|reserve|install|register|explore|taste)\b/i;
@@ -81,7 +87,7 @@ function quotedPhrases(concept: string): { text: string; cta: boolean }[] {
     if (value) found.push({ text: value, cta: /cta|call to action/i.test(match[1]!) });
   }
   for (const match of concept.matchAll(QUOTED)) {
-    const text = collapse(match[1] ?? match[2] ?? match[3] ?? "");
+    const text = collapse(match[1] ?? match[2] ?? match[3] ?? match[4] ?? match[5] ?? "");
     if (text && !found.some((f) => f.text === text)) found.push({ text, cta: IMPERATIVE.test(text) });
   }
   return found;
@@ -101,10 +107,17 @@ function audienceOf(sources: CopySources): string | null {
  */
 function productFromLine(line: string): string {
   const clean = line.replace(/[.!?…]+$/, "");
-  if (clean.length <= 24) return clean;
-  const phrase = clean.match(/^(.{3,40}?)\s+(?:that|which|who|for|with|to|so|and|—|–|-)\s/i)?.[1];
-  if (phrase && phrase.split(" ").length >= 1) return phrase;
-  return fitWords(clean, 32);
+  // The noun phrase ends before a relative clause, a preposition or a participle ("Fresh sourdough baked
+  // every morning in Springfield" → "Fresh sourdough").
+  const phrase =
+    clean.length <= 24
+      ? clean
+      : (clean.match(
+          /^(.{3,40}?)\s+(?:that|which|who|for|with|to|so|and|in|at|from|by|on|baked|made|brewed|delivered|crafted|designed|built|handmade|grown|roasted|—|–|-)\s/i,
+        )?.[1] ?? fitWords(clean, 32));
+  // "A cooling mattress" names the product as "Cooling mattress" (the article belongs to a sentence).
+  const bare = phrase.replace(/^(a|an|the|our|your)\s+(?=\S)/i, "");
+  return bare.charAt(0).toUpperCase() + bare.slice(1);
 }
 
 const unique = (items: string[]) => [...new Set(items.map(collapse))].filter(Boolean);
@@ -121,16 +134,24 @@ export function writeCopy(sources: CopySources): AdCopy {
     ...lines(sources.brand?.brandValues),
   ]);
 
+  const named = sources.brand?.brandName ?? sources.brand?.name ?? (sources.page?.title ? lines(sources.page.title)[0] : undefined);
+  const fromConcept = !named && conceptLines[0] ? productFromLine(conceptLines[0]) : undefined;
   const product = fitWords(
-    sources.brand?.brandName ??
-      sources.brand?.name ??
-      (sources.page?.title ? lines(sources.page.title)[0] : undefined) ??
-      (conceptLines[0] ? productFromLine(conceptLines[0]) : undefined) ??
-      quoted.find((q) => !q.cta)?.text ??
-      (sources.page ? new URL(sources.page.url).hostname : "Our product"),
+    named ?? fromConcept ?? quoted.find((q) => !q.cta)?.text ?? (sources.page ? new URL(sources.page.url).hostname : "Our product"),
     40,
   );
-  const rest = pool.filter((line) => collapse(line) !== product);
+  const introduction = fromConcept ? `Meet the ${product.charAt(0).toLowerCase()}${product.slice(1)}` : `Meet ${product}`;
+  // The line the product phrase was taken from says nothing more when all it adds is who it is for (the
+  // audience has its own line): "A cooling mattress for hot sleepers." would repeat the product on screen.
+  const sameAsProduct = (line: string) => {
+    const bare = collapse(line)
+      .replace(/^(a|an|the|our|your)\s+/i, "")
+      .replace(/[.!?…]+$/, "")
+      .toLowerCase();
+    const name = product.toLowerCase();
+    return bare === name || (bare.startsWith(`${name} `) && /^(for|to)\s+[^,;]{1,40}$/i.test(bare.slice(name.length + 1)));
+  };
+  const rest = pool.filter((line) => collapse(line) !== product && !sameAsProduct(line));
   const pains = rest.filter((line) => PAIN.test(line));
   const offers = rest.filter((line) => OFFER.test(line) && !pains.includes(line));
   const proofs = rest.filter((line) => PROOF.test(line) && !pains.includes(line) && !offers.includes(line));
@@ -150,6 +171,8 @@ export function writeCopy(sources: CopySources): AdCopy {
 
   return {
     product,
+    introduction,
+    premise: conceptLines[0] ?? null,
     tagline: quoted.find((q) => !q.cta)?.text ?? null,
     cta,
     benefits,

@@ -20,9 +20,16 @@ import { jobMediaKey } from "../../../media/storage.ts";
 import { loadBrandForJob } from "../../brand/brand-profile.ts";
 import { readPageMeta } from "../../net/page-meta.ts";
 import type { Storyboard } from "../../render/types.ts";
-import { type ArtDirection, directAd } from "./art-direction.ts";
+import type { ArtDirection } from "./art-direction.ts";
+import { factoryRenderStep } from "./factory-steps.ts";
+import { referenceAnalysisStep, wantsPageOutline } from "./reference-analysis.ts";
+import { directForType, type TypedDirection, typedResultParts } from "./typed-direction.ts";
 import { narrationFor, voiceAssets, voiceStep } from "./voice-step.ts";
+import { gatherImagery, withLocalImages } from "./imagery.ts";
+import { applyLook, presetFor } from "./look.ts";
+import { listBrandMedia } from "../../brand/brand-media.ts";
 import { pageUrlFor, staticAdStep, TYPE_STEPS, typeResult, wantsPageSignals } from "./type-steps.ts";
+import type { PageOutline } from "../../net/page-outline.ts";
 import type { PageSignals } from "../../net/page-signals.ts";
 import { type Generation, modelsFor, resolveGeneration } from "../check-options.ts";
 
@@ -35,6 +42,8 @@ export interface PageFacts {
   warnings: string[];
   /** Local audit: what a visitor from an ad finds on the page (absent when it could not be fetched). */
   signals?: PageSignals;
+  /** Inspiration (clone): the reference's headings, text and buttons in reading order (absent when it could not be fetched). */
+  outline?: PageOutline;
 }
 
 export interface StepContext {
@@ -68,7 +77,7 @@ export interface RenderedFormat {
   variants?: { key: string; sceneId: string }[];
 }
 
-export interface ArtDirectionOutput extends ArtDirection {
+export interface ArtDirectionOutput extends ArtDirection, Omit<TypedDirection, keyof ArtDirection> {
   previews: { sceneId: string; key: string }[];
   /** What makes this ad: the models used and notes for the user (absent in outputs stored by older versions). */
   generation?: Generation;
@@ -83,7 +92,12 @@ const readPage: PipelineStep = {
   weight: 10,
   async run({ services, job, request }) {
     const url = await pageUrlFor(services, job, request);
-    const meta = await readPageMeta(url, { resolver: services.resolver, timeoutMs: 10_000, signals: wantsPageSignals(request) });
+    const meta = await readPageMeta(url, {
+      resolver: services.resolver,
+      timeoutMs: 10_000,
+      signals: wantsPageSignals(request),
+      outline: wantsPageOutline(request),
+    });
     const facts: PageFacts = {
       url,
       title: meta.title,
@@ -92,6 +106,7 @@ const readPage: PipelineStep = {
       colors: meta.colors,
       warnings: meta.warnings,
       ...(meta.signals ? { signals: meta.signals } : {}),
+      ...(meta.outline ? { outline: meta.outline } : {}),
     };
     return facts;
   },
@@ -100,10 +115,26 @@ const readPage: PipelineStep = {
 const artDirection: PipelineStep = {
   name: STEP.artDirection,
   weight: 15,
-  async run({ services, job, request, outputs, progress }) {
+  async run({ services, job, request, outputs, signal, progress }) {
     const brand = await loadBrandForJob(services.prisma, job.userId, request.brand);
     const page = (outputs.get(STEP.readPage) as PageFacts | undefined) ?? null;
-    const direction = directAd({ request, brand, page, maxAdSeconds: services.config.maxAdSeconds });
+    const direction = await directForType(
+      { services, job, request, outputs },
+      { request, brand, page, maxAdSeconds: services.config.maxAdSeconds },
+    );
+    // Pictures (the user's library, the page's images), the logo, and the preset's motion, type and music.
+    const imagery = await gatherImagery(
+      services,
+      job,
+      {
+        // A clone's page is someone else's ad: its pictures are not the user's to show.
+        pageImages: request.type === "clone" ? [] : (page?.images ?? []),
+        logoUrl: brand?.logoUrl ?? brand?.brandKit?.logoUrl ?? null,
+        library: await listBrandMedia(services.prisma, job.userId),
+      },
+      signal,
+    );
+    direction.storyboard = applyLook(direction.storyboard, presetFor(request), imagery);
     const previews: ArtDirectionOutput["previews"] = [];
     if (job.hitl) {
       // One still per scene, as the first format will show it, for the reviewer.
@@ -111,14 +142,16 @@ const artDirection: PipelineStep = {
       const format = direction.formats[0] ?? "9:16";
       for (const [i, scene] of direction.storyboard.scenes.entries()) {
         const file = join(dir, `preview-${i + 1}.png`);
-        await services.renderer.previewFrame(direction.storyboard, i, format, file);
+        await services.renderer.previewFrame(withLocalImages(services, direction.storyboard), i, format, file);
         const key = jobMediaKey(job.id, `preview-${i + 1}.png`);
         await services.media.put(key, file);
         previews.push({ sceneId: scene.id, key });
         progress((i + 1) / direction.storyboard.scenes.length);
       }
     }
-    const generation = await resolveGeneration(services, job, request);
+    const resolved = await resolveGeneration(services, job, request);
+    // A picture that could not be used is said in the result, with the other notes on how the ad was made.
+    const generation = { ...resolved, warnings: [...resolved.warnings, ...imagery.warnings] };
     return { ...direction, previews, generation } satisfies ArtDirectionOutput;
   },
 };
@@ -131,7 +164,7 @@ function renderStep(format: AspectRatio, imagesOnly: boolean, quality: QualityTi
       const direction = outputs.get(STEP.artDirection) as ArtDirectionOutput;
       // Narrated types render the storyboard retimed to the voice-over, with it and its captions.
       const voiced = narrationFor(services, outputs);
-      const storyboard: Storyboard = voiced.storyboard ?? direction.storyboard;
+      const storyboard: Storyboard = withLocalImages(services, voiced.storyboard ?? direction.storyboard);
       const stem = `ad-${format.replace(":", "x")}`;
       const dir = await services.media.scratchDir(`${job.id}/${stem}`);
       try {
@@ -203,8 +236,16 @@ export function pipelineFor(request: WorkflowRequest): PipelineStep[] {
   const imagesOnly = request.imagesOnly || request.type === "staticad";
   const quality = request.quality ?? "standard";
   // A static ad draws its own still variants per format.
-  const render = (f: AspectRatio) => (request.type === "staticad" ? staticAdStep(f) : renderStep(f, imagesOnly, quality));
-  const byName = new Map([readPage, ...TYPE_STEPS, artDirection, voiceStep, ...formats.map(render)].map((step) => [step.name, step]));
+  // A factory renders several hook variants per format.
+  const render = (f: AspectRatio) =>
+    request.type === "staticad"
+      ? staticAdStep(f)
+      : request.type === "factory"
+        ? factoryRenderStep(f, imagesOnly, quality)
+        : renderStep(f, imagesOnly, quality);
+  const byName = new Map(
+    [readPage, ...TYPE_STEPS, referenceAnalysisStep, artDirection, voiceStep, ...formats.map(render)].map((step) => [step.name, step]),
+  );
   return pipelineSteps({ hasUrl: !!request.url, formats, type: request.type }).map((name) => byName.get(name)!);
 }
 
@@ -243,15 +284,21 @@ export function buildResult(services: Services, request: WorkflowRequest, output
   const generation = direction.generation ?? { models: modelsFor(request), warnings: [] };
   // Type-specific parts: a static ad's variants, a local audit's report and PDF.
   const own = typeResult(request, outputs, rendered, assets, (key) => mediaUrl(services, key));
+  const storyboard = narrationFor(services, outputs).storyboard ?? direction.storyboard;
+  // A cinematic ad's shot list, a clone's analysis, an optimizer's changes.
+  const { warnings: typeWarnings, ...typed } = typedResultParts(outputs, storyboard);
   return {
     finalVideo: first?.kind === "video" ? mediaUrl(services, first.key) : null,
     thumbnail: first ? mediaUrl(services, first.thumbnailKey) : null,
     // A narrated ad's captions and voice-over follow the formats' assets.
     assets: [...own.assets, ...voiceAssets(outputs, (key) => mediaUrl(services, key))],
     ...(own.audit ? { audit: own.audit } : {}),
-    storyboard: narrationFor(services, outputs).storyboard ?? direction.storyboard,
+    ...(own.variants ? { variants: own.variants } : {}),
+    ...(own.brandKit ? { brandKit: own.brandKit } : {}),
+    ...typed,
+    storyboard,
     ...(direction.creativeScore ? { creativeScore: direction.creativeScore } : {}),
-    warnings: [...(page?.warnings ?? []), ...generation.warnings],
+    warnings: [...(page?.warnings ?? []), ...generation.warnings, ...typeWarnings],
     models: generation.models,
     quality: request.quality ?? "standard",
   };

@@ -1,17 +1,31 @@
 // Steps and result parts of particular workflow types (schema/src/pipeline.ts names and orders them):
 //   staticad:    each format's render step draws several still variants (headline × layout × colours), no video;
 //   local-audit: the page is read with its ad-readiness signals, scored (`audit`), written up as a PDF
-//                (`audit_report`), and a short ad is rendered as usual.
+//                (`audit_report`), and a short ad is rendered as usual;
+//   brand:       the brand's site is read for its kit (`brand_kit`: brand-kit.ts), saved to the brand profile.
 import { rm } from "node:fs/promises";
 import { join } from "node:path";
-import { type AspectRatio, type AuditReport, FORMATS, type OutputAsset, renderStepName, STEP, type WorkflowRequest } from "@adgen/schema";
+import {
+  type AspectRatio,
+  type AuditReport,
+  type BrandKit,
+  type FactoryVariant,
+  FORMATS,
+  type OutputAsset,
+  renderStepName,
+  STEP,
+  type WorkflowRequest,
+} from "@adgen/schema";
 import type { Job } from "@adgen/prisma";
 import type { Services } from "../../../context.ts";
 import { jobMediaKey } from "../../../media/storage.ts";
 import { loadBrandForJob } from "../../brand/brand-profile.ts";
 import { renderStaticAd, staticVariants } from "../../render/static-ad.ts";
 import { writeAuditPdf } from "./audit-pdf.ts";
+import { type BrandKitOutput, brandKitStep } from "./brand-kit.ts";
+import { factoryResult } from "./factory-steps.ts";
 import { auditPage } from "./local-audit.ts";
+import { withLocalImages } from "./imagery.ts";
 import { PermanentJobError } from "./run-job.ts";
 import type { ArtDirectionOutput, PageFacts, PipelineStep, RenderedFormat } from "./steps.ts";
 
@@ -30,10 +44,11 @@ export interface StaticDesign {
 /** The page a job reads: the request's url; a local audit without one audits the brand's website. */
 export async function pageUrlFor(services: Services, job: Job, request: WorkflowRequest): Promise<string> {
   if (request.url) return request.url;
-  if (request.type === "local-audit") {
+  if (request.type === "local-audit" || request.type === "brand") {
     const brand = await loadBrandForJob(services.prisma, job.userId, request.brand);
     if (brand?.websiteUrl) return brand.websiteUrl;
-    throw new PermanentJobError("A local audit needs the business's page: launch it with url (or save a websiteUrl in the brand profile)");
+    const what = request.type === "brand" ? "A brand film needs the brand's site" : "A local audit needs the business's page";
+    throw new PermanentJobError(`${what}: launch it with url (or save a websiteUrl in the brand profile)`);
   }
   throw new PermanentJobError("This job has no page to read");
 }
@@ -52,11 +67,13 @@ export function staticAdStep(format: AspectRatio): PipelineStep {
       const dir = await services.media.scratchDir(`${job.id}/${stem}`);
       const size = FORMATS.find((f) => f.ratio === format)!;
       try {
-        const variants = staticVariants(direction.storyboard, STATIC_VARIANTS);
+        // The pictures and logo as local files: each variant shows its own picture.
+        const storyboard = withLocalImages(services, direction.storyboard);
+        const variants = staticVariants(storyboard, STATIC_VARIANTS);
         const designs: StaticDesign[] = [];
         for (const [i, variant] of variants.entries()) {
           const file = `${stem}-${variant.id.toLowerCase()}.png`;
-          const drawn = await renderStaticAd(direction.storyboard, variant, format, join(dir, file));
+          const drawn = await renderStaticAd(storyboard, variant, format, join(dir, file));
           const key = jobMediaKey(job.id, file);
           const stored = await services.media.put(key, drawn.path);
           designs.push({ id: variant.id, layout: variant.layout, headline: variant.headline, key, bytes: stored.bytes });
@@ -117,7 +134,7 @@ const auditReportStep: PipelineStep = {
 };
 
 /** The steps only some types run (their names come from `typeSteps` in schema/src/pipeline.ts). */
-export const TYPE_STEPS: readonly PipelineStep[] = [auditStep, auditReportStep];
+export const TYPE_STEPS: readonly PipelineStep[] = [auditStep, auditReportStep, brandKitStep];
 
 type MediaUrl = (key: string) => string;
 const PLATFORM: Record<AspectRatio, string> = { "16:9": "youtube", "9:16": "tiktok", "1:1": "instagram", "4:5": "instagram" };
@@ -125,7 +142,7 @@ const PLATFORM: Record<AspectRatio, string> = { "16:9": "youtube", "9:16": "tikt
 /**
  * The type's additions to the result: a static ad's variants (the first of each format is its
  * one-per-format asset; the others follow all of those, so assets[i] stays format i), a local audit's
- * PDF (a `document` asset) and scored report.
+ * PDF (a `document` asset) and scored report, a brand film's kit.
  */
 export function typeResult(
   request: WorkflowRequest,
@@ -133,7 +150,9 @@ export function typeResult(
   rendered: RenderedFormat[],
   assets: OutputAsset[],
   url: MediaUrl,
-): { assets: OutputAsset[]; audit?: AuditReport } {
+): { assets: OutputAsset[]; audit?: AuditReport; variants?: FactoryVariant[]; brandKit?: BrandKit } {
+  // factory: every hook variant of every format, as one batch.
+  if (request.type === "factory") return factoryResult(rendered, assets, url);
   if (request.type === "staticad") {
     const designed = rendered.map((r) => ({ r, designs: (r as RenderedFormat & { designs?: StaticDesign[] }).designs ?? [] }));
     if (!designed.some((d) => d.designs.length)) return { assets };
@@ -161,6 +180,10 @@ export function typeResult(
     const reportUrl = pdf ? url(pdf.key) : null;
     const document: OutputAsset[] = reportUrl ? [{ url: reportUrl, type: "document", format: "pdf", duration: 0, platform: "report" }] : [];
     return { assets: [...assets, ...document], audit: { ...report, reportUrl } };
+  }
+  if (request.type === "brand") {
+    const read = outputs.get(STEP.brandKit) as BrandKitOutput | undefined;
+    return read?.kit ? { assets, brandKit: read.kit } : { assets };
   }
   return { assets };
 }

@@ -1,0 +1,53 @@
+// brand (Brand Clone): the `brand_kit` step. It reads the brand's site (the page read_page read: the
+// request's url, else the profile's websiteUrl) for its colours, logo, fonts, tone and claims, saves them
+// to the brand profile as its kit (the profile's own colours and logo are filled from it only where the
+// user set none), and keeps the kit for the result. Art direction, which runs next, reads the profile.
+import { type BrandKit, STEP } from "@adgen/schema";
+import { claimsIn, toneOf } from "../../brand/brand-voice.ts";
+import { saveBrandKit } from "../../brand/brand-profile.ts";
+import { type PageMeta, readPageMeta } from "../../net/page-meta.ts";
+import type { PageFacts, PipelineStep } from "./steps.ts";
+
+const MAX_KIT_COLORS = 8;
+
+/** What the step stores: the kit, or null (and why) when the site could not be read. */
+export interface BrandKitOutput {
+  kit: BrandKit | null;
+  warnings: string[];
+}
+
+/** The kit a read page shows, or null when nothing could be read from it. */
+export function brandKitFromPage(meta: PageMeta, extractedAt: Date): BrandKit | null {
+  if (!meta.brand) return null;
+  const { fonts, logoCandidates, copy } = meta.brand;
+  // The title and description are copy too (often the brand's own one-line pitch).
+  const text = [...new Set([meta.title, meta.description, ...copy].filter((line): line is string => !!line))];
+  return {
+    sourceUrl: meta.url,
+    colors: meta.colors.slice(0, MAX_KIT_COLORS),
+    logoUrl: logoCandidates[0] ?? null,
+    fonts,
+    tone: toneOf(text),
+    claims: claimsIn(copy),
+    extractedAt: extractedAt.toISOString(),
+  };
+}
+
+export const brandKitStep: PipelineStep = {
+  name: STEP.brandKit,
+  weight: 10,
+  async run({ services, job, outputs, signal }) {
+    const page = outputs.get(STEP.readPage) as PageFacts;
+    const meta = await readPageMeta(page.url, { resolver: services.resolver, timeoutMs: 10_000, signal, brand: true });
+    const kit = brandKitFromPage(meta, new Date());
+    if (!kit) {
+      // The page read_page could not read either (its warning is in the result): the profile is left as it was.
+      return {
+        kit: null,
+        warnings: [`No brand kit was read from ${page.url}; the brand profile was left as it was`],
+      } satisfies BrandKitOutput;
+    }
+    await saveBrandKit(services.prisma, job.userId, kit);
+    return { kit, warnings: [] } satisfies BrandKitOutput;
+  },
+};

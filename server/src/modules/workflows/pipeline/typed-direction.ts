@@ -1,0 +1,66 @@
+// Art direction by workflow type, and what it adds to the result:
+//   cinematic:    the directed ad with a shot list; each scene carries its shot's camera move (result.shotList);
+//   clone:        the reference's structure written from the user's copy (result.analysis);
+//   ad-optimizer: the source project's storyboard, improved (result.optimization);
+//   other types:  the directed ad as is.
+import { type Optimization, type ReferenceAnalysis, type Shot, STEP, type WorkflowResult } from "@adgen/schema";
+import { AppError } from "../../../errors.ts";
+import type { Storyboard } from "../../render/types.ts";
+import { findSourceProject } from "../source-project.ts";
+import { type ArtDirection, type ArtDirectionInput, directAd } from "./art-direction.ts";
+import { optimizeAd } from "./optimize.ts";
+import { directClone } from "./reference-analysis.ts";
+import { PermanentJobError } from "./run-job.ts";
+import { planShots, shotsFor } from "./shot-list.ts";
+import type { StepContext } from "./steps.ts";
+
+export interface TypedDirection extends ArtDirection {
+  /** cinematic: one shot per scene. */
+  shotList?: Shot[];
+  /** ad-optimizer: the source project and what changed. */
+  optimization?: Optimization;
+  /** clone: why the ad does not follow its reference (absent when it does). */
+  structureWarning?: string;
+}
+
+/** The art direction of the job's type (see the header). */
+export async function directForType(
+  { services, job, request, outputs }: Pick<StepContext, "services" | "job" | "request" | "outputs">,
+  input: ArtDirectionInput,
+): Promise<TypedDirection> {
+  switch (request.type) {
+    case "cinematic": {
+      const direction = directAd(input);
+      const { shots, storyboard } = planShots(direction.storyboard, request);
+      return { ...direction, storyboard, shotList: shots };
+    }
+    case "clone": {
+      const analysis = outputs.get(STEP.referenceAnalysis) as ReferenceAnalysis;
+      return directClone(input, analysis);
+    }
+    case "ad-optimizer": {
+      // Checked at launch; a project deleted or changed since then fails the job (and refunds it).
+      const source = await findSourceProject(services.prisma, job.userId, request.project).catch((error: unknown) => {
+        throw error instanceof AppError ? new PermanentJobError(`The project to optimise: ${error.message}`) : error;
+      });
+      return optimizeAd({ source, request, brand: input.brand, maxAdSeconds: input.maxAdSeconds });
+    }
+    default:
+      return directAd(input);
+  }
+}
+
+export type TypedResultParts = Pick<WorkflowResult, "shotList" | "analysis" | "optimization"> & { warnings: string[] };
+
+/** The result parts of the type's art direction, for the storyboard that was rendered. */
+export function typedResultParts(outputs: Map<string, unknown>, rendered: Storyboard): TypedResultParts {
+  const direction = outputs.get(STEP.artDirection) as TypedDirection | undefined;
+  const analysis = outputs.get(STEP.referenceAnalysis) as ReferenceAnalysis | undefined;
+  return {
+    ...(direction?.shotList ? { shotList: shotsFor(rendered, direction.shotList) } : {}),
+    ...(analysis ? { analysis } : {}),
+    // A review may have edited the improved ad: its score is the one rendered.
+    ...(direction?.optimization ? { optimization: { ...direction.optimization, scoreAfter: direction.creativeScore.score } } : {}),
+    warnings: direction?.structureWarning ? [direction.structureWarning] : [],
+  };
+}

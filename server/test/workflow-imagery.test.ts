@@ -1,0 +1,212 @@
+// The studio's ads show real pictures: the product page's og:image (fetched safely, checked by its bytes),
+// with the camera moving over it, and the brand's logo on the closing scene. A picture that cannot be used
+// is named in the result's warnings. The preset visibly and audibly changes the ad made from the same copy.
+import { execFile } from "node:child_process";
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { promisify } from "node:util";
+import { HttpResponse, http } from "msw";
+import { setupServer } from "msw/node";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { Resolver } from "../src/modules/net/safe-fetch.ts";
+import { locateFfmpeg } from "../src/modules/render/ffmpeg.ts";
+import { type Account, signUp } from "./support/accounts.ts";
+import { difference, frameAt, share } from "./support/frames.ts";
+import { startTestApp, type TestApp } from "./support/harness.ts";
+
+const run = promisify(execFile);
+const resolver: Resolver = async (host) => {
+  if (host === "shop.example") return ["93.184.216.50"];
+  throw Object.assign(new Error(`getaddrinfo ENOTFOUND ${host}`), { code: "ENOTFOUND" });
+};
+
+const PAGE = `<!doctype html><html><head>
+<title>Acme Sleep — the cooling mattress</title>
+<meta property="og:image" content="https://shop.example/hero.jpg">
+<meta name="description" content="A cooling mattress that helps you sleep deeper.">
+</head><body><h1>Sleep deeper tonight</h1>
+<img src="/broken.jpg" width="800" height="600" alt="">
+</body></html>`;
+
+let hero: Buffer;
+let logo: Buffer;
+const network = setupServer(
+  http.get("https://shop.example/mattress", () => HttpResponse.html(PAGE)),
+  http.get("https://shop.example/hero.jpg", () => new HttpResponse(hero, { headers: { "content-type": "image/jpeg" } })),
+  // Says it is a JPEG; it is an HTML error page.
+  http.get(
+    "https://shop.example/broken.jpg",
+    () => new HttpResponse("<html>not found</html>", { headers: { "content-type": "image/jpeg" } }),
+  ),
+  http.get("https://shop.example/logo.png", () => new HttpResponse(logo, { headers: { "content-type": "image/png" } })),
+);
+
+let app: TestApp;
+let user: Account;
+let dir: string;
+beforeAll(async () => {
+  dir = mkdtempSync(join(tmpdir(), "adgen-imagery-"));
+  // A product shot whose halves are unmistakable (green | magenta), and a pure blue logo.
+  await run(locateFfmpeg(), [
+    "-v",
+    "error",
+    "-f",
+    "lavfi",
+    "-i",
+    "color=c=0x00c000:s=1600x1200",
+    "-vf",
+    "drawbox=x=800:y=0:w=800:h=1200:color=0xff00ff:t=fill",
+    "-frames:v",
+    "1",
+    "-y",
+    join(dir, "hero.jpg"),
+  ]);
+  await run(locateFfmpeg(), [
+    "-v",
+    "error",
+    "-f",
+    "lavfi",
+    "-i",
+    "color=c=0x0000ff:s=400x160",
+    "-frames:v",
+    "1",
+    "-y",
+    join(dir, "logo.png"),
+  ]);
+  hero = readFileSync(join(dir, "hero.jpg"));
+  logo = readFileSync(join(dir, "logo.png"));
+  network.listen({
+    onUnhandledRequest(request, print) {
+      if (new URL(request.url).hostname !== "127.0.0.1") print.error();
+    },
+  });
+  app = await startTestApp({ WORKERS: "1", STUDIO_MAX_AD_SECONDS: "6" }, { resolver });
+  user = await signUp(app, "imagery");
+  const saved = await user.client.post("/user/brand", { name: "Acme Sleep", logoUrl: "https://shop.example/logo.png" });
+  expect(saved.status, JSON.stringify(saved.body)).toBe(200);
+});
+afterAll(async () => {
+  await app?.close();
+  network.close();
+  if (dir) rmSync(dir, { recursive: true, force: true });
+});
+
+async function waitForJob(jobId: string, timeoutMs = 120_000) {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const job = (await user.client.get(`/workflow/job?jobId=${jobId}`)).body.data;
+    if (job.status === "completed" || job.status === "failed") return job;
+    if (Date.now() > deadline) throw new Error(`job ${jobId} is still ${job.status} at ${job.step}`);
+    await new Promise((r) => setTimeout(r, 250));
+  }
+}
+
+async function videoOf(job: any): Promise<string> {
+  const res = await fetch(`${app.url}${new URL(job.result.finalVideo).pathname}`, { headers: { cookie: `session=${user.client.cookie}` } });
+  expect(res.status).toBe(200);
+  const file = join(dir, `${job.jobId}.mp4`);
+  writeFileSync(file, Buffer.from(await res.arrayBuffer()));
+  return file;
+}
+
+const green = (r: number, g: number, b: number) => g > 100 && g > r + 50 && g > b + 30;
+const magenta = (r: number, g: number, b: number) => r > 110 && b > 110 && g < r - 50;
+const blue = (r: number, g: number, b: number) => b > 170 && r < 60 && g < 60;
+const PICTURE_BAND = { x: 0, y: 0.2, w: 1, h: 0.3 };
+
+async function launch(adPreset: string) {
+  const launched = await user.client.post("/workflow", {
+    type: "painpoint",
+    url: "https://shop.example/mattress",
+    concept: "Acme Sleep: the cooling mattress for hot sleepers. 'Sleep cool or your money back.'",
+    adPreset,
+    formats: ["9:16"],
+  });
+  expect(launched.status, JSON.stringify(launched.body)).toBe(200);
+  const job = await waitForJob(launched.body.data.jobId);
+  expect(job.status, job.error).toBe("completed");
+  return job;
+}
+
+describe("pictures in the ad", () => {
+  let bold: any;
+  let boldFile: string;
+  it("shows the page's picture with motion and closes on the brand's logo; an unusable picture is a warning", {
+    timeout: 180_000,
+  }, async () => {
+    bold = await launch("bold");
+    const storyboard = bold.result.storyboard;
+    expect(storyboard.scenes[0].imageKey).toMatch(/picture-1\.jpg$/);
+    expect(storyboard.scenes[0].motion).toMatch(/^pan-/);
+    expect(storyboard.brand.logoKey).toMatch(/logo\.png$/);
+    expect(bold.result.warnings.join("\n")).toMatch(/broken\.jpg could not be used: it is not a PNG, JPEG or WebP image/);
+
+    boldFile = await videoOf(bold);
+    const first = storyboard.scenes[0].durationSec as number;
+    const a = await frameAt(boldFile, 0.5, 108, 192);
+    const b = await frameAt(boldFile, first - 0.4, 108, 192);
+    expect(share(a, green, PICTURE_BAND) + share(a, magenta, PICTURE_BAND)).toBeGreaterThan(0.6);
+    expect(difference(a, b, PICTURE_BAND), "the camera moves over the picture").toBeGreaterThan(4);
+    const closing = await frameAt(boldFile, 5.6, 108, 192);
+    expect(share(closing, blue), "the logo is on the closing scene").toBeGreaterThan(0.005);
+  });
+
+  it("looks different with another preset, and its music has another mood", { timeout: 180_000 }, async () => {
+    const minimal = await launch("minimal");
+    expect(minimal.result.storyboard.mood).toBe("calm");
+    expect(bold.result.storyboard.mood).toBe("energetic");
+    expect(minimal.result.storyboard.scenes[1].textMotion).toBe("fade");
+    expect(bold.result.storyboard.scenes[1].textMotion).toBe("rise");
+    const file = await videoOf(minimal);
+    // Same copy and picture; the camera and the type move differently.
+    let differs = 0;
+    for (const t of [0.5, 1.2, 2.0, 3.2]) {
+      if (difference(await frameAt(file, t, 108, 192), await frameAt(boldFile, t, 108, 192)) > 3) differs++;
+    }
+    expect(differs).toBeGreaterThanOrEqual(2);
+  });
+
+  it("puts the picture and the logo into static ads too", { timeout: 120_000 }, async () => {
+    const launched = await user.client.post("/workflow", {
+      type: "staticad",
+      url: "https://shop.example/mattress",
+      concept: "Acme Sleep: the cooling mattress for hot sleepers",
+      formats: ["1:1"],
+    });
+    expect(launched.status, JSON.stringify(launched.body)).toBe(200);
+    const job = await waitForJob(launched.body.data.jobId);
+    expect(job.status, job.error).toBe("completed");
+    const spotlight = job.result.assets.find((a: any) => a.layout === "spotlight");
+    const res = await fetch(`${app.url}${new URL(spotlight.url).pathname}`, { headers: { cookie: `session=${user.client.cookie}` } });
+    const file = join(dir, "static.png");
+    writeFileSync(file, Buffer.from(await res.arrayBuffer()));
+    const still = await frameAt(file, 0, 108, 108);
+    expect(share(still, (r, g, b) => g > r + 30 && g > b + 10) + share(still, (r, g, b) => r > g + 30 && b > g + 30)).toBeGreaterThan(0.3);
+    expect(share(still, blue), "the logo").toBeGreaterThan(0.003);
+  });
+
+  it("uses the photos the user uploaded to the brand library, even for an ad without a page", { timeout: 120_000 }, async () => {
+    const form = new FormData();
+    form.append("file", new Blob([new Uint8Array(hero)], { type: "image/jpeg" }), "product.jpg");
+    const uploaded = await fetch(`${app.url}/api/user/brand/media`, {
+      method: "POST",
+      headers: { cookie: `session=${user.client.cookie}` },
+      body: form,
+    });
+    expect(uploaded.status, await uploaded.clone().text()).toBe(200);
+    const launched = await user.client.post("/workflow", {
+      type: "cinematic",
+      concept: "Acme Sleep: the cooling mattress for hot sleepers",
+      formats: ["9:16"],
+    });
+    expect(launched.status, JSON.stringify(launched.body)).toBe(200);
+    const job = await waitForJob(launched.body.data.jobId);
+    expect(job.status, job.error).toBe("completed");
+    // Copied among the job's media, so the job keeps its picture whatever happens to the library.
+    expect(job.result.storyboard.scenes[0].imageKey).toBe(`jobs/${job.jobId}/picture-1.jpg`);
+    const file = await videoOf(job);
+    const frame = await frameAt(file, 0.8, 108, 192);
+    expect(share(frame, green, PICTURE_BAND) + share(frame, magenta, PICTURE_BAND)).toBeGreaterThan(0.5);
+  });
+});
