@@ -180,7 +180,8 @@ export function layoutScene(input: LayoutInput): SceneLayout {
   // Brand name: a small tag at the top of the safe area.
   let regionTop = safe.y;
   const brandName = normalizeText(brand.name).replace(/\n/g, " ");
-  if (brandName) {
+  // The logo, when this scene shows it, stands for the brand: no name tag above it.
+  if (brandName && !logo) {
     let size = Math.round(0.034 * u);
     const maxW = safe.w - 2 * size;
     while (size > MIN_FONT_PX && metrics.measure(brandName, size) > maxW) size -= 1;
