@@ -12,6 +12,7 @@ export function docsPage(): Response {
   const html = `<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><title>AdGen API</title>
 <meta name="viewport" content="width=device-width, initial-scale=1">
+<link rel="icon" type="image/png" href="/api/docs/assets/favicon-32x32.png">
 <link rel="stylesheet" href="/api/docs/assets/swagger-ui.css"></head>
 <body><div id="swagger-ui"></div>
 <script src="/api/docs/assets/swagger-ui-bundle.js"></script>

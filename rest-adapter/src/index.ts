@@ -3,13 +3,16 @@
 // X-RateLimit-* headers, 404/405). It holds no rule: the server's invocation path authenticates,
 // authorizes, rate-limits, validates and calls the domain; this package only speaks HTTP.
 import { Hono } from "hono";
+import { DecodeError } from "./decode-error.ts";
 import { docsAsset, docsPage } from "./docs.ts";
 import { failure, success } from "./envelope.ts";
 import { buildOpenApi } from "./openapi.ts";
+import { MULTIPART_OVERHEAD_BYTES, readMultipart } from "./multipart.ts";
 import { type HttpMethod, type RestOperation, type RestRoute, restTable } from "./route.ts";
 import { attachment, rangedFile, type SseItem, sseResponse } from "./streaming.ts";
 
 export type { HttpMethod, RestBinding, RestOperation, RestRoute } from "./route.ts";
+export type { ReceivedFile, UploadBinding } from "./multipart.ts";
 export { restTable } from "./route.ts";
 export { buildOpenApi } from "./openapi.ts";
 
@@ -40,21 +43,42 @@ export interface RestInvocation {
 export interface DescribedError {
   status: number;
   message: string;
+  /** A validation answer's fields, keyed for machines: the envelope carries them as `fields`. */
+  fields?: readonly { field: string; message: string }[];
 }
 
 export interface RestApiOptions {
   operations: readonly RestOperation[];
-  /** Base URL of the service, for the OpenAPI document's server. */
-  serverUrl: string;
   invoke(invocation: RestInvocation): Promise<unknown>;
-  /** The status and message of an error thrown by `invoke`. */
-  describeError(error: unknown): DescribedError;
+  /** The status and message of an error thrown by `invoke` (for the request it answers). */
+  describeError(error: unknown, request: Request): DescribedError;
+  /**
+   * The request's id, if the host gives requests one: every error envelope then carries it as
+   * `requestId`, so the message a caller reports leads to the host's log line.
+   */
+  requestId?(request: Request): string | undefined;
 }
 
 interface CompiledRoute {
   route: RestRoute;
   pattern: RegExp;
   names: string[];
+}
+
+/**
+ * The body limits of upload routes: `(method, pathname)` → the most bytes its body may carry (the file's
+ * limit plus room for the multipart framing), or null for any other request. The server's front door
+ * streams these bodies through, counted, instead of buffering them under its usual limit.
+ */
+export function uploadBodyLimits(operations: readonly RestOperation[]): (method: string, pathname: string) => number | null {
+  const uploads = restTable(operations)
+    .filter((route) => route.upload)
+    // Rounded up to whole megabytes, so a refusal reads "larger than 11 MB".
+    .map((route) => ({ ...compile(route), limit: Math.ceil((route.upload!.maxBytes + MULTIPART_OVERHEAD_BYTES) / 1e6) * 1e6 }));
+  return (method, pathname) => {
+    const path = pathname.replace(/^\/api(?=\/|$)/, "");
+    return uploads.find((u) => u.route.method === method.toUpperCase() && u.pattern.test(path))?.limit ?? null;
+  };
 }
 
 function compile(route: RestRoute): CompiledRoute {
@@ -64,15 +88,6 @@ function compile(route: RestRoute): CompiledRoute {
     return "([^/]+)";
   });
   return { route, pattern: new RegExp(`^${source}/?$`), names };
-}
-
-class DecodeError extends Error {
-  constructor(
-    readonly status: number,
-    message: string,
-  ) {
-    super(message);
-  }
 }
 
 async function readJsonBody(request: Request): Promise<unknown> {
@@ -135,10 +150,15 @@ export function createRestApi(options: RestApiOptions) {
   const routes = restTable(options.operations);
   const compiled = routes.map(compile);
   const app = new Hono();
+  /** An error envelope, with the request's id when the host gives one. */
+  const fail = (request: Request, status: number, message: string, init: ResponseInit = {}, extra: Record<string, unknown> = {}) => {
+    const requestId = options.requestId?.(request);
+    return failure(status, message, init, { ...extra, ...(requestId ? { requestId } : {}) });
+  };
 
-  app.get("/openapi.json", (c) => c.json(buildOpenApi(routes, options.serverUrl)));
+  app.get("/openapi.json", (c) => c.json(buildOpenApi(routes)));
   app.get("/docs", () => docsPage());
-  app.get("/docs/assets/:name", async (c) => (await docsAsset(c.req.param("name"))) ?? failure(404, "Not found"));
+  app.get("/docs/assets/:name", async (c) => (await docsAsset(c.req.param("name"))) ?? fail(c.req.raw, 404, "Not found"));
 
   app.all("*", async (c) => {
     const request = c.req.raw;
@@ -146,17 +166,19 @@ export function createRestApi(options: RestApiOptions) {
     const path = url.pathname.replace(/^\/api/, "") || "/";
     const method = request.method.toUpperCase() as HttpMethod;
     const onPath = compiled.filter((r) => r.pattern.test(path));
-    if (onPath.length === 0) return failure(404, `Not found: ${request.method} /api${path}`);
+    if (onPath.length === 0) return fail(request, 404, `Not found: ${request.method} /api${path}`);
     // A GET route answers HEAD too, without a body.
     const match =
       onPath.find((r) => r.route.method === method) ?? (method === "HEAD" ? onPath.find((r) => r.route.method === "GET") : undefined);
     if (!match) {
       // Every GET route answers HEAD too, so HEAD is allowed wherever GET is.
       const allow = [...new Set(onPath.flatMap((r) => (r.route.method === "GET" ? ["GET", "HEAD"] : [r.route.method])))].join(", ");
-      return failure(405, `Method ${request.method} is not allowed on /api${path}; use ${allow}`, { headers: { Allow: allow } });
+      return fail(request, 405, `Method ${request.method} is not allowed on /api${path}; use ${allow}`, { headers: { Allow: allow } });
     }
 
     const headers = new Headers();
+    // Temporary files of an upload, deleted once the operation has answered (it may have moved them).
+    const cleanups: (() => Promise<void>)[] = [];
     let limited: RateLimitInfo | null = null;
     let response: Response;
     const { route } = match;
@@ -169,7 +191,11 @@ export function createRestApi(options: RestApiOptions) {
         if (value !== null) fromHeaders[field] = value;
       }
       let rest: unknown;
-      if (route.body) rest = await readJsonBody(request);
+      if (route.upload) {
+        const upload = await readMultipart(request, route.upload);
+        cleanups.push(upload.cleanup);
+        rest = upload.fields;
+      } else if (route.body) rest = await readJsonBody(request);
       else if (route.query) rest = Object.fromEntries(url.searchParams);
       // A body that is not an object (`[]`, `"x"`) goes to validation as it is, which says what is wrong.
       if (rest !== undefined && (typeof rest !== "object" || rest === null || Array.isArray(rest))) return rest;
@@ -191,11 +217,13 @@ export function createRestApi(options: RestApiOptions) {
       response = encode(route, output, request, request.signal);
     } catch (error) {
       if (error instanceof DecodeError) {
-        response = failure(error.status, error.message);
+        response = fail(request, error.status, error.message);
       } else {
-        const described = options.describeError(error);
-        response = failure(described.status, described.message);
+        const described = options.describeError(error, request);
+        response = fail(request, described.status, described.message, {}, described.fields ? { fields: described.fields } : {});
       }
+    } finally {
+      await Promise.all(cleanups.map((cleanup) => cleanup()));
     }
     // A fresh Response with the merged headers: headers set on @hono/node-server's lightweight Response
     // (streams, files) are lost when Hono later clones it to add its own headers.

@@ -25,6 +25,12 @@ function withoutFields(schema: ObjectSchema, fields: readonly string[]): ObjectS
   return { ...rest, properties, ...(required?.length ? { required } : {}) };
 }
 
+/** An upload's body: its fields as multipart parts, the file part as bytes. */
+function multipartSchema(schema: ObjectSchema, upload: NonNullable<RestRoute["upload"]>): ObjectSchema {
+  const file = { type: "string", format: "binary", description: `The file, at most ${upload.maxBytes} bytes` };
+  return { ...schema, properties: { ...schema.properties, [upload.field]: file } };
+}
+
 const envelope = (data: Record<string, unknown> | null) => ({
   type: "object",
   required: ["success", "data"],
@@ -34,7 +40,28 @@ const envelope = (data: Record<string, unknown> | null) => ({
 const errorEnvelope = {
   type: "object",
   required: ["success", "error"],
-  properties: { success: { const: false }, error: { type: "string" } },
+  properties: {
+    success: { const: false },
+    error: { type: "string" },
+    requestId: { type: "string", description: "The request's id (also the X-Request-Id header): quote it when reporting a problem" },
+  },
+};
+
+/** A 400 also lists its fields, keyed for machines; `error` is the sentence for people. */
+const validationEnvelope = {
+  ...errorEnvelope,
+  properties: {
+    ...errorEnvelope.properties,
+    fields: {
+      type: "array",
+      description: "One entry per invalid field: `field` is the input's dotted path (empty for the whole input)",
+      items: {
+        type: "object",
+        required: ["field", "message"],
+        properties: { field: { type: "string" }, message: { type: "string" } },
+      },
+    },
+  },
 };
 
 const rateLimitHeaders = {
@@ -43,14 +70,22 @@ const rateLimitHeaders = {
   "X-RateLimit-Reset": { schema: { type: "integer" }, description: "Unix time when the window resets" },
 };
 
-export function buildOpenApi(routes: readonly RestRoute[], serverUrl: string) {
+const responseHeaders = {
+  ...rateLimitHeaders,
+  "X-Request-Id": {
+    schema: { type: "string" },
+    description: "The request's id: the caller's own X-Request-Id (1–64 of A-Z a-z 0-9 . _ -) or one the server made",
+  },
+};
+
+export function buildOpenApi(routes: readonly RestRoute[]) {
   const paths: Record<string, Record<string, unknown>> = {};
   for (const r of routes) {
     const parameters: unknown[] = [];
     const pathNames = (r.path.match(/\{(\w+)\}/g) ?? []).map((name) => name.slice(1, -1));
     for (const name of pathNames) parameters.push({ name, in: "path", required: true, schema: { type: "string" } });
     const headerFields = r.source.rest.headers ?? {};
-    const inInput = r.query ?? r.body;
+    const inInput = r.query ?? r.body ?? (r.upload ? r.source.input : undefined);
     const input = inInput ? (jsonSchema(inInput, "input") as ObjectSchema) : null;
     for (const [field, header] of Object.entries(headerFields)) {
       parameters.push({ name: header, in: "header", required: false, schema: input?.properties?.[field] ?? { type: "string" } });
@@ -61,12 +96,12 @@ export function buildOpenApi(routes: readonly RestRoute[], serverUrl: string) {
         parameters.push({ name, in: "query", required: rest.required?.includes(name) ?? false, schema: property });
       }
     }
-    const hasBody = r.body && rest && (!rest.properties || Object.keys(rest.properties).length > 0);
+    const hasBody = (r.body || r.upload) && rest && (!rest.properties || Object.keys(rest.properties).length > 0);
     const errors = { ...STANDARD_ERRORS, ...(r.auth === "public" ? { 401: undefined } : {}), ...(r.errors ?? {}) };
     const responses: Record<string, unknown> = {
       200: {
         description: "Success",
-        headers: rateLimitHeaders,
+        headers: responseHeaders,
         ...(r.method === "HEAD"
           ? {}
           : r.source.kind === "subscription"
@@ -76,7 +111,11 @@ export function buildOpenApi(routes: readonly RestRoute[], serverUrl: string) {
     };
     for (const [status, description] of Object.entries(errors)) {
       if (description)
-        responses[status] = { description, headers: rateLimitHeaders, content: { "application/json": { schema: errorEnvelope } } };
+        responses[status] = {
+          description,
+          headers: responseHeaders,
+          content: { "application/json": { schema: status === "400" ? validationEnvelope : errorEnvelope } },
+        };
     }
     paths[r.path] ??= {};
     paths[r.path]![r.method.toLowerCase()] = {
@@ -85,7 +124,16 @@ export function buildOpenApi(routes: readonly RestRoute[], serverUrl: string) {
       tags: [r.tag],
       security: r.auth === "public" ? [] : [{ sessionCookie: [] }, { bearer: [] }],
       ...(parameters.length ? { parameters } : {}),
-      ...(hasBody ? { requestBody: { required: true, content: { "application/json": { schema: rest } } } } : {}),
+      ...(hasBody
+        ? {
+            requestBody: {
+              required: true,
+              content: r.upload
+                ? { "multipart/form-data": { schema: multipartSchema(rest, r.upload) } }
+                : { "application/json": { schema: rest } },
+            },
+          }
+        : {}),
       responses,
       "x-rate-limit-class": r.rateLimit ?? "api",
     };
@@ -96,9 +144,10 @@ export function buildOpenApi(routes: readonly RestRoute[], serverUrl: string) {
       title: "AdGen video-advertising API",
       version: "1.0.0",
       description:
-        "Every response is `{ success, data }` or `{ success: false, error }`. Authenticate with the `session` cookie or `Authorization: Bearer <JWT or ca_ API key>`.",
+        "Every response is `{ success, data }` or `{ success: false, error, requestId }` (a 400 adds `fields`) and carries an `X-Request-Id` header. Authenticate with the `session` cookie or `Authorization: Bearer <JWT or ca_ API key>`.",
     },
-    servers: [{ url: `${serverUrl}/api` }],
+    // Relative: the API is on whatever host served this document (a fixed origin is wrong behind a proxy).
+    servers: [{ url: "/api" }],
     components: {
       securitySchemes: {
         sessionCookie: { type: "apiKey", in: "cookie", name: "session" },

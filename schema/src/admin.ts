@@ -68,9 +68,9 @@ export const AdminCreditGrantResult = z.object({ balance: z.number().int(), entr
 export const AdminResetPassword = z.object({
   userId: z.string({ error: "userId is required" }).min(1, { error: "userId is required" }),
   newPassword: z
-    .string({ error: "newPassword is required" })
-    .min(PASSWORD_MIN, { error: `newPassword must be at least ${PASSWORD_MIN} characters` })
-    .max(PASSWORD_MAX, { error: `newPassword must be at most ${PASSWORD_MAX} characters` }),
+    .string({ error: "The new password is required" })
+    .min(PASSWORD_MIN, { error: `The new password must be at least ${PASSWORD_MIN} characters` })
+    .max(PASSWORD_MAX, { error: `The new password must be at most ${PASSWORD_MAX} characters` }),
 });
 export type AdminResetPassword = z.infer<typeof AdminResetPassword>;
 

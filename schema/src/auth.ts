@@ -5,13 +5,14 @@ import { ProviderPreference, PlanId, Role, AccountStatus } from "./enums.ts";
 export const PASSWORD_MIN = 8;
 export const PASSWORD_MAX = 128;
 
-const passwordField = (name: string) =>
+/** A password rule in words for people; `whose` says which password ("Your password", "Your new password"). */
+const passwordField = (whose: string) =>
   z
-    .string({ error: `${name} is required` })
-    .min(PASSWORD_MIN, { error: `${name} must be at least ${PASSWORD_MIN} characters` })
-    .max(PASSWORD_MAX, { error: `${name} must be at most ${PASSWORD_MAX} characters` });
+    .string({ error: `${whose} is required` })
+    .min(PASSWORD_MIN, { error: `${whose} must be at least ${PASSWORD_MIN} characters` })
+    .max(PASSWORD_MAX, { error: `${whose} must be at most ${PASSWORD_MAX} characters` });
 
-export const Password = passwordField("password");
+export const Password = passwordField("Your password");
 
 /** SPEC 2.1 AuthCredentials: request of signup and login. */
 export const AuthCredentials = z.object({ email: Email, password: Password });
@@ -55,8 +56,8 @@ export const CreditBalance = z.object({ balance: z.number().int() });
 export type CreditBalance = z.infer<typeof CreditBalance>;
 
 export const ChangePasswordInput = z.object({
-  currentPassword: z.string({ error: "currentPassword is required" }).min(1, { error: "currentPassword is required" }),
-  newPassword: passwordField("newPassword"),
+  currentPassword: z.string({ error: "Enter your current password" }).min(1, { error: "Enter your current password" }),
+  newPassword: passwordField("Your new password"),
 });
 export type ChangePasswordInput = z.infer<typeof ChangePasswordInput>;
 

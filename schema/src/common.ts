@@ -7,10 +7,10 @@ export function successEnvelope<T extends z.ZodType>(data: T) {
 }
 
 export const Email = z
-  .string({ error: (issue) => (issue.input === undefined ? "email is required" : "email must be a string") })
+  .string({ error: (issue) => (issue.input === undefined ? "Enter your e-mail address" : "Your e-mail address must be text") })
   .trim()
-  .max(254, { error: "email must be at most 254 characters" })
-  .pipe(z.email({ error: "email must be a valid e-mail address" }));
+  .max(254, { error: "Your e-mail address must be at most 254 characters" })
+  .pipe(z.email({ error: "Enter a valid e-mail address, like name@example.com" }));
 
 export const Ok = z.object({ ok: z.literal(true) });
 export type Ok = z.infer<typeof Ok>;

@@ -10,3 +10,8 @@ export * from "./pipeline.ts";
 export * from "./prompt-builder.ts";
 export * from "./creative.ts";
 export * from "./page-preview.ts";
+export * from "./type-results.ts";
+export * from "./studio-fields.ts";
+export * from "./brand-media.ts";
+export * from "./projects.ts";
+export * from "./account-settings.ts";

@@ -44,6 +44,25 @@ export const Errors = {
   internal: () => new AppError("INTERNAL", "Internal server error"),
 };
 
+/**
+ * Whether a message written for people already speaks of the field in words: "Your new password must…"
+ * of `newPassword`, "Enter your e-mail address" of `email`. Such a message needs no field key in front;
+ * the key stays, for machines, in the error's `fields`.
+ */
+function speaksOf(message: string, field: string): boolean {
+  if (!/[a-z]/i.test(field)) return false;
+  const words = field
+    .replace(/([a-z0-9])([A-Z])/g, "$1 $2")
+    .toLowerCase()
+    .split(/[^a-z0-9]+/)
+    .filter(Boolean);
+  const text = ` ${message
+    .toLowerCase()
+    .replace(/-/g, "")
+    .replace(/[^a-z0-9]+/g, " ")} `;
+  return words.length > 0 && text.includes(` ${words.join(" ")} `);
+}
+
 /** One readable sentence from zod issues: names the field and says what to fix. */
 export function formatIssues(issues: readonly z.core.$ZodIssue[]): string {
   return issues
@@ -54,7 +73,7 @@ export function formatIssues(issues: readonly z.core.$ZodIssue[]): string {
       const field = String(issue.path.at(-1));
       // "Idempotency-Key must…" already names the field `idempotencyKey`.
       const plain = (text: string) => text.toLowerCase().replace(/[^a-z0-9]/g, "");
-      const named = issue.message.startsWith(path) || plain(issue.message).startsWith(plain(field));
+      const named = issue.message.startsWith(path) || plain(issue.message).startsWith(plain(field)) || speaksOf(issue.message, field);
       return named ? issue.message : `${path}: ${issue.message}`;
     })
     .join("; ");

@@ -65,21 +65,35 @@ describe("POST /user/change-password", () => {
       newPassword: "brand new password",
     });
     expect(res.status).toBe(400);
-    expect(res.body).toEqual({ success: false, error: "currentPassword is incorrect" });
+    expect(res.body).toEqual({ success: false, error: "Your current password is not correct" });
+    expect(res.fields).toEqual([{ field: "currentPassword", message: "Your current password is not correct" }]);
     await logIn(app, account.email, PASSWORD);
     const failed = await app.services.prisma.auditLog.findMany({ where: { action: "user.password_change_failed", targetId: account.id } });
     expect(failed).toHaveLength(1);
   });
 
   it.each([
-    [{ currentPassword: PASSWORD, newPassword: "short" }, "newPassword must be at least 8 characters"],
-    [{ currentPassword: PASSWORD }, "newPassword is required"],
-    [{ newPassword: "brand new password" }, "currentPassword is required"],
-  ])("answers 400 naming the field for %j", async (body, message) => {
+    [{ currentPassword: PASSWORD, newPassword: "short" }, "newPassword", "Your new password must be at least 8 characters"],
+    [{ currentPassword: PASSWORD }, "newPassword", "Your new password is required"],
+    [{ newPassword: "brand new password" }, "currentPassword", "Enter your current password"],
+  ])("answers 400 in words for people, with the field key apart, for %j", async (body, field, message) => {
     const account = await untouchedUser();
     const res = await account.client.post("/user/change-password", body);
     expect(res.status).toBe(400);
     expect(res.body).toEqual({ success: false, error: message });
+    expect(res.fields).toEqual([{ field, message }]);
+  });
+
+  it("refuses a new password equal to the current one, and the old one still works", async () => {
+    const account = await signUp(app, "cp-same");
+    const res = await account.client.post("/user/change-password", { currentPassword: PASSWORD, newPassword: PASSWORD });
+    expect(res.status).toBe(400);
+    expect(res.body).toEqual({
+      success: false,
+      error: "Your new password is the same as your current one: choose a different password",
+    });
+    expect(res.fields).toEqual([{ field: "newPassword", message: expect.stringMatching(/^Your new password is the same/) }]);
+    await logIn(app, account.email, PASSWORD);
   });
 
   it("answers 401 without a session", async () => {

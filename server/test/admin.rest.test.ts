@@ -377,7 +377,7 @@ describe("POST /admin/reset-password", () => {
     const user = await signUp(app, "reset");
     const short = await admin.post("/admin/reset-password", { userId: user.id, newPassword: "short" });
     expect(short.status).toBe(400);
-    expect(short.body).toEqual({ success: false, error: "newPassword must be at least 8 characters" });
+    expect(short.body).toEqual({ success: false, error: "The new password must be at least 8 characters" });
     const noUser = await admin.post("/admin/reset-password", { newPassword: "long enough password" });
     expect(noUser.status).toBe(400);
     expect(noUser.body).toEqual({ success: false, error: "userId is required" });

@@ -54,23 +54,35 @@ describe("REST signup", () => {
   });
 
   it.each([
-    ["a malformed e-mail", { email: "not-an-email", password: PASSWORD }, "email must be a valid e-mail address"],
-    ["a password of 7 characters", { email: "seven@example.com", password: "1234567" }, "password must be at least 8 characters"],
-    ["a password of 129 characters", { email: "long@example.com", password: "p".repeat(129) }, "password must be at most 128 characters"],
-    ["no e-mail", { password: PASSWORD }, "email is required"],
-    ["no password", { email: "nopassword@example.com" }, "password is required"],
-    ["an e-mail that is not a string", { email: 42, password: PASSWORD }, "email must be a string"],
-  ])("answers 400 naming the field for %s", async (_label, body, message) => {
+    ["a malformed e-mail", { email: "not-an-email", password: PASSWORD }, "email", "Enter a valid e-mail address, like name@example.com"],
+    [
+      "a password of 7 characters",
+      { email: "seven@example.com", password: "1234567" },
+      "password",
+      "Your password must be at least 8 characters",
+    ],
+    [
+      "a password of 129 characters",
+      { email: "long@example.com", password: "p".repeat(129) },
+      "password",
+      "Your password must be at most 128 characters",
+    ],
+    ["no e-mail", { password: PASSWORD }, "email", "Enter your e-mail address"],
+    ["no password", { email: "nopassword@example.com" }, "password", "Your password is required"],
+    ["an e-mail that is not a string", { email: 42, password: PASSWORD }, "email", "Your e-mail address must be text"],
+  ])("answers 400 in words for people, with the field key apart, for %s", async (_label, body, field, message) => {
     const res = await new RestClient(app.url).post("/auth/signup", body);
     expect(res.status).toBe(400);
     expect(res.body).toEqual({ success: false, error: message });
+    expect(res.fields).toEqual([{ field, message }]);
     expect(res.cookie).toBeNull();
   });
 
   it("answers 400 naming both fields for an empty body", async () => {
     const res = await new RestClient(app.url).call("POST", "/auth/signup");
     expect(res.status).toBe(400);
-    expect(res.body).toEqual({ success: false, error: "email is required; password is required" });
+    expect(res.body).toEqual({ success: false, error: "Enter your e-mail address; Your password is required" });
+    expect(res.fields?.map((f) => f.field)).toEqual(["email", "password"]);
   });
 
   it("answers 400 for a body that is not JSON", async () => {
@@ -145,7 +157,7 @@ describe("REST login", () => {
   it("validates login input like signup", async () => {
     const res = await new RestClient(app.url).post("/auth/login", { email: "x@example.com", password: "short" });
     expect(res.status).toBe(400);
-    expect(res.body).toEqual({ success: false, error: "password must be at least 8 characters" });
+    expect(res.body).toEqual({ success: false, error: "Your password must be at least 8 characters" });
   });
 
   it("answers 403 for a suspended account (right password), 401 still for a wrong one", async () => {

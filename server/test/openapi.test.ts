@@ -29,7 +29,7 @@ describe("GET /api/openapi.json", () => {
   it("is an OpenAPI 3.1.0 document of interface version 1.0.0 served under /api", () => {
     expect(doc.openapi).toBe("3.1.0");
     expect(doc.info).toMatchObject({ title: expect.any(String), version: "1.0.0" });
-    expect(doc.servers).toEqual([{ url: `${app.config.publicUrl}/api` }]);
+    expect(doc.servers).toEqual([{ url: "/api" }]);
     expect(doc.components.securitySchemes).toEqual({
       sessionCookie: { type: "apiKey", in: "cookie", name: "session" },
       bearer: expect.objectContaining({ type: "http", scheme: "bearer" }),
@@ -73,14 +73,19 @@ describe("GET /api/openapi.json", () => {
     expect(list).toEqual(["query:page", "query:pageSize", "query:search"]);
   });
 
-  it("documents the rate-limit headers and the error envelope", () => {
+  it("documents the rate-limit and request-id headers and the error envelope", () => {
     const login = doc.paths["/auth/login"].post;
-    expect(Object.keys(login.responses["200"].headers)).toEqual(["X-RateLimit-Limit", "X-RateLimit-Remaining", "X-RateLimit-Reset"]);
+    expect(Object.keys(login.responses["200"].headers)).toEqual([
+      "X-RateLimit-Limit",
+      "X-RateLimit-Remaining",
+      "X-RateLimit-Reset",
+      "X-Request-Id",
+    ]);
     expect(Object.keys(login.responses).sort()).toEqual(["200", "400", "401", "403", "429", "500"]);
     expect(login.responses["401"].content["application/json"].schema).toEqual({
       type: "object",
       required: ["success", "error"],
-      properties: { success: { const: false }, error: { type: "string" } },
+      properties: { success: { const: false }, error: { type: "string" }, requestId: expect.objectContaining({ type: "string" }) },
     });
   });
 
@@ -121,13 +126,23 @@ describe("GET /api/docs", () => {
     }
     const init = await (await fetch(`${app.url}/api/docs/assets/init.js`)).text();
     expect(init).toContain("/api/openapi.json");
+    // Its own icon, so the browser does not ask for a missing /favicon.ico (issue 13).
+    const icon = html.match(/<link rel="icon"[^>]*href="([^"]+)"/)?.[1];
+    expect(icon).toBe("/api/docs/assets/favicon-32x32.png");
+    const iconRes = await fetch(`${app.url}${icon}`);
+    expect([iconRes.status, iconRes.headers.get("content-type")]).toEqual([200, "image/png"]);
+  });
+
+  it("documents a 400's `fields`, keyed for machines beside the message for people", () => {
+    const fields = doc.paths["/auth/login"].post.responses["400"].content["application/json"].schema.properties.fields;
+    expect(fields).toMatchObject({ type: "array", items: { required: ["field", "message"] } });
   });
 
   it("does not serve other files from the asset folder", async () => {
     for (const name of ["package.json", "..%2F..%2Fpackage.json", "index.html"]) {
       const res = await fetch(`${app.url}/api/docs/assets/${name}`);
       expect(res.status, name).toBe(404);
-      expect(await res.json()).toEqual({ success: false, error: "Not found" });
+      expect(await res.json()).toEqual({ success: false, error: "Not found", requestId: res.headers.get("x-request-id") });
     }
   });
 });

@@ -113,14 +113,14 @@ describe("GraphQL auth", () => {
       code: "CONFLICT",
     });
     const longPassword = await gql(SIGNUP, { email: uniqueEmail(), password: "p".repeat(129) });
-    expect(onlyError(longPassword)).toEqual({ message: "password must be at most 128 characters", code: "BAD_REQUEST" });
+    expect(onlyError(longPassword)).toEqual({ message: "Your password must be at most 128 characters", code: "BAD_REQUEST" });
     expect(longPassword.errors![0]!.extensions).toMatchObject({
-      fields: [{ field: "password", message: "password must be at most 128 characters" }],
+      fields: [{ field: "password", message: "Your password must be at most 128 characters" }],
     });
     const badEmail = await gql(SIGNUP, { email: "nope", password: PASSWORD });
-    expect(onlyError(badEmail)).toEqual({ message: "email must be a valid e-mail address", code: "BAD_REQUEST" });
+    expect(onlyError(badEmail)).toEqual({ message: "Enter a valid e-mail address, like name@example.com", code: "BAD_REQUEST" });
     expect(badEmail.errors![0]!.extensions).toMatchObject({
-      fields: [{ field: "email", message: "email must be a valid e-mail address" }],
+      fields: [{ field: "email", message: "Enter a valid e-mail address, like name@example.com" }],
     });
   });
 
@@ -163,7 +163,8 @@ describe("GraphQL account", () => {
       {},
       token,
     );
-    expect(onlyError(wrong)).toEqual({ message: "currentPassword is incorrect", code: "BAD_REQUEST" });
+    expect(onlyError(wrong)).toEqual({ message: "Your current password is not correct", code: "BAD_REQUEST" });
+    expect(wrong.errors![0]!.extensions).toMatchObject({ fields: [{ field: "currentPassword" }] });
     const changed = await gql(
       `mutation($c: String!) { userChangePassword(currentPassword: $c, newPassword: "another one") { changed } }`,
       { c: PASSWORD },
@@ -329,7 +330,15 @@ describe("GraphQL subscription userBalanceChanges (graphql-ws)", () => {
     });
     expect(outcome).toBe("complete");
     expect(received).toEqual([
-      { errors: [expect.objectContaining({ message: "Authentication required", extensions: { code: "UNAUTHORIZED", status: 401 } })] },
+      {
+        errors: [
+          expect.objectContaining({
+            message: "Authentication required",
+            // Each operation on the socket has its own request id, for the log line.
+            extensions: { code: "UNAUTHORIZED", status: 401, requestId: expect.stringMatching(/^[0-9a-f-]{36}$/) },
+          }),
+        ],
+      },
     ]);
   });
 

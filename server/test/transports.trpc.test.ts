@@ -74,12 +74,12 @@ describe("tRPC auth", () => {
     expect(await trpcError(trpcClient(app.url).auth.signup.mutate({ email: uniqueEmail(), password: "1234567" }))).toEqual({
       code: "BAD_REQUEST",
       httpStatus: 400,
-      message: "password must be at least 8 characters",
+      message: "Your password must be at least 8 characters",
     });
     expect(await trpcError(trpcClient(app.url).auth.signup.mutate({ email: "nope", password: PASSWORD }))).toEqual({
       code: "BAD_REQUEST",
       httpStatus: 400,
-      message: "email must be a valid e-mail address",
+      message: "Enter a valid e-mail address, like name@example.com",
     });
   });
 
@@ -151,7 +151,7 @@ describe("tRPC account", () => {
   it("changes the password", async () => {
     const { email, api } = await signUpTrpc("pw");
     const wrong = await trpcError(api.user.changePassword.mutate({ currentPassword: "nope nope", newPassword: "a new password" }));
-    expect(wrong).toEqual({ code: "BAD_REQUEST", httpStatus: 400, message: "currentPassword is incorrect" });
+    expect(wrong).toEqual({ code: "BAD_REQUEST", httpStatus: 400, message: "Your current password is not correct" });
     expect(await api.user.changePassword.mutate({ currentPassword: PASSWORD, newPassword: "a new password" })).toEqual({ changed: true });
     expect((await rawTrpc("auth.login", { email, password: "a new password" })).status).toBe(200);
     expect((await rawTrpc("auth.login", { email, password: PASSWORD })).status).toBe(401);

@@ -331,7 +331,7 @@ describe("one real cinematic run in 9:16 and 16:9, watched live", () => {
       headers: { ...cookieOf(stranger), accept: "text/event-stream" },
     });
     expect(stream.status).toBe(404);
-    expect(await stream.json()).toEqual({ success: false, error: "Job not found" });
+    expect(await stream.json()).toEqual({ success: false, error: "Job not found", requestId: stream.headers.get("x-request-id") });
     expect404(await stranger.client.get(`/workflow/hitl?jobId=${jobId}`), "hitl");
     expect404(await stranger.client.post("/workflow/hitl", { jobId, action: "approve" }), "hitl decide");
     expect404(await stranger.client.post("/workflow/cancel", { jobId }), "cancel");
@@ -359,7 +359,7 @@ describe("one real cinematic run in 9:16 and 16:9, watched live", () => {
       headers: { ...cookieOf(owner), accept: "text/event-stream" },
     });
     expect(unknown.status).toBe(404);
-    expect(await unknown.json()).toEqual({ success: false, error: "Job not found" });
+    expect(await unknown.json()).toEqual({ success: false, error: "Job not found", requestId: unknown.headers.get("x-request-id") });
     const missing = await fetch(`${app.url}/api/workflow/stream`, { headers: { ...cookieOf(owner), accept: "text/event-stream" } });
     expect([400, 404]).toContain(missing.status);
     const anonymous = await fetch(`${app.url}/api/workflow/stream?jobId=${jobId}`, { headers: { accept: "text/event-stream" } });
@@ -390,7 +390,11 @@ describe("stream rate limit and worker updates (no workers, no renders)", () => 
       headers: { ...cookieOf(user), accept: "text/event-stream" },
     });
     expect(third.status).toBe(429);
-    expect(await third.json()).toEqual({ success: false, error: "Too many requests. Please try again later." });
+    expect(await third.json()).toEqual({
+      success: false,
+      error: "Too many requests. Please try again later.",
+      requestId: third.headers.get("x-request-id"),
+    });
     expect(third.headers.get("x-ratelimit-limit")).toBe("2");
     expect(third.headers.get("x-ratelimit-remaining")).toBe("0");
     const reset = Number(third.headers.get("x-ratelimit-reset"));

@@ -1,14 +1,16 @@
 // One HTTP server for everything: `/api` (REST adapter), `/trpc` (the SPA's API), `/graphql` (HTTP and
 // WebSocket), and the SPA itself.
 import { createAdaptorServer } from "@hono/node-server";
-import { createRestApi } from "@adgen/rest-adapter";
+import { createRestApi, uploadBodyLimits } from "@adgen/rest-adapter";
 import { fetchRequestHandler } from "@trpc/server/adapters/fetch";
 import { Hono } from "hono";
 import type { Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import type { Services } from "../context.ts";
 import { createGraphQL } from "../graphql/yoga.ts";
-import { AppError } from "../errors.ts";
+import { AppError, type FieldError } from "../errors.ts";
+import { chooseRequestId, logRequest, REQUEST_ID_HEADER, type RequestTrace, startTrace } from "../logging/request-trace.ts";
+import { stampRequestId } from "../logging/stamp-request-id.ts";
 import { operations } from "../operations/catalogue.ts";
 import { invokeOperation } from "../operations/invoke.ts";
 import type { AnyOperation } from "../operations/operation.ts";
@@ -29,6 +31,10 @@ export function createHttpApp(services: Services) {
   const app = new Hono<{ Bindings: Bindings }>();
   const graphql = createGraphQL(services);
   const ipOf = new WeakMap<Request, string | null>();
+  // Each request's id and what it ran (set before routing, read by the transports and the log line).
+  const traceOf = new WeakMap<Request, RequestTrace>();
+  // Upload routes stream their bodies through the front door, under their own limit.
+  const streamedBodyLimit = uploadBodyLimits(operations);
 
   app.use("*", async (c, next) => {
     ipOf.set(c.req.raw, clientIp(c.env));
@@ -38,9 +44,10 @@ export function createHttpApp(services: Services) {
 
   const rest = createRestApi({
     operations,
-    serverUrl: services.config.publicUrl,
     invoke: async ({ operation, request, readInput, control }) => {
-      const ctx = await buildRequestContext(services, request.headers, ipOf.get(request) ?? null);
+      const trace = traceOf.get(request);
+      if (trace && "path" in operation.rest) trace.route = `/api${operation.rest.path}`;
+      const ctx = await buildRequestContext(services, request.headers, ipOf.get(request) ?? null, trace);
       let cookieSet = false;
       try {
         return await invokeOperation({
@@ -66,22 +73,33 @@ export function createHttpApp(services: Services) {
         }
       }
     },
-    describeError: (error) => {
-      if (error instanceof AppError) return { status: error.status, message: error.message };
-      console.error("[rest]", error);
+    describeError: (error, request) => {
+      if (error instanceof AppError) {
+        const fields = error.details?.fields as FieldError[] | undefined;
+        return { status: error.status, message: error.message, ...(fields ? { fields } : {}) };
+      }
+      services.logger.error({ err: error, requestId: traceOf.get(request)?.requestId }, "operation failed");
       return { status: 500, message: "Internal server error" };
     },
+    requestId: (request) => traceOf.get(request)?.requestId,
   });
   app.route("/api", rest);
 
   app.all("/trpc/*", async (c) => {
     const request = c.req.raw;
+    const trace = traceOf.get(request);
     return fetchRequestHandler({
       endpoint: "/trpc",
       req: request,
       router: appRouter,
+      // Domain errors are answers; anything else is a fault, logged once here with the request's id.
+      onError: ({ error }) => {
+        if (error.code === "INTERNAL_SERVER_ERROR") {
+          services.logger.error({ err: error.cause ?? error, requestId: trace?.requestId }, "operation failed");
+        }
+      },
       createContext: async ({ resHeaders }) => {
-        const ctx = await buildRequestContext(services, request.headers, clientIp(c.env));
+        const ctx = await buildRequestContext(services, request.headers, clientIp(c.env), trace);
         if (ctx.auth?.renewedToken && ctx.auth.session && usedSessionCookie(request.headers)) {
           resHeaders.append("set-cookie", sessionCookie(ctx.auth.renewedToken, ctx.auth.session.expiresAt));
         }
@@ -91,21 +109,41 @@ export function createHttpApp(services: Services) {
   });
 
   app.on(["GET", "POST", "OPTIONS"], "/graphql", async (c) => {
-    const requestContext = await buildRequestContext(services, c.req.raw.headers, clientIp(c.env));
+    const requestContext = await buildRequestContext(services, c.req.raw.headers, clientIp(c.env), traceOf.get(c.req.raw));
     return graphql.yoga.fetch(c.req.raw, { requestContext });
   });
 
   app.get("*", (c) => serveSpa(new URL(c.req.url).pathname));
 
-  /** The server's entry: the front door's origin and size rules, then the routes. */
+  /** The front door's origin and size rules, then the routes. */
+  async function route(request: Request, env: Bindings, trace: RequestTrace): Promise<Response> {
+    const door = await frontDoor(request, services.config, streamedBodyLimit);
+    if ("response" in door) return stampRequestId(door.response, trace.requestId);
+    traceOf.set(door.request, trace);
+    return withHeaders(await app.fetch(door.request, env), door.corsHeaders);
+  }
+
+  /**
+   * The response with the extra headers: set in place (a rebuilt Response loses its headers when a test's
+   * msw has replaced the global Headers), or on a copy when its headers are immutable.
+   */
+  function withHeaders(response: Response, extra: Record<string, string>): Response {
+    try {
+      for (const [name, value] of Object.entries(extra)) response.headers.set(name, value);
+      return response;
+    } catch {
+      const headers = new Headers(response.headers);
+      for (const [name, value] of Object.entries(extra)) headers.set(name, value);
+      return new Response(response.body, { status: response.status, statusText: response.statusText, headers });
+    }
+  }
+
+  /** The server's entry: every answer carries the request's id, and every request is one log line. */
   async function fetch(request: Request, env: Bindings): Promise<Response> {
-    const door = await frontDoor(request, services.config);
-    if ("response" in door) return door.response;
-    const response = await app.fetch(door.request, env);
-    if (Object.keys(door.corsHeaders).length === 0) return response;
-    const headers = new Headers(response.headers);
-    for (const [name, value] of Object.entries(door.corsHeaders)) headers.set(name, value);
-    return new Response(response.body, { status: response.status, statusText: response.statusText, headers });
+    const trace = startTrace(request.headers.get(REQUEST_ID_HEADER));
+    const response = withHeaders(await route(request, env, trace), { [REQUEST_ID_HEADER]: trace.requestId });
+    logRequest(services.logger, request, response.status, trace);
+    return response;
   }
 
   return { app, fetch, graphql };
@@ -129,8 +167,11 @@ export async function listen(services: Services, port: number, host: string): Pr
         ? [431, "Request Header Fields Too Large", "Request headers are too large"]
         : [400, "Bad Request", "Malformed HTTP request"];
     const body = JSON.stringify({ success: false, error: message });
+    // Nothing of the request could be read: a fresh id, for the header and the log line.
+    const requestId = chooseRequestId(null);
+    services.logger.warn({ requestId, status, error: message }, "request refused before it could be read");
     socket.end(
-      `HTTP/1.1 ${status} ${text}\r\nContent-Type: application/json\r\nContent-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`,
+      `HTTP/1.1 ${status} ${text}\r\nContent-Type: application/json\r\nContent-Length: ${Buffer.byteLength(body)}\r\n${REQUEST_ID_HEADER}: ${requestId}\r\nConnection: close\r\n\r\n${body}`,
     );
   });
   const ws = graphql.attachWebSocket(server, (headers) => {

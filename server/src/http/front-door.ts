@@ -5,7 +5,8 @@
 //   without an Origin header (servers, curl) are unaffected.
 // - Sizes: a body is counted while it streams and refused with 413 as soon as it passes the limit of
 //   its path (or at once, from Content-Length), so one request can neither hold the event loop in a
-//   parser nor fill memory.
+//   parser nor fill memory. Upload routes (multipart files) are streamed through instead, counted
+//   against their own larger limit, for the REST adapter to write to disk as they arrive.
 import type { Config } from "../config/env.ts";
 
 const KB = 1024;
@@ -71,6 +72,26 @@ async function readLimited(body: ReadableStream<Uint8Array>, limit: number): Pro
   return bytes;
 }
 
+/** A body passed through while it is counted: it errors (status 413) as soon as it passes `limit`. */
+function countedBody(body: ReadableStream<Uint8Array>, limit: number): ReadableStream<Uint8Array> {
+  let total = 0;
+  return body.pipeThrough(
+    new TransformStream<Uint8Array, Uint8Array>({
+      transform(chunk, controller) {
+        total += chunk.byteLength;
+        if (total > limit) {
+          controller.error(Object.assign(new Error(`Request body is larger than ${describe(limit)}`), { status: 413 }));
+          return;
+        }
+        controller.enqueue(chunk);
+      },
+    }),
+  );
+}
+
+/** Routes whose body streams through: `(method, pathname)` → its limit in bytes, or null (buffered as usual). */
+export type StreamedBodyLimit = (method: string, pathname: string) => number | null;
+
 /**
  * Applies the origin and size rules. Answers a Response when the request ends here (a refused preflight,
  * an allowed preflight, a body too large); otherwise the request to serve, and the CORS headers to add.
@@ -78,6 +99,7 @@ async function readLimited(body: ReadableStream<Uint8Array>, limit: number): Pro
 export async function frontDoor(
   request: Request,
   config: Pick<Config, "publicUrl" | "corsOrigins">,
+  streamedBodyLimit: StreamedBodyLimit = () => null,
 ): Promise<{ response: Response } | { request: Request; corsHeaders: Record<string, string> }> {
   const url = new URL(request.url);
   const origin = crossOrigin(request.headers, config);
@@ -101,21 +123,25 @@ export async function frontDoor(
     };
   }
 
-  const limit = bodyLimitFor(url.pathname);
+  const streamed = streamedBodyLimit(request.method, url.pathname);
+  const limit = streamed ?? bodyLimitFor(url.pathname);
   const declared = Number(request.headers.get("content-length") ?? Number.NaN);
   if (declared > limit) return { response: tooLarge(url.pathname, limit) };
 
   const headers = new Headers(request.headers);
   // Cookies never act for another origin's page, allowed or not.
   if (origin !== null) headers.delete("cookie");
-  let body: Uint8Array<ArrayBuffer> | null = null;
+  let body: Uint8Array<ArrayBuffer> | ReadableStream<Uint8Array> | null = null;
   if (request.body && request.method !== "GET" && request.method !== "HEAD") {
-    body = await readLimited(request.body, limit);
-    if (body === null) return { response: tooLarge(url.pathname, limit) };
+    if (streamed !== null) {
+      body = countedBody(request.body, limit);
+    } else {
+      body = await readLimited(request.body, limit);
+      if (body === null) return { response: tooLarge(url.pathname, limit) };
+    }
   }
   if (origin === null && !request.body) return { request, corsHeaders };
-  return {
-    request: new Request(request.url, { method: request.method, headers, body, signal: request.signal }),
-    corsHeaders,
-  };
+  // `duplex: "half"` is how a streamed request body is passed on (Node's fetch requires it).
+  const init = { method: request.method, headers, body, signal: request.signal, duplex: "half" } as RequestInit;
+  return { request: new Request(request.url, init), corsHeaders };
 }

@@ -47,6 +47,17 @@ export const authOperations = {
     rest: { method: "GET", path: "/auth/session", tag: "Auth" },
     handler: (ctx) => getSession(ctx),
   }),
+  currentSession: defineOperation({
+    summary: "The current session, or null when signed out: asking who is signed in is not an error",
+    access: "public",
+    kind: "query",
+    input: NoInput,
+    output: UserSession.nullable(),
+    rest: { method: "GET", path: "/auth/current-session", tag: "Auth", errors: { 403: "Account suspended" } },
+    // Signed out answers null (no 401, which browsers log as a failed request on every public page);
+    // a suspended account still gets its 403 from getSession.
+    handler: (ctx) => (ctx.auth ? getSession(ctx) : null),
+  }),
   logout: defineOperation({
     summary: "Revoke the session at once and clear the cookie",
     access: "user",

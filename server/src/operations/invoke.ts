@@ -10,6 +10,7 @@
 // Transports then encode the answer; no rule lives in a transport.
 import type { RequestContext } from "../context.ts";
 import { AppError, Errors, parseInput } from "../errors.ts";
+import { traceOperation } from "../logging/request-trace.ts";
 import { requireAdmin } from "../modules/admin/require-admin.ts";
 import { readBearer, requireUser } from "../modules/auth/authenticate.ts";
 import { enforceRateLimit } from "../rate-limit/enforce.ts";
@@ -51,6 +52,8 @@ export function authorize(operation: AnyOperation, ctx: RequestContext, headers:
 
 export async function invokeOperation(invocation: Invocation): Promise<unknown> {
   const { operation, ctx, call } = invocation;
+  // Named in the request's log line whatever happens next (a 401 and a 429 are worth finding too).
+  traceOperation(ctx.trace, operation.name, ctx.auth?.user.id ?? null);
   authorize(operation, ctx, call.headers);
   try {
     const counted = await enforceRateLimit(ctx, operation.rateLimit, operation.name);

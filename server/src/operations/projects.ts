@@ -1,21 +1,47 @@
-// projects.*: the account's projects (one per launch, id = job id) and their CSV / ZIP download.
-import { Project } from "@adgen/schema";
+// projects.*: the account's projects (one per launch, id = job id): list and search, rename, delete, and
+// their CSV / ZIP download.
+import { Project, ProjectDeleted, ProjectIdInput, ProjectsQuery, RenameProjectInput } from "@adgen/schema";
 import { z } from "zod";
 import { exportProjectsCsv, exportProjectsZip } from "../modules/projects/exports.ts";
+import { deleteProject, renameProject } from "../modules/projects/manage-projects.ts";
 import { listProjects } from "../modules/projects/projects.ts";
-import { defineOperation, NoInput, type FileResult } from "./operation.ts";
+import { defineOperation, type FileResult } from "./operation.ts";
 
 const BYTES = { none: "a file download: bytes travel over REST only" };
 
 export const projectsOperations = {
   list: defineOperation({
-    summary: "Your projects (one per launch, id = job id), newest first",
+    summary: "Your projects (one per launch, id = job id), newest first; `q` keeps those whose name or concept contains it",
     access: "user",
     kind: "query",
-    input: NoInput,
+    input: ProjectsQuery,
     output: z.array(Project),
     rest: { method: "GET", path: "/user/projects", tag: "Projects" },
-    handler: (ctx) => listProjects(ctx),
+    handler: (ctx, input) => listProjects(ctx, { q: input.q }),
+  }),
+  rename: defineOperation({
+    summary: "Rename one of your projects",
+    access: "user",
+    kind: "mutation",
+    input: RenameProjectInput,
+    output: Project,
+    rest: { method: "PATCH", path: "/user/projects/{id}", tag: "Projects", errors: { 404: "Project not found" } },
+    handler: (ctx, input) => renameProject(ctx, input),
+  }),
+  delete: defineOperation({
+    summary: "Delete one of your finished projects and its media files (a running one must be cancelled first: 409)",
+    access: "user",
+    kind: "mutation",
+    input: ProjectIdInput,
+    output: ProjectDeleted,
+    rest: {
+      method: "DELETE",
+      path: "/user/projects/{id}",
+      tag: "Projects",
+      from: "query",
+      errors: { 404: "Project not found", 409: "The project is still being made" },
+    },
+    handler: (ctx, input) => deleteProject(ctx, input.id),
   }),
   export: defineOperation({
     summary: "Download your projects: CSV, or `?format=zip` (or Accept: application/zip) for a ZIP of videos and metadata",

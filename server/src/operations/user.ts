@@ -4,8 +4,10 @@ import {
   ApiKeyRevoked,
   ApiKeyStatus,
   BalanceChange,
+  ChangeEmailInput,
   ChangePasswordInput,
   CreditBalance,
+  EmailChanged,
   PasswordChanged,
   ProviderPreferenceInput,
   ProviderPreferenceResult,
@@ -18,6 +20,7 @@ import {
 import { generateApiKey, getApiKeyStatus, revokeApiKey } from "../modules/api-keys/api-keys.ts";
 import { watchBalance } from "../modules/events/account-events.ts";
 import { userAnalytics, userStats } from "../modules/projects/insights.ts";
+import { changeEmail } from "../modules/users/change-email.ts";
 import { changePassword, getCreditBalance, getProfile, getProviderPreference, setProviderPreference } from "../modules/users/account.ts";
 import { defineOperation, NoInput } from "./operation.ts";
 
@@ -62,6 +65,16 @@ export const userOperations = {
     output: PasswordChanged,
     rest: { method: "POST", path: "/user/change-password", tag: "User" },
     handler: (ctx, input) => changePassword(ctx, input),
+  }),
+  changeEmail: defineOperation({
+    ...user,
+    summary: "Change the sign-in e-mail address, confirmed with the current password",
+    kind: "mutation",
+    rateLimit: "auth",
+    input: ChangeEmailInput,
+    output: EmailChanged,
+    rest: { method: "POST", path: "/user/email", tag: "User", errors: { 409: "the address belongs to another account" } },
+    handler: (ctx, input) => changeEmail(ctx, input),
   }),
   providerPreference: defineOperation({
     ...user,

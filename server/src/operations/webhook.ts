@@ -1,6 +1,7 @@
 // webhook.*: the account's outbound webhook endpoint for job events.
-import { WebhookSettings, WebhookSettingsInput } from "@adgen/schema";
+import { WebhookDelivery, WebhookSettings, WebhookSettingsInput } from "@adgen/schema";
 import { getWebhookSettings, saveWebhookSettings } from "../modules/webhooks/endpoint.ts";
+import { sendTestWebhook } from "../modules/webhooks/test-delivery.ts";
 import { defineOperation, NoInput } from "./operation.ts";
 
 export const webhookOperations = {
@@ -21,5 +22,16 @@ export const webhookOperations = {
     output: WebhookSettings,
     rest: { method: "POST", path: "/user/webhook", tag: "Webhooks" },
     handler: (ctx, input) => saveWebhookSettings(ctx, input),
+  }),
+  sendTest: defineOperation({
+    summary: "Send a signed test event (`webhook.test`) to your webhook URL now and answer the delivery's outcome",
+    access: "user",
+    kind: "mutation",
+    // Auth class (a small per-client budget): each call makes an outbound request.
+    rateLimit: "auth",
+    input: NoInput,
+    output: WebhookDelivery,
+    rest: { method: "POST", path: "/user/webhook/test", tag: "Webhooks", errors: { 400: "no webhook URL is set" } },
+    handler: (ctx) => sendTestWebhook(ctx),
   }),
 };

@@ -7,6 +7,26 @@ export interface RestResult<T = any> {
   body: { success: boolean; data?: T; error?: string };
   headers: Headers;
   cookie: string | null;
+  /** The answer's X-Request-Id (an error envelope's `requestId`, checked equal, is moved here). */
+  requestId: string | null;
+  /** A 400's fields, keyed for machines (moved out of the envelope, like `requestId`). */
+  fields?: { field: string; message: string }[];
+}
+
+/**
+ * Every answer carries `X-Request-Id`, and every error answer the same id in its body. The clients check
+ * that on each call and take the id out of the body, so tests compare bodies in their SPEC shape
+ * (`{ success: false, error }`) and read the id from `requestId`.
+ */
+function takeRequestId(where: string, header: string | null, carriers: { requestId?: unknown }[]): string | null {
+  if (!header) throw new Error(`${where}: the answer has no X-Request-Id header`);
+  for (const carrier of carriers) {
+    if (carrier.requestId !== header) {
+      throw new Error(`${where}: an error carries requestId ${JSON.stringify(carrier.requestId)}, not the header's ${header}`);
+    }
+    delete carrier.requestId;
+  }
+  return header;
 }
 
 /** A REST caller that keeps the session cookie like a browser would. */
@@ -34,12 +54,24 @@ export class RestClient {
       this.cookie = cookie || null;
     }
     const text = await response.text();
-    return { status: response.status, body: text ? JSON.parse(text) : {}, headers: response.headers, cookie: setCookie ?? null };
+    const parsed = text ? JSON.parse(text) : {};
+    const requestId = takeRequestId(`${method} ${path}`, response.headers.get("x-request-id"), parsed.success === false ? [parsed] : []);
+    const fields = parsed.success === false ? parsed.fields : undefined;
+    if (fields) delete parsed.fields;
+    return {
+      status: response.status,
+      body: parsed,
+      headers: response.headers,
+      cookie: setCookie ?? null,
+      requestId,
+      ...(fields ? { fields } : {}),
+    };
   }
 
   get = <T = any>(path: string) => this.call<T>("GET", path);
   post = <T = any>(path: string, body?: unknown) => this.call<T>("POST", path, body ?? {});
   patch = <T = any>(path: string, body?: unknown) => this.call<T>("PATCH", path, body ?? {});
+  delete = <T = any>(path: string) => this.call<T>("DELETE", path);
 }
 
 export async function graphql<T = any>(baseUrl: string, query: string, variables: Record<string, unknown> = {}, token?: string) {
@@ -48,10 +80,14 @@ export async function graphql<T = any>(baseUrl: string, query: string, variables
     headers: { "content-type": "application/json", ...(token ? { authorization: `Bearer ${token}` } : {}) },
     body: JSON.stringify({ query, variables }),
   });
-  return {
-    status: response.status,
-    body: (await response.json()) as { data?: T; errors?: { message: string; extensions?: { code?: string; status?: number } }[] },
+  const body = (await response.json()) as {
+    data?: T;
+    errors?: { message: string; extensions?: { code?: string; status?: number; requestId?: string } }[];
   };
+  const carriers = (body.errors ?? []).map((error) => (error.extensions ??= {}));
+  const requestId = takeRequestId("graphql", response.headers.get("x-request-id"), carriers);
+  for (const error of body.errors ?? []) if (error.extensions && Object.keys(error.extensions).length === 0) delete error.extensions;
+  return { status: response.status, body, requestId };
 }
 
 export function trpcClient(baseUrl: string, token?: string) {

@@ -1,12 +1,13 @@
 // Projects are jobs (CONTRACT): one project per launch, id = job id, newest first.
 import type { Job } from "@adgen/prisma";
-import { type Project, ReviewInput, WorkflowPrefs, type WorkflowResult } from "@adgen/schema";
+import { type Project, ReviewInput, WorkflowPrefs, type WorkflowResult, type WorkflowType } from "@adgen/schema";
 import type { z } from "zod";
 import type { RequestContext } from "../../context.ts";
 import { Errors, parseInput } from "../../errors.ts";
 import { recordAudit } from "../audit/record-audit.ts";
 import { assertCallbackUrl } from "../workflows/launch-workflow.ts";
 import { requireUser } from "../auth/authenticate.ts";
+import { projectNameFrom } from "./project-name.ts";
 
 const PROJECT_STATUS: Record<Job["status"], Project["status"]> = {
   queued: "pending",
@@ -21,6 +22,7 @@ export function toProject(job: Job): Project {
   return {
     id: job.id,
     user_id: job.userId,
+    name: job.name || projectNameFrom({ type: job.type as WorkflowType, concept: (job.input as { concept?: string } | null)?.concept }),
     type: job.type,
     status: PROJECT_STATUS[job.status],
     input_data: JSON.stringify(job.input ?? {}),
@@ -33,10 +35,22 @@ export function toProject(job: Job): Project {
   };
 }
 
-export async function listProjects(ctx: RequestContext, options: { limit?: number } = {}): Promise<Project[]> {
+/** `%`, `_` and `\\` taken literally in a LIKE pattern. */
+const likeLiteral = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
+
+export async function listProjects(ctx: RequestContext, options: { limit?: number; q?: string } = {}): Promise<Project[]> {
   const user = requireUser(ctx);
+  const q = options.q?.trim();
+  // The concept lives inside the JSON input; ILIKE on it (and on the name) is the case-insensitive "contains".
+  const matching = q
+    ? (
+        await ctx.services.prisma.$queryRaw<{ id: string }[]>`
+          SELECT id FROM jobs WHERE user_id = ${user.id}
+            AND (name ILIKE ${`%${likeLiteral(q)}%`} OR input->>'concept' ILIKE ${`%${likeLiteral(q)}%`})`
+      ).map((row) => row.id)
+    : undefined;
   const jobs = await ctx.services.prisma.job.findMany({
-    where: { userId: user.id },
+    where: { userId: user.id, ...(matching ? { id: { in: matching } } : {}) },
     orderBy: [{ createdAt: "desc" }, { id: "desc" }],
     take: Math.min(options.limit ?? 500, 500),
   });

@@ -28,7 +28,13 @@ export async function changePassword(ctx: RequestContext, input: z.input<typeof 
   const { prisma } = ctx.services;
   if (!(await verifyPassword(user.passwordHash, currentPassword))) {
     await recordAudit(prisma, ctx, { action: "user.password_change_failed", targetType: "user", targetId: user.id });
-    throw new AppError("BAD_REQUEST", "currentPassword is incorrect");
+    const message = "Your current password is not correct";
+    throw new AppError("BAD_REQUEST", message, { fields: [{ field: "currentPassword", message }] });
+  }
+  // Checked after the current password, so the answer never tells a stranger anything about it.
+  if (newPassword === currentPassword) {
+    const message = "Your new password is the same as your current one: choose a different password";
+    throw new AppError("BAD_REQUEST", message, { fields: [{ field: "newPassword", message }] });
   }
   const passwordHash = await hashPassword(newPassword);
   const keep = ctx.auth?.session?.id;

@@ -1,5 +1,6 @@
 // The account's default webhook endpoint and its signing secret.
-import { WebhookSettingsInput } from "@adgen/schema";
+import type { WebhookDelivery as WebhookDeliveryRow } from "@adgen/prisma";
+import { type WebhookDelivery, WebhookSettingsInput } from "@adgen/schema";
 import type { z } from "zod";
 import type { RequestContext } from "../../context.ts";
 import { parseInput } from "../../errors.ts";
@@ -23,18 +24,22 @@ export async function getWebhookSettings(ctx: RequestContext) {
     url: endpoint.url,
     secret,
     signature: "Standard Webhooks: webhook-id, webhook-timestamp, webhook-signature (v1, HMAC-SHA256, base64)",
-    recentDeliveries: recent.map((d) => ({
-      id: d.id,
-      jobId: d.jobId,
-      eventKind: d.eventKind,
-      url: d.url,
-      status: d.status,
-      attempts: d.attempts,
-      lastStatus: d.lastStatus,
-      lastError: d.lastError,
-      createdAt: d.createdAt.toISOString(),
-      deliveredAt: d.deliveredAt?.toISOString() ?? null,
-    })),
+    recentDeliveries: recent.map(toDeliverySummary),
+  };
+}
+
+export function toDeliverySummary(d: WebhookDeliveryRow): WebhookDelivery {
+  return {
+    id: d.id,
+    jobId: d.jobId,
+    eventKind: d.eventKind,
+    url: d.url,
+    status: d.status,
+    attempts: d.attempts,
+    lastStatus: d.lastStatus,
+    lastError: d.lastError,
+    createdAt: d.createdAt.toISOString(),
+    deliveredAt: d.deliveredAt?.toISOString() ?? null,
   };
 }
 

@@ -1,0 +1,46 @@
+// Rename and delete one of the caller's own projects. Another account's project answers 404, as if it
+// did not exist (admins included: these are the owner's actions).
+import type { Job } from "@adgen/prisma";
+import type { Project } from "@adgen/schema";
+import { join } from "node:path";
+import type { RequestContext } from "../../context.ts";
+import { AppError, Errors } from "../../errors.ts";
+import { jobMediaPrefix } from "../../media/storage.ts";
+import { recordAudit } from "../audit/record-audit.ts";
+import { requireUser } from "../auth/authenticate.ts";
+import { TERMINAL } from "../workflows/jobs.ts";
+import { toProject } from "./projects.ts";
+
+async function findOwnProject(ctx: RequestContext, id: string): Promise<Job> {
+  const user = requireUser(ctx);
+  const job = await ctx.services.prisma.job.findUnique({ where: { id } });
+  if (!job || job.userId !== user.id) throw Errors.notFound("Project");
+  return job;
+}
+
+export async function renameProject(ctx: RequestContext, input: { id: string; name: string }): Promise<Project> {
+  const job = await findOwnProject(ctx, input.id);
+  const renamed = await ctx.services.prisma.job.update({ where: { id: job.id }, data: { name: input.name } });
+  await recordAudit(ctx.services.prisma, ctx, { action: "project.renamed", targetType: "job", targetId: job.id });
+  return toProject(renamed);
+}
+
+/**
+ * Deletes the project's row (its steps and events go with it) and its media files. A job still being
+ * made is refused: its worker would write files for a row that no longer exists, and cancelling first is
+ * what refunds its credits.
+ */
+export async function deleteProject(ctx: RequestContext, id: string): Promise<{ id: string; deleted: true }> {
+  const job = await findOwnProject(ctx, id);
+  if (!TERMINAL.has(job.status)) {
+    throw new AppError("CONFLICT", "This project is still being made. Cancel it first (its credits are refunded), then delete it.");
+  }
+  // Only a finished job's row is deleted: a job that started again in between stays.
+  const { count } = await ctx.services.prisma.job.deleteMany({ where: { id: job.id, status: { in: [...TERMINAL] as Job["status"][] } } });
+  if (count === 0) throw new AppError("CONFLICT", "This project started running again. Cancel it first, then delete it.");
+  const prefix = jobMediaPrefix(job.id);
+  await ctx.services.media.remove(prefix);
+  await ctx.services.media.remove(join(".work", prefix));
+  await recordAudit(ctx.services.prisma, ctx, { action: "project.deleted", targetType: "job", targetId: job.id });
+  return { id: job.id, deleted: true };
+}
