@@ -57,6 +57,11 @@ export default defineConfig({
       WORKERS: "1",
       STUDIO_MAX_AD_SECONDS: "3",
       RATE_LIMIT_AUTH_PER_HOUR: "1000",
+      // An administrator for the admin pages' specs (bootstrapped at start-up).
+      ADMIN_EMAIL: "e2e-admin@example.com",
+      ADMIN_PASSWORD: "e2e-admin-password",
+      // A request line each would bury the test report; warnings and errors still show.
+      LOG_LEVEL: "warn",
     },
   },
 });

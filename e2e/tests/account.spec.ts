@@ -70,7 +70,7 @@ test("change password keeps me signed in and the new password works", async ({ p
   await form.getByTestId("current-password").fill("not-my-password");
   await form.getByTestId("new-password").fill("another-password-1");
   await form.getByTestId("submit").click();
-  await expect(page.getByText("currentPassword is incorrect")).toBeVisible();
+  await expect(page.getByText("Your current password is not correct")).toBeVisible();
 
   await form.getByTestId("current-password").fill(password);
   await form.getByTestId("new-password").fill("another-password-1");

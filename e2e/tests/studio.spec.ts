@@ -64,10 +64,9 @@ test("a workflow the trial plan does not include is explained in place and charg
   await signUpInBrowser(page, "e2e-reserved");
 
   await page.goto("/studio");
-  await page.getByTestId("workflow-type-brand").click();
-  await page.getByTestId("workflow-form").getByTestId("field-concept").fill("A brand film");
-  await page.getByTestId("launch").click();
-  await expect(page.getByTestId("form-error")).toContainText(/not available on the trial plan/i);
+  // Disabled up front, with the reason in place (nothing to fill in for a launch that would be refused).
+  await expect(page.getByTestId("workflow-type-brand").getByRole("radio")).toBeDisabled();
+  await expect(page.getByTestId("type-reserved-brand")).toContainText(/not included in the trial plan/i);
   const credits = await page.request.get("/api/user/credits");
   expect((await credits.json()).data.balance).toBe(10);
 });

@@ -38,7 +38,9 @@ export type StudioFields = Partial<Record<StudioField, FieldNeed>>;
 /** What the page at `url` is to a type: an ad to take after, a product, a business to audit, the brand's site. */
 export type UrlRole = "reference" | "product" | "business" | "brand-site";
 
-export type ModelKind = "image" | "video" | "voice";
+/** The kinds of model a request can choose (`models.image|video|voice`), in the order forms show them. */
+export const STUDIO_MODEL_KINDS = ["image", "video", "voice"] as const;
+export type ModelKind = (typeof STUDIO_MODEL_KINDS)[number];
 
 /** Per type: what its url is and which optional fields it does not use, and why (the rest it uses). */
 interface TypeFieldRule {
@@ -136,7 +138,8 @@ export function studioFields(type: WorkflowType, options: StudioFieldOptions = {
   if (type === "factory") fields.imagesOnly = "optional";
   // Left out, the optimizer takes the caller's latest completed project.
   if (type === "ad-optimizer") fields.project = "optional";
-  for (const kind of modelKindsFor(type, options.imagesOnly)) fields[`models.${kind}`] = "optional";
+  // The form offers images-only to the factory alone, so a choice left over from it counts for no other type.
+  for (const kind of modelKindsFor(type, type === "factory" && options.imagesOnly)) fields[`models.${kind}`] = "optional";
   for (const ignored of rule.ignores) delete fields[ignored];
   return fields;
 }

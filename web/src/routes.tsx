@@ -3,6 +3,7 @@
 import type { ComponentType } from "react";
 import type { Session } from "./auth/session.tsx";
 import { AdminPage } from "./pages/admin.tsx";
+import { AdminUserPage } from "./pages/admin-user.tsx";
 import { DashboardPage } from "./pages/dashboard.tsx";
 import { JobPage } from "./pages/job.tsx";
 import { LandingPage } from "./pages/landing.tsx";
@@ -36,6 +37,7 @@ export const ROUTES: readonly AppRoute[] = [
   { path: "/prompt-builder", access: "user", page: PromptBuilderPage },
   { path: "/settings", access: "user", page: SettingsPage },
   { path: "/admin", access: "admin", page: AdminPage },
+  { path: "/admin/users/:id", access: "admin", page: AdminUserPage },
 ];
 
 export type NavIcon = "dashboard" | "studio" | "projects" | "brand" | "billing" | "settings" | "admin";

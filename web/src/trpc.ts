@@ -15,8 +15,8 @@ export const { TRPCProvider, useTRPC, useTRPCClient } = createTRPCContext<AppRou
 
 const TRPC_URL = "/trpc";
 
-/** The query key prefix tRPC gives `auth.session` (keys are `[path, { type, input }]`). */
-export const SESSION_KEY_PREFIX = [["auth", "session"]] as const;
+/** The query key prefix tRPC gives `auth.currentSession` (keys are `[path, { type, input }]`). */
+export const SESSION_KEY_PREFIX = [["auth", "currentSession"]] as const;
 
 export function makeTrpcClient() {
   return createTRPCClient<AppRouter>({
@@ -44,7 +44,7 @@ export function makeQueryClient(): QueryClient {
       // visitor to /login.
       onError: (error, query) => {
         const key = query.queryKey[0];
-        const isSessionQuery = Array.isArray(key) && key[0] === "auth" && key[1] === "session";
+        const isSessionQuery = Array.isArray(key) && key[0] === "auth" && key[1] === "currentSession";
         if (!isSessionQuery && isUnauthorized(error)) {
           void queryClient.invalidateQueries({ queryKey: SESSION_KEY_PREFIX });
         }

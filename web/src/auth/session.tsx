@@ -1,4 +1,5 @@
-// The session check behind every guard: `auth.session` answers the signed-in account or UNAUTHORIZED.
+// The session check behind every guard: `auth.currentSession` answers the signed-in account, or null
+// when signed out. Being signed out is an ordinary answer (HTTP 200), so public pages log no failed request.
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import type { ReactNode } from "react";
 import { Redirect, useLocation } from "wouter";
@@ -6,18 +7,18 @@ import { ErrorPanel, PageLoader } from "../components/status.tsx";
 import { isUnauthorized } from "../lib/errors.ts";
 import { type RouterOutputs, useTRPC } from "../trpc.ts";
 
-export type Session = RouterOutputs["auth"]["session"];
+export type Session = NonNullable<RouterOutputs["auth"]["currentSession"]>;
 
 export function useSession() {
   const trpc = useTRPC();
-  return useQuery(trpc.auth.session.queryOptions(undefined, { retry: false, staleTime: 60_000 }));
+  return useQuery(trpc.auth.currentSession.queryOptions(undefined, { retry: false, staleTime: 60_000 }));
 }
 
 /** The signed-in session, or null when signed out; undefined while unknown. */
 export function useOptionalSession(): Session | null | undefined {
   const session = useSession();
-  if (session.data) return session.data;
-  // UNAUTHORIZED means signed out; any other failure is shown as signed out too (public pages only).
+  if (session.data !== undefined) return session.data;
+  // Any failure (the network, a suspended account) is shown as signed out too (public pages only).
   if (session.isError) return null;
   return undefined;
 }
@@ -31,12 +32,14 @@ interface GuardProps {
 /** Renders children for a signed-in visitor; sends everyone else to /login. */
 export function RequireSession({ children, admin = false }: GuardProps) {
   const session = useSession();
-  // A stale error while re-checking (just after login) is not an answer yet.
-  if (session.isPending || (session.isError && session.isFetching)) return <PageLoader label="Checking your session…" />;
+  // A stale answer while re-checking (just after login) is not an answer yet.
+  const stale = (session.isError || session.data === null) && session.isFetching;
+  if (session.isPending || stale) return <PageLoader label="Checking your session…" />;
   if (session.isError) {
     if (isUnauthorized(session.error)) return <Redirect to="/login" replace />;
     return <ErrorPanel title="We could not check your session" error={session.error} onRetry={() => void session.refetch()} />;
   }
+  if (session.data === null) return <Redirect to="/login" replace />;
   if (admin && session.data.role !== "admin") {
     return <ErrorPanel title="Admin access required" message="This area is only available to administrators." code="403" />;
   }

@@ -1,8 +1,8 @@
 // The page frames: the app shell (header, nav, balance pill, user menu) that every signed-in area
 // slots into, the marketing frame of the landing page and the centred frame of login and signup.
 import { useQuery } from "@tanstack/react-query";
-import { type ReactNode, useId } from "react";
-import { Link, useRoute } from "wouter";
+import { type ReactNode, useEffect, useId, useState } from "react";
+import { Link, useLocation, useRoute } from "wouter";
 import { type Session, useLogout, useOptionalSession } from "../auth/session.tsx";
 import { formatNumber } from "../lib/format.ts";
 import { NAV_ITEMS, type NavItem } from "../routes.tsx";
@@ -111,8 +111,41 @@ function UserMenu({ session }: { session: Session }) {
   );
 }
 
+/** The nav's toggle on phone-sized screens (CSS shows it there only): the whole nav, not a clipped strip. */
+function MenuButton({ open, controls, onToggle }: { open: boolean; controls: string; onToggle(): void }) {
+  return (
+    <button
+      type="button"
+      className="btn btn-ghost btn-small nav-toggle"
+      aria-label="Menu"
+      aria-expanded={open}
+      aria-controls={controls}
+      onClick={onToggle}
+      data-testid="nav-toggle"
+    >
+      <svg viewBox="0 0 20 20" width="18" height="18" aria-hidden="true">
+        {open ? (
+          <path d="M5 5l10 10M15 5L5 15" stroke="currentColor" strokeWidth="1.8" strokeLinecap="round" />
+        ) : (
+          <path d="M3 5.5h14M3 10h14M3 14.5h14" stroke="currentColor" strokeWidth="1.8" strokeLinecap="round" />
+        )}
+      </svg>
+      <span className="nav-toggle-label" aria-hidden="true">
+        Menu
+      </span>
+    </button>
+  );
+}
+
 export function AppShell({ session, children }: { session: Session; children: ReactNode }) {
   const items = NAV_ITEMS.filter((item) => !item.adminOnly || session.role === "admin");
+  const navId = useId();
+  const [menuOpen, setMenuOpen] = useState(false);
+  const [location] = useLocation();
+  // Following a link closes the menu, so the page it opened is what the person sees.
+  useEffect(() => {
+    if (location) setMenuOpen(false);
+  }, [location]);
   return (
     <div className="app">
       <a href="#main" className="skip-link">
@@ -124,9 +157,10 @@ export function AppShell({ session, children }: { session: Session; children: Re
           <div className="app-header-end">
             <BalancePill />
             <UserMenu session={session} />
+            <MenuButton open={menuOpen} controls={navId} onToggle={() => setMenuOpen((open) => !open)} />
           </div>
         </div>
-        <nav className="app-nav" aria-label="Main">
+        <nav id={navId} className={menuOpen ? "app-nav is-open" : "app-nav"} aria-label="Main">
           <ul className="app-nav-list">
             {items.map((item) => (
               <NavEntry key={item.label} item={item} />
@@ -154,6 +188,7 @@ export function MarketingLayout({ children }: { children: ReactNode }) {
           <nav className="marketing-nav" aria-label="Main">
             <a href="/#workflows">Workflows</a>
             <a href="/#pricing">Pricing</a>
+            <a href="/#contact">Contact</a>
           </nav>
           <div className="marketing-actions">
             {session ? (

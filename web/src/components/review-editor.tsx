@@ -1,7 +1,6 @@
 // The review panel of a job waiting for a decision: the storyboard's creative score, each scene as an
 // editable card (headline, body and CTA; move up and down; drop), feedback, and approve or reject.
 // Approve renders what is shown: the scenes go with the decision only when something was changed.
-import type { CreativeScore } from "@adgen/schema";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { TRPCClientError } from "@trpc/client";
 import { type FormEvent, useEffect, useId, useMemo, useState } from "react";
@@ -10,6 +9,7 @@ import { formatNumber } from "../lib/format.ts";
 import { useNow } from "../lib/hooks.ts";
 import { cssAspect, mediaSrc } from "../lib/workflow.ts";
 import { type RouterInputs, type RouterOutputs, useTRPC } from "../trpc.ts";
+import { CreativeScoreCard } from "./creative-score.tsx";
 import { FieldError, FormAlert } from "./form.tsx";
 import { InlineError, Skeleton, Spinner } from "./status.tsx";
 
@@ -277,7 +277,9 @@ function ReviewBoard({ jobId, board, creditsUsed }: { jobId: string; board: Stor
 
   return (
     <form className="review-editor-form" onSubmit={submit("approve")} aria-busy={pending} noValidate>
-      {board?.creativeScore ? <ScoreCard score={board.creativeScore} /> : null}
+      {board?.creativeScore ? (
+        <CreativeScoreCard score={board.creativeScore} note="Scored as directed; your edits are scored again when you approve." />
+      ) : null}
 
       {board ? (
         <>
@@ -390,85 +392,6 @@ function ReviewBoard({ jobId, board, creditsUsed }: { jobId: string; board: Stor
         </button>
       </div>
     </form>
-  );
-}
-
-// ---------- Creative score ----------
-
-function scoreTone(score: number, max: number): "good" | "fair" | "weak" {
-  const ratio = max > 0 ? score / max : 0;
-  return ratio >= 0.75 ? "good" : ratio >= 0.5 ? "fair" : "weak";
-}
-
-const TONE_LABELS = { good: "Strong", fair: "Fair", weak: "Needs work" } as const;
-
-function usePhone(): boolean {
-  const query = "(max-width: 640px)";
-  const [phone] = useState(() => typeof window !== "undefined" && window.matchMedia?.(query).matches === true);
-  return phone;
-}
-
-function ScoreCard({ score }: { score: CreativeScore }) {
-  const uid = useId();
-  const phone = usePhone();
-  const [open, setOpen] = useState(!phone);
-  const tone = scoreTone(score.score, score.max);
-  const value = Math.max(0, Math.min(score.max, score.score));
-  return (
-    <section className={`review-score review-tone-${tone}`} aria-labelledby={`${uid}-score`} data-testid="creative-score">
-      <div className="review-score-head">
-        <p className="review-score-number" id={`${uid}-score`}>
-          <span className="visually-hidden">Creative score: </span>
-          <strong data-testid="creative-score-value">{score.score}</strong>
-          <span className="review-score-max">/{score.max}</span>
-        </p>
-        <div className="review-score-meter-wrap">
-          <p className="review-score-label">
-            Creative score · <span className="review-score-tone">{TONE_LABELS[tone]}</span>
-          </p>
-          <meter
-            className="review-meter"
-            min={0}
-            max={score.max}
-            low={score.max * 0.5}
-            high={score.max * 0.75}
-            optimum={score.max}
-            value={value}
-            aria-label="Creative score"
-            aria-valuetext={`${score.score} out of ${score.max}, ${TONE_LABELS[tone].toLowerCase()}`}
-          >
-            {score.score}/{score.max}
-          </meter>
-          <p className="review-score-note muted">Scored as directed; your edits are scored again when you approve.</p>
-        </div>
-      </div>
-      {score.checks.length > 0 ? (
-        <details className="review-checks" open={open} onToggle={(e) => setOpen(e.currentTarget.open)}>
-          <summary className="review-checks-summary">
-            {open ? "Hide" : "Show"} the {score.checks.length} checks behind the score
-          </summary>
-          <ul className="review-check-list">
-            {score.checks.map((check) => {
-              const checkTone = scoreTone(check.points, check.max);
-              return (
-                <li key={check.id} className={`review-check review-tone-${checkTone}`} data-testid={`creative-check-${check.id}`}>
-                  <div className="review-check-head">
-                    <span className="review-check-label">{check.label}</span>
-                    <span className="review-check-points mono">
-                      {check.points}/{check.max}
-                    </span>
-                  </div>
-                  <span className="review-check-bar" aria-hidden="true">
-                    <span style={{ width: `${check.max > 0 ? (Math.max(0, check.points) / check.max) * 100 : 0}%` }} />
-                  </span>
-                  <p className="review-check-reason">{check.reason}</p>
-                </li>
-              );
-            })}
-          </ul>
-        </details>
-      ) : null}
-    </section>
   );
 }
 

@@ -1,11 +1,13 @@
-// Turning tRPC errors into what a form shows: server validation messages start with the field name
-// ("email must be …", "newPassword must be …"), several joined by "; ". Each part goes next to its
-// field; anything else becomes the form-level alert.
+// Turning tRPC errors into what a form shows: a validation answer lists its fields (`data.fields`, each
+// with a message for people); each message goes next to its field, anything else becomes the form-level
+// alert. Messages that only start with a field key ("url must be …", several joined by "; ") still split.
 import { TRPCClientError } from "@trpc/client";
 
 interface ErrorData {
   code?: string;
   httpStatus?: number;
+  /** Validation answers: one entry per invalid field, keyed for machines (the message is for people). */
+  fields?: { field: string; message: string }[];
 }
 
 function errorData(error: unknown): ErrorData | undefined {
@@ -77,6 +79,14 @@ export function splitMessage<F extends string>(message: string, fields: readonly
 export function splitServerError<F extends string>(error: unknown, fields: readonly F[]): SplitErrors<F> {
   const code = errorCode(error);
   // Only validation answers name fields; "Invalid email or password" is about the pair, not one field.
+  // The server's `fields` list says which field each message is about; older answers only had the message.
+  const listed = errorData(error)?.fields;
+  if (code === "BAD_REQUEST" && listed?.length) {
+    return issuesToFieldErrors(
+      listed.map((entry) => ({ path: entry.field ? entry.field.split(".") : [], message: entry.message })),
+      fields,
+    );
+  }
   if (code === "BAD_REQUEST") return splitMessage(errorMessage(error), fields);
   return { fields: {}, form: errorMessage(error) };
 }
@@ -90,8 +100,10 @@ interface IssueLike {
 export function issuesToFieldErrors<F extends string>(issues: readonly IssueLike[], fields: readonly F[]): SplitErrors<F> {
   const result: SplitErrors<F> = { fields: {}, form: null };
   for (const issue of issues) {
+    // A nested field ("models.image") by its dotted path, else by its top-level name.
+    const dotted = issue.path.map(String).join(".");
     const head = issue.path[0];
-    const field = fields.find((f) => f === head);
+    const field = fields.find((f) => f === dotted) ?? fields.find((f) => f === head);
     if (field) {
       if (!result.fields[field]) result.fields[field] = issue.message;
     } else if (!result.form) {

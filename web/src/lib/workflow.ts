@@ -116,7 +116,9 @@ function stepLabel(name: string): { label: string; detail?: string } {
   if (name === STEP.audit) return { label: "Audit", detail: "Offer, mobile call to action, contact, trust, speed" };
   if (name === STEP.voice) return { label: "Voice-over", detail: "Narration, captions and scene timing" };
   if (name === STEP.auditReport) return { label: "Audit report", detail: "The scored report as a PDF" };
-  if (name === STEP.artDirection) return { label: "Art direction", detail: "Storyboard, copy and look" };
+  if (name === STEP.referenceAnalysis) return { label: "Reference analysis", detail: "Hook, beats, pacing and call to action" };
+  if (name === STEP.brandKit) return { label: "Brand kit", detail: "Colours, logo, fonts, tone and claims, saved to your brand" };
+  if (name === STEP.artDirection) return { label: "Art direction", detail: "Storyboard, copy, pictures and look" };
   if (name === STEP.review) return { label: "Your review", detail: "Approve the storyboard before rendering" };
   if (name === STEP.done) return { label: "Done" };
   const ratio = renderStepFormat(name);
@@ -183,7 +185,8 @@ export function explainBlock(code: string | undefined, message: string): LaunchP
       kind: "credits",
       title: "Not enough credits",
       message: `Not enough credits: needs ${need}, you have ${have}.`,
-      hint: "Buy a credit pack or upgrade your plan for more credits.",
+      // No checkout exists yet: credits and plans are granted by an administrator.
+      hint: "Credits can't be bought in the app yet: ask an administrator to add credits or change your plan.",
     };
   }
   if (code === "PAYMENT_REQUIRED" || /trial ended/i.test(message)) {
@@ -191,7 +194,7 @@ export function explainBlock(code: string | undefined, message: string): LaunchP
       kind: "trial",
       title: "Your trial has ended",
       message,
-      hint: "Choose a plan or buy credits to keep launching workflows.",
+      hint: "Ask an administrator to move your account to a paid plan or add credits to keep launching workflows.",
     };
   }
   if (code === "FORBIDDEN" || /not available on the/i.test(message)) {

@@ -1,11 +1,12 @@
 import { keepPreviousData, useQuery } from "@tanstack/react-query";
 import { useEffect, useId, useState } from "react";
-import { useSearchParams } from "wouter";
+import { Link, useLocation, useSearchParams } from "wouter";
 import { InlineError, Spinner } from "../components/status.tsx";
 import { formatDate, formatDateTime, formatNumber, planName } from "../lib/format.ts";
 import { useDebounced, useTitle } from "../lib/hooks.ts";
 import type { PageProps } from "../routes.tsx";
 import { useTRPC } from "../trpc.ts";
+import "../components/admin/admin.css";
 
 const PAGE_SIZE = 20;
 
@@ -19,6 +20,7 @@ export function AdminPage({ session }: PageProps) {
   const uid = useId();
   const trpc = useTRPC();
   const [params, setParams] = useSearchParams();
+  const [, navigate] = useLocation();
   const page = pageFrom(params);
   const search = params.get("q") ?? "";
   const [input, setInput] = useState(search);
@@ -62,7 +64,9 @@ export function AdminPage({ session }: PageProps) {
       <header className="page-header">
         <div>
           <h1 className="page-title">Users</h1>
-          <p className="page-subtitle muted">Every account in this workspace. You are signed in as {session.email}.</p>
+          <p className="page-subtitle muted">
+            Every account in this workspace. Open one to change its credits, plan, role or access. You are signed in as {session.email}.
+          </p>
         </div>
       </header>
 
@@ -121,9 +125,20 @@ export function AdminPage({ session }: PageProps) {
             </thead>
             <tbody>
               {data?.users.map((user) => (
-                <tr key={user.id} data-testid="admin-user-row">
+                // The whole row opens the account; the e-mail is the real link (keyboard, middle-click, copy).
+                <tr
+                  key={user.id}
+                  data-testid="admin-user-row"
+                  data-href={`/admin/users/${user.id}`}
+                  onClick={(event) => {
+                    if ((event.target as HTMLElement).closest("a")) return;
+                    navigate(`/admin/users/${user.id}`);
+                  }}
+                >
                   <th scope="row" className="cell-email">
-                    {user.email}
+                    <Link href={`/admin/users/${user.id}`} className="admin-row-link" data-testid="admin-user-link">
+                      {user.email}
+                    </Link>
                   </th>
                   <td>{user.role === "admin" ? <span className="badge badge-admin">Admin</span> : "User"}</td>
                   <td>{planName(user.current_plan_id)}</td>

@@ -1,6 +1,12 @@
+// The dashboard: balance, plan and trial; the latest projects and credits used per day; the account;
+// and what the balance buys on this plan (a workflow the plan leaves out is never offered as "1 run").
 import { useQuery } from "@tanstack/react-query";
 import { Link } from "wouter";
+import { RecentProjects } from "../components/dashboard/recent-projects.tsx";
+import { UsageChart } from "../components/dashboard/usage-chart.tsx";
+import "../components/dashboard/dashboard.css";
 import { useLiveBalance } from "../components/live-balance.tsx";
+import { isReservedOn } from "../components/studio/launch-blocks.tsx";
 import { InlineError, Skeleton } from "../components/status.tsx";
 import { formatDate, formatDateTime, formatNumber, planName, signed, trialCountdown } from "../lib/format.ts";
 import { useNow, useTitle } from "../lib/hooks.ts";
@@ -101,6 +107,11 @@ export function DashboardPage({ session }: PageProps) {
       </div>
 
       <div className="two-col">
+        <RecentProjects />
+        <UsageChart />
+      </div>
+
+      <div className="two-col">
         <section className="card" aria-labelledby="account-title">
           <div className="card-head">
             <h2 id="account-title" className="card-title">
@@ -150,13 +161,13 @@ export function DashboardPage({ session }: PageProps) {
           </dl>
         </section>
 
-        <WorkflowCosts balance={balance} />
+        <WorkflowCosts balance={balance} planId={p?.current_plan_id} />
       </div>
     </div>
   );
 }
 
-function WorkflowCosts({ balance }: { balance: number | undefined }) {
+function WorkflowCosts({ balance, planId }: { balance: number | undefined; planId: string | undefined }) {
   const trpc = useTRPC();
   const pricing = useQuery(trpc.public.pricing.queryOptions(undefined, { staleTime: 10 * 60_000 }));
   return (
@@ -170,12 +181,14 @@ function WorkflowCosts({ balance }: { balance: number | undefined }) {
       {pricing.data ? (
         <ul className="cost-list">
           {pricing.data.workflows.map((w) => {
-            const runs = balance === undefined ? null : Math.floor(balance / Math.max(1, w.standard));
+            const reserved = isReservedOn(w.type, planId);
+            const runs = balance === undefined || reserved ? null : Math.floor(balance / Math.max(1, w.standard));
             return (
-              <li key={w.type}>
+              <li key={w.type} data-testid={`cost-${w.type}`}>
                 <span className="cost-name">{w.name}</span>
                 <span className="cost-value">
                   {w.standard === w.premium ? `${w.standard} cr` : `${w.standard}–${w.premium} cr`}
+                  {reserved ? <span className="cost-reserved"> · paid plans only</span> : null}
                   {runs !== null ? <span className="muted"> · {runs === 1 ? "1 run" : `${formatNumber(runs)} runs`}</span> : null}
                 </span>
               </li>

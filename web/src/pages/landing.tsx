@@ -3,6 +3,8 @@ import { useQuery } from "@tanstack/react-query";
 import { useState } from "react";
 import { Link } from "wouter";
 import { useOptionalSession } from "../auth/session.tsx";
+import { ContactForm } from "../components/landing/contact-form.tsx";
+import { NewsletterForm } from "../components/landing/newsletter-form.tsx";
 import { InlineError, Skeleton } from "../components/status.tsx";
 import { formatMoney, formatNumber, planName } from "../lib/format.ts";
 import { useTitle } from "../lib/hooks.ts";
@@ -117,6 +119,23 @@ export function LandingPage() {
           ) : (
             <Plans pricing={pricing.data} />
           )}
+        </div>
+      </section>
+
+      <section id="contact" className="section" aria-labelledby="contact-title">
+        <div className="section-inner contact-grid">
+          <div className="contact-intro">
+            <h2 id="contact-title" className="section-title">
+              Talk to us
+            </h2>
+            <p className="section-lead muted">
+              Questions about plans, credits or an agency set-up? Write to the team; a person answers by e-mail.
+            </p>
+            <NewsletterForm />
+          </div>
+          <div className="card contact-card">
+            <ContactForm />
+          </div>
         </div>
       </section>
 

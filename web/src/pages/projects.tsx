@@ -1,19 +1,24 @@
-// Every launch is a project (id = job id). A gallery with a status filter, ratings, links to each
-// job and the two account exports; it refreshes itself while jobs change (events.stream).
+// Every launch is a project (id = job id). A gallery with a search, a status filter, names renamed in
+// place, ratings, "make another like this", delete, links to each job and the two account exports; it
+// refreshes itself while jobs change (events.stream).
 import { isCancelled, PROJECT_STATUSES } from "@adgen/schema";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useSubscription } from "@trpc/tanstack-react-query";
-import { type FormEvent, useEffect, useId, useRef, useState } from "react";
+import { type FormEvent, useCallback, useEffect, useId, useRef, useState } from "react";
 import { Link, useSearchParams } from "wouter";
+import { ProjectActions } from "../components/projects/project-actions.tsx";
+import { ProjectNameEditor } from "../components/projects/project-name.tsx";
+import { ProjectSearch } from "../components/projects/project-search.tsx";
+import "../components/projects/projects.css";
+import type { Project } from "../components/projects/types.ts";
 import { InlineError, Skeleton } from "../components/status.tsx";
 import { errorMessage } from "../lib/errors.ts";
 import { formatDateTime, formatNumber } from "../lib/format.ts";
 import { useTitle } from "../lib/hooks.ts";
 import { cssAspect, mediaSrc, sortFormats, workflowName } from "../lib/workflow.ts";
 import type { PageProps } from "../routes.tsx";
-import { type RouterOutputs, useTRPC } from "../trpc.ts";
+import { useTRPC } from "../trpc.ts";
 
-type Project = RouterOutputs["projects"]["list"][number];
 type StatusFilter = "all" | Project["status"];
 
 const STATUS_LABELS: Record<Project["status"], string> = {
@@ -37,9 +42,10 @@ export function ProjectsPage(_props: PageProps) {
   useTitle("Projects");
   const trpc = useTRPC();
   const queryClient = useQueryClient();
-  const projects = useQuery(trpc.projects.list.queryOptions());
   const [params, setParams] = useSearchParams();
   const filter = filterFrom(params);
+  const q = params.get("q")?.trim() ?? "";
+  const projects = useQuery({ ...trpc.projects.list.queryOptions(q ? { q } : {}), placeholderData: (previous) => previous });
 
   // Any job event of this account may change a card: refresh the list, at most every 1.5 s.
   const pending = useRef<number | undefined>(undefined);
@@ -55,6 +61,21 @@ export function ProjectsPage(_props: PageProps) {
     }),
   );
   useEffect(() => () => window.clearTimeout(pending.current), []);
+
+  const setSearch = useCallback(
+    (text: string) => {
+      setParams(
+        (prev) => {
+          const next = new URLSearchParams(prev);
+          if (text.trim()) next.set("q", text.trim());
+          else next.delete("q");
+          return next;
+        },
+        { replace: true },
+      );
+    },
+    [setParams],
+  );
 
   function setFilter(value: StatusFilter) {
     setParams(
@@ -96,6 +117,8 @@ export function ProjectsPage(_props: PageProps) {
 
       {projects.isError ? <InlineError error={projects.error} onRetry={() => void projects.refetch()} /> : null}
 
+      {all.length > 0 || q ? <ProjectSearch value={q} onChange={setSearch} /> : null}
+
       {all.length > 0 ? (
         <fieldset className="segmented project-filter" aria-label="Filter by status">
           {FILTERS.map((f) => (
@@ -124,6 +147,13 @@ export function ProjectsPage(_props: PageProps) {
             </div>
           ))}
         </div>
+      ) : projects.data && all.length === 0 && q ? (
+        <section className="card empty-state empty-state-small" data-testid="projects-empty-search">
+          <p className="muted">No project has “{q}” in its name or concept.</p>
+          <button type="button" className="btn btn-ghost btn-small" onClick={() => setSearch("")}>
+            Clear the search
+          </button>
+        </section>
       ) : projects.data && all.length === 0 ? (
         <section className="card empty-state" data-testid="projects-empty">
           <div className="empty-art" aria-hidden="true">
@@ -188,7 +218,7 @@ function ProjectCard({ project }: { project: Project }) {
   const summary = input.concept ?? input.url;
   return (
     <li className="project-card" data-testid="project-card" data-project-id={project.id} data-status={project.status}>
-      <Link href={href} className="project-thumb" aria-label={`Open ${workflowName(project.type)} project`} tabIndex={-1}>
+      <Link href={href} className="project-thumb" aria-label={`Open ${project.name}`} tabIndex={-1}>
         {thumb ? (
           <img src={thumb} alt="" loading="lazy" />
         ) : (
@@ -206,10 +236,9 @@ function ProjectCard({ project }: { project: Project }) {
         </span>
       </Link>
       <div className="project-body">
+        <ProjectNameEditor key={project.name} project={project} href={href} />
         <div className="project-title-row">
-          <Link href={href} className="project-title">
-            {workflowName(project.type)}
-          </Link>
+          <span className="project-kind muted">{workflowName(project.type)}</span>
           <span className="project-credits">
             {formatNumber(project.credits_used)} {project.credits_used === 1 ? "credit" : "credits"}
           </span>
@@ -229,6 +258,7 @@ function ProjectCard({ project }: { project: Project }) {
           </Link>
         ) : null}
         <Rating project={project} />
+        <ProjectActions project={project} />
       </div>
     </li>
   );

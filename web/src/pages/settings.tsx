@@ -1,7 +1,11 @@
 import { ChangePasswordInput, PASSWORD_MIN, PROVIDER_PREFERENCES, type ProviderPreference } from "@adgen/schema";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { type FormEvent, useEffect, useId, useState } from "react";
+import { BrandKitSection } from "../components/brand/brand-kit.tsx";
+import { MediaLibrarySection } from "../components/brand/media-library.tsx";
 import { Field, FormAlert, FormSuccess } from "../components/form.tsx";
+import { ChangeEmailSection } from "../components/settings/change-email-section.tsx";
+import { WebhookPanel } from "../components/settings/webhook-panel.tsx";
 import { InlineError, Skeleton } from "../components/status.tsx";
 import { errorMessage, issuesToFieldErrors, type SplitErrors, splitServerError } from "../lib/errors.ts";
 import { useTitle } from "../lib/hooks.ts";
@@ -16,12 +20,16 @@ export function SettingsPage({ session }: PageProps) {
         <div>
           <h1 className="page-title">Settings</h1>
           <p className="page-subtitle muted">
-            Account settings for <strong>{session.email}</strong>
+            Account settings for <strong className="settings-email">{session.email}</strong>
           </p>
         </div>
       </header>
+      <ChangeEmailSection currentEmail={session.email} />
       <ChangePasswordSection />
       <ProviderPreferenceSection />
+      <WebhookPanel />
+      <BrandKitSection />
+      <MediaLibrarySection />
     </div>
   );
 }

@@ -1,0 +1,153 @@
+import { expect, type Page, test } from "@playwright/test";
+
+/** A new account, signed in through the signup form; lands on the dashboard with 10 credits. */
+async function signUpInBrowser(page: Page, prefix: string) {
+  await page.goto("/signup");
+  await page.getByTestId("email").fill(`${prefix}-${Date.now()}@example.com`);
+  await page.getByTestId("password").fill("e2e-password-123");
+  await page.getByTestId("submit").click();
+  await expect(page).toHaveURL(/\/dashboard$/);
+}
+
+interface WorkflowPrice {
+  type: string;
+  standard: number;
+  premium: number;
+}
+
+const credits = (n: number) => `${n} ${n === 1 ? "credit" : "credits"}`;
+
+/** The page is no wider than the window: nothing to scroll sideways. */
+async function expectNoSideways(page: Page) {
+  const [scrollWidth, clientWidth] = await page.evaluate(() => [
+    document.documentElement.scrollWidth,
+    document.documentElement.clientWidth,
+  ]);
+  expect(scrollWidth).toBeLessThanOrEqual(clientWidth);
+}
+
+test("the studio shows each type only the fields it uses, with the price of each option", async ({ page }) => {
+  await signUpInBrowser(page, "e2e-fields");
+  const pricing = (await (await page.request.get("/api/config/pricing")).json()).data as { workflows: WorkflowPrice[] };
+  const price = (type: string) => pricing.workflows.find((w) => w.type === type)!;
+
+  await page.goto("/studio");
+  const form = page.getByTestId("workflow-form");
+
+  // Every type card shows its standard and its premium price.
+  for (const type of ["cinematic", "influencer", "staticad"]) {
+    const { standard, premium } = price(type);
+    const card = page.getByTestId(`type-price-${type}`);
+    await expect(card).toContainText(credits(standard));
+    await expect(card).toContainText(premium === standard ? "Premium same price" : `Premium ${credits(premium)}`);
+  }
+
+  // Director: a product page is optional; no images-only switch, no project, no voice model.
+  await page.getByTestId("workflow-type-cinematic").click();
+  await expect(form).toHaveAttribute("data-type", "cinematic");
+  await expect(form.getByTestId("field-url")).toBeVisible();
+  await expect(form.getByTestId("field-url")).not.toHaveAttribute("required", "");
+  await expect(form.getByTestId("field-model-video")).toBeVisible();
+  await expect(form.getByTestId("field-imagesOnly")).toHaveCount(0);
+  await expect(form.getByTestId("field-project")).toHaveCount(0);
+  await expect(form.getByTestId("field-model-voice")).toHaveCount(0);
+
+  // The quality choice says what each tier costs for this type, and premium's extra.
+  const cinematic = price("cinematic");
+  await expect(form.getByTestId("quality-price-standard")).toHaveText(credits(cinematic.standard));
+  await expect(form.getByTestId("quality-price-premium")).toHaveText(credits(cinematic.premium));
+  await expect(form.getByTestId("quality-premium-extra")).toHaveText(`+${credits(cinematic.premium - cinematic.standard)}`);
+  await expect(form.getByTestId("options-included")).toContainText("included in the price");
+  await form.getByTestId("field-quality-premium").check();
+  await expect(page.getByTestId("estimate-cost")).toHaveText(credits(cinematic.premium));
+  await expect(form.getByTestId("quality-description")).toContainText(/bitrate/i);
+  await form.getByTestId("field-quality-standard").check();
+  await expect(page.getByTestId("estimate-cost")).toHaveText(credits(cinematic.standard));
+
+  // Multi-Format: the URL is required, and only this type offers images only, which drops the video model.
+  await page.getByTestId("workflow-type-factory").click();
+  await expect(form.getByTestId("field-url")).toHaveAttribute("required", "");
+  await expect(form.getByTestId("field-imagesOnly")).toBeVisible();
+  await expect(form.getByTestId("field-model-video")).toBeVisible();
+  await form.getByTestId("field-imagesOnly").check();
+  await expect(form.getByTestId("field-model-video")).toHaveCount(0);
+  await expect(form.getByTestId("field-model-image")).toBeVisible();
+
+  // Ad Optimizer: a select of the user's finished projects (a new account has none, and is told so), no
+  // URL, and no framework or preset: it keeps its source ad's look.
+  await page.getByTestId("workflow-type-ad-optimizer").click();
+  await expect(form.getByTestId("field-project")).toBeVisible();
+  await expect(form.getByTestId("project-none")).toContainText(/no finished project/i);
+  await expect(form.getByTestId("field-url")).toHaveCount(0);
+  await expect(form.getByTestId("field-imagesOnly")).toHaveCount(0);
+  await expect(form.getByTestId("field-framework")).toHaveCount(0);
+  await expect(form.getByTestId("field-adPreset")).toHaveCount(0);
+
+  // Presenter speaks: a voice model is offered.
+  await page.getByTestId("workflow-type-avatar").click();
+  await expect(form.getByTestId("field-model-voice")).toBeVisible();
+  await expect(form.getByTestId("field-project")).toHaveCount(0);
+
+  // Static ads have no video; Inspiration follows its reference, so it has no copy framework.
+  await page.getByTestId("workflow-type-staticad").click();
+  await expect(form.getByTestId("field-model-video")).toHaveCount(0);
+  await expect(form.getByTestId("field-framework")).toBeVisible();
+  await page.getByTestId("workflow-type-clone").click();
+  await expect(form.getByTestId("field-framework")).toHaveCount(0);
+  await expect(form.getByTestId("field-url")).toHaveAttribute("required", "");
+
+  // A local audit with no website in the brand profile must be given the page, and says so before launching.
+  await page.getByTestId("workflow-type-local-audit").click();
+  await expect(form.getByTestId("url-fallback")).toContainText(/no website/i);
+  await form.getByTestId("launch").click();
+  await expect(form.getByTestId("field-error-url")).toContainText(/url is required/i);
+  const balance = (await (await page.request.get("/api/user/credits")).json()).data.balance;
+  expect(balance).toBe(10);
+});
+
+test("a finished static ad shows a gallery of its image ads, and studio and job fit a 390 px phone", async ({ page }) => {
+  await page.setViewportSize({ width: 390, height: 844 });
+  await signUpInBrowser(page, "e2e-gallery");
+
+  await page.goto("/studio");
+  await expect(page.getByTestId("workflow-form")).toBeVisible();
+  await expectNoSideways(page);
+
+  await page.getByTestId("workflow-type-staticad").click();
+  const form = page.getByTestId("workflow-form");
+  await form.getByTestId("field-concept").fill('Fresh sourdough delivered by 7am. Tagline: "Wake up to bread"');
+  await form.getByTestId("format-1x1").check();
+  await expectNoSideways(page);
+  await form.getByTestId("launch").click();
+
+  await expect(page).toHaveURL(/\/studio\/jobs\/[0-9a-f-]+$/);
+  await expectNoSideways(page);
+  await expect(page.getByTestId("job-status")).toHaveAttribute("data-status", "completed", { timeout: 60_000 });
+
+  // A gallery, by format, of still ads: each with its variant letter, headline and layout, and its own download.
+  const gallery = page.getByTestId("image-gallery");
+  await expect(gallery).toBeVisible();
+  await expect(page.getByTestId("job-result")).toHaveAttribute("data-view", "gallery");
+  for (const format of ["9:16", "1:1"]) {
+    const items = gallery.locator(`[data-testid="gallery-item"][data-format="${format}"]`);
+    expect(await items.count()).toBeGreaterThan(1);
+    const first = items.first();
+    await expect(first).toContainText("Variant A");
+    await expect(first.locator(".gallery-headline")).toHaveText(/\w+/);
+    const image = first.locator("img");
+    await image.scrollIntoViewIfNeeded();
+    await expect.poll(() => image.evaluate((img: HTMLImageElement) => (img.complete ? img.naturalWidth : 0))).toBeGreaterThan(0);
+  }
+  await expect(page.locator("video")).toHaveCount(0);
+
+  const href = await gallery.getByTestId("download-1x1-a").getAttribute("href");
+  const download = await page.request.get(href!);
+  expect(download.status()).toBe(200);
+  expect(download.headers()["content-disposition"]).toMatch(/attachment/);
+  const png = await download.body();
+  expect(png.subarray(1, 4).toString()).toBe("PNG");
+  // 1080×1080: the PNG header's width and height.
+  expect([png.readUInt32BE(16), png.readUInt32BE(20)]).toEqual([1080, 1080]);
+
+  await expectNoSideways(page);
+});

@@ -1,0 +1,3 @@
+import type { RouterOutputs } from "../../trpc.ts";
+
+export type Project = RouterOutputs["projects"]["list"][number];

@@ -1,0 +1,177 @@
+// The studio form's state and the launch request made from it. The state keeps every field while the
+// user switches types; the request carries only the fields the chosen type uses (`studioFields`, from
+// @adgen/schema), so a field the form hides is never sent.
+import {
+  type AspectRatio,
+  defaultFormatsFor,
+  type ModelKind,
+  type QualityTier,
+  type StudioFields,
+  studioFields,
+  type WorkflowRequestInput,
+  type WorkflowType,
+} from "@adgen/schema";
+import type { SplitErrors } from "../../lib/errors.ts";
+import { sortFormats } from "../../lib/workflow.ts";
+import type { RouterOutputs } from "../../trpc.ts";
+
+export type StudioConfig = RouterOutputs["public"]["studio"];
+export type Pricing = RouterOutputs["public"]["pricing"];
+export type Prefs = RouterOutputs["workflow"]["prefs"];
+export type Brand = NonNullable<RouterOutputs["brand"]["get"]>;
+export type Project = RouterOutputs["projects"]["list"][number];
+
+/** Fields whose errors the form shows in place (the rest go to the form's alert). */
+export const FORM_FIELDS = [
+  "type",
+  "url",
+  "concept",
+  "project",
+  "brand",
+  "formats",
+  "imagesOnly",
+  "quality",
+  "framework",
+  "seasonal",
+  "adPreset",
+  "models.image",
+  "models.video",
+  "models.voice",
+  "hitl",
+] as const;
+export type FormField = (typeof FORM_FIELDS)[number];
+export type FormErrors = SplitErrors<FormField>;
+export const NO_ERRORS: FormErrors = { fields: {}, form: null };
+
+export interface FormState {
+  type: WorkflowType;
+  url: string;
+  concept: string;
+  /** ad-optimizer: the project to improve ("" = none). */
+  project: string;
+  formats: AspectRatio[];
+  /** factory: images only, no video. */
+  imagesOnly: boolean;
+  quality: QualityTier;
+  framework: string;
+  seasonal: string;
+  adPreset: string;
+  hitl: boolean;
+  brand: string;
+  /** Model id per kind ("" = the instance's default). */
+  models: Record<ModelKind, string>;
+}
+
+interface InitialInput {
+  prefs: Prefs;
+  studio: StudioConfig;
+  brand: Brand | null;
+  /** `?type=` and `?project=` of the studio's address (an "improve this ad" link). */
+  queryType: string | null;
+  queryProject: string | null;
+  /** The stored launch request of a run being tried again (`?retry=<jobId>`): every setting comes back. */
+  retry?: Record<string, unknown> | null;
+  /** Types the account's plan leaves out are never preselected. */
+  isReserved?: (type: string) => boolean;
+}
+
+export function initialState({ prefs, studio, brand, queryType, queryProject, retry, isReserved }: InitialInput): FormState {
+  const known = (t: unknown): t is WorkflowType =>
+    typeof t === "string" && studio.workflowTypes.some((w) => w.type === t) && !isReserved?.(t);
+  const fallback = studio.workflowTypes.find((w) => known(w.type))?.type ?? "cinematic";
+  const type: WorkflowType = [queryType, prefs.defaultType, "cinematic"].find(known) ?? fallback;
+  // Saved formats apply to the type they were saved with; a factory run starts with every format.
+  const formats = prefs.formats?.length && (!known(queryType) || queryType === prefs.defaultType) ? prefs.formats : defaultFormatsFor(type);
+  const fresh: FormState = {
+    type,
+    url: "",
+    concept: "",
+    project: type === "ad-optimizer" && queryProject ? queryProject : "",
+    formats: sortFormats(formats),
+    imagesOnly: false,
+    quality: prefs.quality ?? "standard",
+    framework: prefs.framework ?? "",
+    seasonal: "",
+    adPreset: prefs.adPreset ?? "",
+    hitl: prefs.hitl ?? false,
+    brand: brand?.id ?? "",
+    models: { image: "", video: "", voice: "" },
+  };
+  return retry && known(retry.type) ? restoreRun(fresh, retry, retry.type) : fresh;
+}
+
+const text = (value: unknown, otherwise: string): string => (typeof value === "string" ? value : otherwise);
+
+/** A failed run's launch request back in the form: each setting it had, the rest as `fresh` has them. */
+function restoreRun(fresh: FormState, input: Record<string, unknown>, type: WorkflowType): FormState {
+  const formats = Array.isArray(input.formats) ? input.formats.filter((f): f is AspectRatio => typeof f === "string") : [];
+  const models = input.models && typeof input.models === "object" ? (input.models as Record<string, unknown>) : {};
+  return {
+    type,
+    url: text(input.url, ""),
+    concept: text(input.concept, ""),
+    project: text(input.project, ""),
+    formats: formats.length ? sortFormats(formats) : sortFormats(defaultFormatsFor(type)),
+    imagesOnly: input.imagesOnly === true,
+    quality: input.quality === "premium" ? "premium" : "standard",
+    framework: text(input.framework, ""),
+    seasonal: text(input.seasonal, ""),
+    adPreset: text(input.adPreset, ""),
+    hitl: input.hitl === true,
+    brand: text(input.brand, fresh.brand),
+    models: { image: text(models.image, ""), video: text(models.video, ""), voice: text(models.voice, "") },
+  };
+}
+
+/** The fields the state's type uses, as the form shows them. */
+export function fieldsOf(state: FormState, brand: Brand | null): StudioFields {
+  return studioFields(state.type, { imagesOnly: state.imagesOnly, brandHasWebsite: !!brand?.websiteUrl });
+}
+
+/** The launch request: only the fields the type uses, and only those given. */
+export function toRequest(state: FormState, uses: StudioFields): WorkflowRequestInput {
+  const url = state.url.trim();
+  const models = (["image", "video", "voice"] as const).filter((kind) => uses[`models.${kind}`] && state.models[kind]);
+  return {
+    type: state.type,
+    ...(uses.url && url ? { url } : {}),
+    ...(uses.concept && state.concept.trim() ? { concept: state.concept } : {}),
+    ...(uses.project && state.project ? { project: state.project } : {}),
+    ...(uses.brand && state.brand ? { brand: state.brand } : {}),
+    formats: sortFormats(state.formats),
+    ...(uses.imagesOnly && state.imagesOnly ? { imagesOnly: true } : {}),
+    quality: state.quality,
+    hitl: state.hitl,
+    ...(uses.framework && state.framework ? { framework: state.framework as NonNullable<WorkflowRequestInput["framework"]> } : {}),
+    ...(uses.seasonal && state.seasonal ? { seasonal: state.seasonal as NonNullable<WorkflowRequestInput["seasonal"]> } : {}),
+    ...(uses.adPreset && state.adPreset ? { adPreset: state.adPreset } : {}),
+    ...(models.length ? { models: Object.fromEntries(models.map((kind) => [kind, state.models[kind]])) } : {}),
+  };
+}
+
+/** Element ids of each field, in the order the form shows them (the first with an error takes focus). */
+export function fieldElementIds(uid: string): [FormField, string][] {
+  return [
+    ["url", `${uid}-url`],
+    ["project", `${uid}-project`],
+    ["concept", `${uid}-concept`],
+    ["formats", `${uid}-formats`],
+    ["imagesOnly", `${uid}-imagesOnly`],
+    ["quality", `${uid}-quality`],
+    ["framework", `${uid}-framework`],
+    ["adPreset", `${uid}-preset`],
+    ["seasonal", `${uid}-seasonal`],
+    ["brand", `${uid}-brand`],
+    ["models.image", `${uid}-model-image`],
+    ["models.video", `${uid}-model-video`],
+    ["models.voice", `${uid}-model-voice`],
+  ];
+}
+
+export function focusFirstError(uid: string, fields: Partial<Record<FormField, string>>) {
+  const first = fieldElementIds(uid).find(([field]) => fields[field]);
+  if (!first) return;
+  const el = document.getElementById(first[1]);
+  const target = el?.matches("fieldset") ? el.querySelector("input") : el;
+  (target as HTMLElement | null)?.focus();
+}
