@@ -8,7 +8,7 @@ import { join } from "node:path";
 import { promisify } from "node:util";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createStudioRenderer, locateFfmpeg, type Scene, type Storyboard } from "../src/modules/render/index.ts";
-import { difference, frameAt, share } from "./support/frames.ts";
+import { difference, frameAt, isBlue, isGreen, isMagenta, PICTURE_BAND, share, writeTestPictures } from "./support/frames.ts";
 import { probe } from "./support/ffprobe.ts";
 
 const run = promisify(execFile);
@@ -21,24 +21,7 @@ let logo: string;
 let grid: string;
 beforeAll(async () => {
   dir = mkdtempSync(join(tmpdir(), "adgen-motion-"));
-  picture = join(dir, "product.jpg");
-  logo = join(dir, "logo.png");
-  // A picture whose halves are unmistakable (green | magenta) and a pure blue logo.
-  await run(locateFfmpeg(), [
-    "-v",
-    "error",
-    "-f",
-    "lavfi",
-    "-i",
-    "color=c=0x00c000:s=1600x1200",
-    "-vf",
-    "drawbox=x=800:y=0:w=800:h=1200:color=0xff00ff:t=fill",
-    "-frames:v",
-    "1",
-    "-y",
-    picture,
-  ]);
-  await run(locateFfmpeg(), ["-v", "error", "-f", "lavfi", "-i", "color=c=0x0000ff:s=400x160", "-frames:v", "1", "-y", logo]);
+  ({ picture, logo } = await writeTestPictures(dir));
   // A grid, so a zoom from the centre moves every line.
   grid = join(dir, "grid.jpg");
   await run(locateFfmpeg(), [
@@ -73,12 +56,9 @@ async function render(storyboard: Storyboard, stem: string) {
   return result.videoPath;
 }
 
-// The brand tint and 4:2:0 encoding dull the picture's colours a little.
-const green = (r: number, g: number, b: number) => g > 100 && g > r + 50 && g > b + 30;
-const magenta = (r: number, g: number, b: number) => r > 110 && b > 110 && g < r - 50;
-const blue = (r: number, g: number, b: number) => b > 170 && r < 60 && g < 60;
-/** The picture's band above the text panel (9:16: the panel sits low, in the safe area). */
-const PICTURE_BAND = { x: 0, y: 0.2, w: 1, h: 0.3 };
+const green = isGreen;
+const magenta = isMagenta;
+const blue = isBlue;
 
 describe("the studio's motion", () => {
   it("pans across a scene's picture, brings the type in after the transition, and closes on the logo", { timeout: 120_000 }, async () => {

@@ -1,21 +1,17 @@
 // The studio's ads show real pictures: the product page's og:image (fetched safely, checked by its bytes),
 // with the camera moving over it, and the brand's logo on the closing scene. A picture that cannot be used
 // is named in the result's warnings. The preset visibly and audibly changes the ad made from the same copy.
-import { execFile } from "node:child_process";
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { promisify } from "node:util";
 import { HttpResponse, http } from "msw";
 import { setupServer } from "msw/node";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Resolver } from "../src/modules/net/safe-fetch.ts";
-import { locateFfmpeg } from "../src/modules/render/ffmpeg.ts";
 import { type Account, signUp } from "./support/accounts.ts";
-import { difference, frameAt, share } from "./support/frames.ts";
+import { difference, frameAt, isBlue, isGreen, isMagenta, PICTURE_BAND, share, writeTestPictures } from "./support/frames.ts";
 import { startTestApp, type TestApp } from "./support/harness.ts";
 
-const run = promisify(execFile);
 const resolver: Resolver = async (host) => {
   if (host === "shop.example") return ["93.184.216.50"];
   throw Object.assign(new Error(`getaddrinfo ENOTFOUND ${host}`), { code: "ENOTFOUND" });
@@ -47,35 +43,9 @@ let user: Account;
 let dir: string;
 beforeAll(async () => {
   dir = mkdtempSync(join(tmpdir(), "adgen-imagery-"));
-  // A product shot whose halves are unmistakable (green | magenta), and a pure blue logo.
-  await run(locateFfmpeg(), [
-    "-v",
-    "error",
-    "-f",
-    "lavfi",
-    "-i",
-    "color=c=0x00c000:s=1600x1200",
-    "-vf",
-    "drawbox=x=800:y=0:w=800:h=1200:color=0xff00ff:t=fill",
-    "-frames:v",
-    "1",
-    "-y",
-    join(dir, "hero.jpg"),
-  ]);
-  await run(locateFfmpeg(), [
-    "-v",
-    "error",
-    "-f",
-    "lavfi",
-    "-i",
-    "color=c=0x0000ff:s=400x160",
-    "-frames:v",
-    "1",
-    "-y",
-    join(dir, "logo.png"),
-  ]);
-  hero = readFileSync(join(dir, "hero.jpg"));
-  logo = readFileSync(join(dir, "logo.png"));
+  const written = await writeTestPictures(dir);
+  hero = readFileSync(written.picture);
+  logo = readFileSync(written.logo);
   network.listen({
     onUnhandledRequest(request, print) {
       if (new URL(request.url).hostname !== "127.0.0.1") print.error();
@@ -110,10 +80,9 @@ async function videoOf(job: any): Promise<string> {
   return file;
 }
 
-const green = (r: number, g: number, b: number) => g > 100 && g > r + 50 && g > b + 30;
-const magenta = (r: number, g: number, b: number) => r > 110 && b > 110 && g < r - 50;
-const blue = (r: number, g: number, b: number) => b > 170 && r < 60 && g < 60;
-const PICTURE_BAND = { x: 0, y: 0.2, w: 1, h: 0.3 };
+const green = isGreen;
+const magenta = isMagenta;
+const blue = isBlue;
 
 async function launch(adPreset: string) {
   const launched = await user.client.post("/workflow", {

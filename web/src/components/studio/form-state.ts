@@ -7,6 +7,7 @@ import {
   type ModelKind,
   type QualityTier,
   type StudioFields,
+  STUDIO_FIELDS,
   studioFields,
   type WorkflowRequestInput,
   type WorkflowType,
@@ -21,24 +22,8 @@ export type Prefs = RouterOutputs["workflow"]["prefs"];
 export type Brand = NonNullable<RouterOutputs["brand"]["get"]>;
 export type Project = RouterOutputs["projects"]["list"][number];
 
-/** Fields whose errors the form shows in place (the rest go to the form's alert). */
-export const FORM_FIELDS = [
-  "type",
-  "url",
-  "concept",
-  "project",
-  "brand",
-  "formats",
-  "imagesOnly",
-  "quality",
-  "framework",
-  "seasonal",
-  "adPreset",
-  "models.image",
-  "models.video",
-  "models.voice",
-  "hitl",
-] as const;
+/** Fields whose errors the form shows in place (the rest go to the form's alert): the type and every studio field. */
+export const FORM_FIELDS = ["type", ...STUDIO_FIELDS] as const;
 export type FormField = (typeof FORM_FIELDS)[number];
 export type FormErrors = SplitErrors<FormField>;
 export const NO_ERRORS: FormErrors = { fields: {}, form: null };
