@@ -107,13 +107,14 @@ function audienceOf(sources: CopySources): string | null {
  */
 function productFromLine(line: string): string {
   const clean = line.replace(/[.!?…]+$/, "");
-  // The noun phrase ends before a relative clause, a preposition or a participle ("Fresh sourdough baked
-  // every morning in Springfield" → "Fresh sourdough").
+  // The noun phrase ends before a relative clause, a preposition, a participle or a common verb ("Fresh
+  // sourdough baked every morning in Springfield" → "Fresh sourdough"; "Brewly cold brew keeps nurses
+  // sharp" → "Brewly cold brew").
   const phrase =
     clean.length <= 24
       ? clean
       : (clean.match(
-          /^(.{3,40}?)\s+(?:that|which|who|for|with|to|so|and|in|at|from|by|on|baked|made|brewed|delivered|crafted|designed|built|handmade|grown|roasted|—|–|-)\s/i,
+          /^(.{3,40}?)\s+(?:that|which|who|for|with|to|so|and|in|at|from|by|on|baked|made|brewed|delivered|crafted|designed|built|handmade|grown|roasted|is|are|keeps|helps|makes|gives|lets|brings|turns|takes|saves|gets|puts|wakes|cools|cleans|—|–|-)\s/i,
         )?.[1] ?? fitWords(clean, 32));
   // "A cooling mattress" names the product as "Cooling mattress" (the article belongs to a sentence).
   const bare = phrase.replace(/^(a|an|the|our|your)\s+(?=\S)/i, "");
@@ -140,7 +141,9 @@ export function writeCopy(sources: CopySources): AdCopy {
     named ?? fromConcept ?? quoted.find((q) => !q.cta)?.text ?? (sources.page ? new URL(sources.page.url).hostname : "Our product"),
     40,
   );
-  const introduction = fromConcept ? `Meet the ${product.charAt(0).toLowerCase()}${product.slice(1)}` : `Meet ${product}`;
+  // "A cooling mattress" is a thing, introduced as "the cooling mattress"; "Brewly cold brew" may be a name, kept as written.
+  const hadArticle = !!fromConcept && /^(a|an|the|our|your)\s/i.test(conceptLines[0] ?? "");
+  const introduction = hadArticle ? `Meet the ${product.charAt(0).toLowerCase()}${product.slice(1)}` : `Meet ${product}`;
   // The line the product phrase was taken from says nothing more when all it adds is who it is for (the
   // audience has its own line): "A cooling mattress for hot sleepers." would repeat the product on screen.
   const sameAsProduct = (line: string) => {
