@@ -16,3 +16,20 @@ export const Ok = z.object({ ok: z.literal(true) });
 export type Ok = z.infer<typeof Ok>;
 
 export const IsoDateTime = z.string().describe("ISO 8601 date-time");
+
+/** An http(s) address; `what` names it for people ("The page address"), the field key travels apart. */
+export const webAddress = (what: string) =>
+  z
+    .string({ error: `${what} must be a web address` })
+    .trim()
+    .max(2048, { error: `${what} must be at most 2048 characters` })
+    .refine(
+      (s) => {
+        try {
+          return ["http:", "https:"].includes(new URL(s).protocol);
+        } catch {
+          return false;
+        }
+      },
+      { error: `${what} must be a web address starting with http:// or https://` },
+    );

@@ -1,22 +1,10 @@
 // What the studio can read from a page before anything is charged: the title, images and colours an ad
 // would use, or a plain statement that it could read nothing.
 import { z } from "zod";
+import { webAddress } from "./common.ts";
 
 export const PagePreviewQuery = z.object({
-  url: z
-    .string({ error: "url is required" })
-    .trim()
-    .max(2048, { error: "url must be at most 2048 characters" })
-    .refine(
-      (s) => {
-        try {
-          return ["http:", "https:"].includes(new URL(s).protocol);
-        } catch {
-          return false;
-        }
-      },
-      { error: "url must be an http(s) URL" },
-    ),
+  url: webAddress("The page address"),
 });
 
 export const PagePreview = z

@@ -59,9 +59,11 @@ const optionalText = (field: string) =>
 export const PromptBuilderIdInput = z
   .string({
     error: (issue) =>
-      issue.input === undefined ? `builder is required (one of ${PROMPT_BUILDERS.join(", ")})` : "builder must be a string",
+      issue.input === undefined
+        ? `Choose a prompt builder: one of ${PROMPT_BUILDERS.join(", ")}`
+        : "The prompt builder must be named by its id",
   })
-  .pipe(z.enum(PROMPT_BUILDERS, { error: `builder must be one of ${PROMPT_BUILDERS.join(", ")}` }))
+  .pipe(z.enum(PROMPT_BUILDERS, { error: `The prompt builder must be one of ${PROMPT_BUILDERS.join(", ")}` }))
   .describe(`one of ${PROMPT_BUILDERS.join(", ")}`);
 
 export const PromptParams = z

@@ -1,8 +1,8 @@
 // Workflow launch (SPEC 2.2, 2.3), job progress, review, projects (2.6) and preferences.
 import { z } from "zod";
-import { AD_PRESETS } from "./catalog.ts";
+import { AD_PRESETS, WORKFLOWS } from "./catalog.ts";
 import { CreativeScore } from "./creative.ts";
-import { IsoDateTime } from "./common.ts";
+import { IsoDateTime, webAddress as httpUrl } from "./common.ts";
 import { BrandKit, FactoryVariant, Optimization, ReferenceAnalysis, Shot } from "./type-results.ts";
 import { ASPECT_RATIOS, AspectRatio, Framework, JobStatus, QualityTier, Seasonal, WORKFLOW_TYPES, WorkflowType } from "./enums.ts";
 
@@ -11,7 +11,7 @@ const PRESET_IDS = AD_PRESETS.map((p) => p.id) as [string, ...string[]];
 
 /** `formats`: an array of ratios, or a comma-separated string of 9:16, 1:1, 16:9 (4:5 only in the array form). */
 export const FormatsInput = z
-  .union([z.array(z.string()), z.string()], { error: "formats must be an array of ratios or a comma-separated string" })
+  .union([z.array(z.string()), z.string()], { error: "Formats must be a list of ratios, or ratios separated by commas" })
   .transform((value, ctx) => {
     const fromString = typeof value === "string";
     const items = (fromString ? value.split(",") : value).map((s) => s.trim()).filter(Boolean);
@@ -21,78 +21,72 @@ export const FormatsInput = z
       ctx.addIssue({
         code: "custom",
         message: fromString
-          ? `formats has ${bad.join(", ")}; the comma-separated form allows ${COMMA_FORMATS.join(", ")} (use the array form for 4:5)`
-          : `formats has ${bad.join(", ")}; allowed: ${ASPECT_RATIOS.join(", ")}`,
+          ? `${bad.join(", ")} is not a format we make this way: separated by commas the formats are ${COMMA_FORMATS.join(", ")} (give a list to get 4:5)`
+          : `${bad.join(", ")} is not a format we make: choose from ${ASPECT_RATIOS.join(", ")}`,
       });
       return z.NEVER;
     }
     if (items.length === 0) {
-      ctx.addIssue({ code: "custom", message: "formats must name at least one ratio" });
+      ctx.addIssue({ code: "custom", message: "Choose at least one format" });
       return z.NEVER;
     }
     return [...new Set(items)] as AspectRatio[];
   });
 
-const httpUrl = (field: string) =>
-  z
-    .string({ error: `${field} must be a URL` })
-    .trim()
-    .max(2048, { error: `${field} must be at most 2048 characters` })
-    .refine(
-      (s) => {
-        try {
-          return ["http:", "https:"].includes(new URL(s).protocol);
-        } catch {
-          return false;
-        }
-      },
-      { error: `${field} must be an http(s) URL` },
-    );
+/** A workflow type's name as the pricing table and the studio show it ("Brand Clone"). */
+export function workflowName(type: WorkflowType): string {
+  return WORKFLOWS.find((w) => w.type === type)?.name ?? type;
+}
+
+/** What a type that reads a page (clone, factory) says when no page is given, on the server and in the studio. */
+export function needsPageMessage(type: WorkflowType): string {
+  return `The ${workflowName(type)} workflow needs a web page to work from: give its address`;
+}
 
 export const WorkflowRequest = z
   .object({
-    type: z.enum(WORKFLOW_TYPES, { error: `type must be one of ${WORKFLOW_TYPES.join(", ")}` }),
-    url: httpUrl("url").optional(),
-    concept: z.string({ error: "concept must be a string" }).max(2000, { error: "concept must be at most 2000 characters" }).optional(),
-    brand: z.string({ error: "brand must be a brand id" }).min(1).max(100).optional(),
+    type: z.enum(WORKFLOW_TYPES, { error: `Choose a workflow type: one of ${WORKFLOW_TYPES.join(", ")}` }),
+    url: httpUrl("The page address").optional(),
+    concept: z.string({ error: "The concept must be text" }).max(2000, { error: "The concept must be at most 2000 characters" }).optional(),
+    brand: z.string({ error: "Name the brand by its id (see your brands)" }).min(1).max(100).optional(),
     models: z
       .object(
         {
-          image: z.string({ error: "models.image must be a string" }).max(100).optional(),
-          video: z.string({ error: "models.video must be a string" }).max(100).optional(),
-          voice: z.string({ error: "models.voice must be a string" }).max(100).optional(),
+          image: z.string({ error: "The image model must be named by its id" }).max(100).optional(),
+          video: z.string({ error: "The video model must be named by its id" }).max(100).optional(),
+          voice: z.string({ error: "The voice must be named by its id" }).max(100).optional(),
         },
-        { error: "models must be an object with string members image, video, voice" },
+        { error: "Models must name an image, video or voice model by id" },
       )
       .optional(),
     formats: FormatsInput.optional(),
-    quality: z.enum(["standard", "premium"], { error: "quality must be standard or premium" }).default("standard"),
-    async: z.boolean({ error: "async must be true or false" }).default(true),
-    hitl: z.boolean({ error: "hitl must be true or false" }).default(false),
-    framework: z.enum(Framework.options, { error: `framework must be one of ${Framework.options.join(", ")}` }).optional(),
-    seasonal: z.enum(Seasonal.options, { error: `seasonal must be one of ${Seasonal.options.join(", ")}` }).optional(),
-    adPreset: z.enum(PRESET_IDS, { error: `adPreset must be one of ${PRESET_IDS.join(", ")}` }).optional(),
-    imagesOnly: z.boolean({ error: "imagesOnly must be true or false" }).default(false),
-    publish: z.boolean({ error: "publish must be true or false" }).default(false),
+    quality: z.enum(["standard", "premium"], { error: "Quality must be standard or premium" }).default("standard"),
+    async: z.boolean({ error: "Running in the background (async) must be true or false" }).default(true),
+    hitl: z.boolean({ error: "Review before rendering (hitl) must be true or false" }).default(false),
+    framework: z.enum(Framework.options, { error: `The copywriting framework must be one of ${Framework.options.join(", ")}` }).optional(),
+    seasonal: z.enum(Seasonal.options, { error: `The seasonal theme must be one of ${Seasonal.options.join(", ")}` }).optional(),
+    adPreset: z.enum(PRESET_IDS, { error: `The ad style must be one of ${PRESET_IDS.join(", ")}` }).optional(),
+    imagesOnly: z.boolean({ error: "Images only must be true or false" }).default(false),
+    publish: z.boolean({ error: "Publishing must be true or false" }).default(false),
     /** Beyond SPEC: an https URL that receives this job's events (Standard Webhooks signatures). */
-    callbackUrl: httpUrl("callbackUrl").optional(),
+    callbackUrl: httpUrl("The callback address").optional(),
     /** ad-optimizer only: the project (job id) to improve; one of the caller's own completed projects. */
     project: z
-      .string({ error: "project must be a project id" })
+      .string({ error: "Name the project to improve by its id" })
       .trim()
-      .min(1, { error: "project must be a project id" })
+      .min(1, { error: "Name the project to improve by its id" })
       .max(100)
       .optional(),
   })
   .superRefine((value, ctx) => {
     if ((value.type === "clone" || value.type === "factory") && !value.url) {
-      ctx.addIssue({ code: "custom", path: ["url"], message: `url is required for the ${value.type} workflow` });
+      ctx.addIssue({ code: "custom", path: ["url"], message: needsPageMessage(value.type) });
     }
     if (value.project !== undefined && value.type !== "ad-optimizer") {
       ctx.addIssue({
         code: "custom",
         path: ["project"],
-        message: "project is used only by the ad-optimizer workflow; leave it out for other types",
+        message: "Only the ad optimizer improves an existing project: leave the project out for other types",
       });
     }
   });
@@ -186,6 +180,7 @@ export const WorkflowResult = z
     brandKit: BrandKit.optional(),
     /** factory only: every variant of every format, as one batch. */
     variants: z.array(FactoryVariant).optional(),
+    /** The knowledge-base passages the art direction and copy drew on (best match first). */
   })
   .meta({ title: "WorkflowResult" });
 export type WorkflowResult = z.infer<typeof WorkflowResult>;
@@ -338,7 +333,7 @@ export const WorkflowPrefs = z
     framework: Framework.optional(),
     adPreset: z.enum(PRESET_IDS).optional(),
     hitl: z.boolean().optional(),
-    callbackUrl: httpUrl("callbackUrl").nullable().optional(),
+    callbackUrl: httpUrl("The callback address").nullable().optional(),
   })
   .describe("Studio defaults for this account");
 export type WorkflowPrefs = z.infer<typeof WorkflowPrefs>;
@@ -396,9 +391,9 @@ export const BrandProfileInput = z.object({
   industry: text("industry", 100).optional(),
   productDescription: text("productDescription", 1000).optional(),
   competitorUrls: text("competitorUrls", 500).optional(),
-  websiteUrl: httpUrl("websiteUrl").optional(),
+  websiteUrl: httpUrl("The website address").optional(),
   socialLinks: text("socialLinks", 500).optional(),
-  logoUrl: httpUrl("logoUrl").optional(),
+  logoUrl: httpUrl("The logo address").optional(),
   styleGuide: text("styleGuide", 2000).optional(),
   preferredLanguage: text("preferredLanguage", 10).optional(),
   name: text("name", 100).optional(),

@@ -63,6 +63,13 @@ function speaksOf(message: string, field: string): boolean {
   return words.length > 0 && text.includes(` ${words.join(" ")} `);
 }
 
+/**
+ * A message with no subject: zod's own wording ("Invalid input: expected string", "Too small: …") or a
+ * bare "must be…" / "a colour must…". Only these get the field key in front; a message written for
+ * people ("The concept must be text") already says what it is about, and the key travels in `fields`.
+ */
+const SUBJECTLESS = /^(Invalid|Too (small|big)|Unrecognized key|Expected|must|is|are|a|an)\b/;
+
 /** One readable sentence from zod issues: names the field and says what to fix. */
 export function formatIssues(issues: readonly z.core.$ZodIssue[]): string {
   return issues
@@ -73,7 +80,11 @@ export function formatIssues(issues: readonly z.core.$ZodIssue[]): string {
       const field = String(issue.path.at(-1));
       // "Idempotency-Key must…" already names the field `idempotencyKey`.
       const plain = (text: string) => text.toLowerCase().replace(/[^a-z0-9]/g, "");
-      const named = issue.message.startsWith(path) || plain(issue.message).startsWith(plain(field)) || speaksOf(issue.message, field);
+      const named =
+        !SUBJECTLESS.test(issue.message) ||
+        issue.message.startsWith(path) ||
+        plain(issue.message).startsWith(plain(field)) ||
+        speaksOf(issue.message, field);
       return named ? issue.message : `${path}: ${issue.message}`;
     })
     .join("; ");

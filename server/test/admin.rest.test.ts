@@ -343,7 +343,10 @@ describe("POST /admin/users/{id}/credits", () => {
     const user = await signUp(app, "overdraw");
     const res = await admin.post(`/admin/users/${user.id}/credits`, { amount: -11 });
     expect(res.status).toBe(400);
-    expect(res.body).toEqual({ success: false, error: "amount would make the balance negative (Required: 11, available: 10)" });
+    expect(res.body).toEqual({
+      success: false,
+      error: "That would take the balance below zero (Required: 11, available: 10): remove at most what is available",
+    });
     expect(await balanceOf(user.id)).toBe(10);
     expect(await app.services.prisma.creditLedgerEntry.count({ where: { userId: user.id } })).toBe(1);
     expect(await app.services.prisma.auditLog.count({ where: { action: "admin.credits_adjusted", targetId: user.id } })).toBe(0);

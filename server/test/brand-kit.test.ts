@@ -177,7 +177,9 @@ describe("a brand job", () => {
     const before = (await user.client.get("/user/credits")).body.data.balance;
     const res = await user.client.post("/workflow", { type: "brand", concept: "Our story" });
     expect(res.status).toBe(400);
-    expect(res.body.error).toMatch(/^url is required for the brand workflow: give the brand's site, or save a websiteUrl/);
+    expect(res.body.error).toMatch(
+      /^The Brand Clone workflow needs a web page to work from: give the address of the brand's site, or save the website in your brand profile/,
+    );
     expect((await user.client.get("/user/credits")).body.data.balance).toBe(before);
     expect((await user.client.get("/user/projects")).body.data).toEqual([]);
   });

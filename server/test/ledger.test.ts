@@ -31,7 +31,7 @@ describe("concurrent debits", () => {
     expect(refused.map((r) => [r.status, r.body])).toEqual(
       Array.from({ length: 10 }, () => [
         400,
-        { success: false, error: "amount would make the balance negative (Required: 1, available: 0)" },
+        { success: false, error: "That would take the balance below zero (Required: 1, available: 0): remove at most what is available" },
       ]),
     );
     // Each success saw a distinct balance: the debits were applied one after another.

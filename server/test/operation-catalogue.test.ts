@@ -105,8 +105,15 @@ describe("parity", () => {
       }
     }
     // Only records keyed by data (workflow types, ledger reasons), a job's launch input, and the results and
-    // storyboards a worker may report are free-form.
+    // storyboards a worker may report are free-form; so are audit metadata, an agent's run result and a
+    // marketing run's output (each kind reports its own shape).
     expect(jsonFields.sort()).toEqual([
+      "AdminActivityEntries.metadata",
+      "AdminAgentsAgents.lastResult",
+      "AdminGenerateMarketingRuns.output",
+      "AdminMarketingRuns.output",
+      "AdminStatsCredits.byReason",
+      "AdminTriggerAgent.lastResult",
       "Job.input",
       "JobEvent.result",
       "UserAnalytics.creditDistribution",
@@ -180,19 +187,22 @@ describe("one invocation path", () => {
     const refused = await trpcClient(app.url, account.jwt)
       .workflow.launch.mutate({ type: "cinematic", url: "ftp://x" })
       .catch((error: unknown) => error);
-    expect((refused as TRPCClientError<never>).message).toBe("url must be an http(s) URL");
+    expect((refused as TRPCClientError<never>).message).toBe("The page address must be a web address starting with http:// or https://");
     expect((refused as { data?: unknown }).data).toMatchObject({
       code: "BAD_REQUEST",
-      fields: [{ field: "url", message: "url must be an http(s) URL" }],
+      fields: [{ field: "url", message: "The page address must be a web address starting with http:// or https://" }],
     });
     const gql = await graphql(app.url, `mutation { workflowLaunch(type: cinematic, url: "ftp://x") { jobId } }`, {}, account.jwt);
     expect(gql.body.errors?.[0]).toMatchObject({
-      message: "url must be an http(s) URL",
-      extensions: { code: "BAD_REQUEST", fields: [{ field: "url", message: "url must be an http(s) URL" }] },
+      message: "The page address must be a web address starting with http:// or https://",
+      extensions: {
+        code: "BAD_REQUEST",
+        fields: [{ field: "url", message: "The page address must be a web address starting with http:// or https://" }],
+      },
     });
     expect((await new RestClient(app.url, { bearer: account.jwt }).post("/workflow", { type: "cinematic", url: "ftp://x" })).body).toEqual({
       success: false,
-      error: "url must be an http(s) URL",
+      error: "The page address must be a web address starting with http:// or https://",
     });
   });
 

@@ -65,7 +65,7 @@ describe("GET /api/workflow/preview", () => {
     expect(local.status).toBe(400);
     expect(local.body.error).toMatch(/^url /);
     const ftp = await user.client.get(`/workflow/preview?url=${encodeURIComponent("ftp://shop.example/x")}`);
-    expect(ftp.body).toEqual({ success: false, error: "url must be an http(s) URL" });
+    expect(ftp.body).toEqual({ success: false, error: "The page address must be a web address starting with http:// or https://" });
     const gql = await graphql(app.url, `{ workflowPreviewPage(url: "http://10.0.0.1/") { readable } }`, {}, user.jwt);
     expect(gql.body.errors?.[0]?.extensions?.code).toBe("BAD_REQUEST");
     expect((await new RestClient(app.url).get(`/workflow/preview?url=${encodeURIComponent("https://shop.example/mug")}`)).status).toBe(401);

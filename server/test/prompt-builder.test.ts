@@ -250,7 +250,7 @@ describe("POST /prompt-builder (promptBuilder.build)", () => {
 
   it("refuses an unknown builder with a 400 naming the field, on every transport", async () => {
     const input = { builder: "video-anime", params: { subject: "a mug" } };
-    const message = "builder must be one of image, video-cinematic, video-ugc";
+    const message = "The prompt builder must be one of image, video-cinematic, video-ugc";
     expect(await rest.post("/prompt-builder", input)).toMatchObject({ status: 400, body: { success: false, error: message } });
     expect(await trpcError(trpc.promptBuilder.build.mutate(input as never))).toEqual({
       code: "BAD_REQUEST",
@@ -263,7 +263,7 @@ describe("POST /prompt-builder (promptBuilder.build)", () => {
       expect.objectContaining({ message, extensions: { code: "BAD_REQUEST", status: 400, fields: [{ field: "builder", message }] } }),
     ]);
     const none = await rest.post("/prompt-builder", { params: { subject: "a mug" } });
-    expect(none).toMatchObject({ status: 400, body: { error: "builder is required (one of image, video-cinematic, video-ugc)" } });
+    expect(none).toMatchObject({ status: 400, body: { error: "Choose a prompt builder: one of image, video-cinematic, video-ugc" } });
   });
 
   it("refuses a missing or blank subject with a 400 naming the field, on every transport", async () => {

@@ -224,7 +224,7 @@ describe("GraphQL admin", () => {
       adminToken,
     );
     expect(onlyError(overdraw)).toEqual({
-      message: "amount would make the balance negative (Required: 15, available: 14)",
+      message: "That would take the balance below zero (Required: 15, available: 14): remove at most what is available",
       code: "BAD_REQUEST",
     });
     const demoteSelf = await gql(`mutation($id: String!) { adminUpdateUser(id: $id, role: user) { role } }`, { id: adminId }, adminToken);

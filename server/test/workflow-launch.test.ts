@@ -74,28 +74,40 @@ describe("POST /workflow validation", () => {
   });
 
   it.each([
-    ["an unknown type", { type: "documentary" }, /^type must be one of cinematic, /],
-    ["a missing type", { concept: "A fine ad" }, /^type must be one of /],
-    ["clone without url", { type: "clone" }, "url is required for the clone workflow"],
-    ["factory without url", { type: "factory", formats: ["9:16"] }, "url is required for the factory workflow"],
-    ["a url that is not http(s)", { type: "clone", url: "ftp://shop.example/x" }, "url must be an http(s) URL"],
-    ["concept over 2000 chars", { type: "cinematic", concept: "x".repeat(2001) }, "concept must be at most 2000 characters"],
-    ["a non-string concept", { type: "cinematic", concept: 42 }, "concept must be a string"],
-    ["an array with 3:2", { type: "cinematic", formats: ["9:16", "3:2"] }, /^formats has 3:2; allowed: /],
+    ["an unknown type", { type: "documentary" }, /^Choose a workflow type: one of cinematic, /],
+    ["a missing type", { concept: "A fine ad" }, /^Choose a workflow type: one of /],
+    ["clone without url", { type: "clone" }, "The Inspiration workflow needs a web page to work from: give its address"],
+    [
+      "factory without url",
+      { type: "factory", formats: ["9:16"] },
+      "The Multi-Format workflow needs a web page to work from: give its address",
+    ],
+    [
+      "a url that is not http(s)",
+      { type: "clone", url: "ftp://shop.example/x" },
+      "The page address must be a web address starting with http:// or https://",
+    ],
+    ["concept over 2000 chars", { type: "cinematic", concept: "x".repeat(2001) }, "The concept must be at most 2000 characters"],
+    ["a non-string concept", { type: "cinematic", concept: 42 }, "The concept must be text"],
+    ["an array with 3:2", { type: "cinematic", formats: ["9:16", "3:2"] }, /^3:2 is not a format we make: choose from /],
     [
       "4:5 in the comma form",
       { type: "cinematic", formats: "9:16,4:5" },
-      /^formats has 4:5; the comma-separated form allows 9:16, 1:1, 16:9/,
+      /^4:5 is not a format we make this way: separated by commas the formats are 9:16, 1:1, 16:9/,
     ],
-    ["an empty formats list", { type: "cinematic", formats: [] }, "formats must name at least one ratio"],
-    ["formats as a number", { type: "cinematic", formats: 916 }, /^formats must be an array of ratios or a comma-separated string/],
-    ["an unknown framework", { type: "cinematic", framework: "4ps" }, /^framework must be one of pas, aida, sb7, cialdini, uvp, bant/],
-    ["an unknown seasonal", { type: "cinematic", seasonal: "christmas" }, /^seasonal must be one of ramadan, eid/],
-    ["an unknown quality", { type: "cinematic", quality: "ultra" }, "quality must be standard or premium"],
-    ["an unknown adPreset", { type: "cinematic", adPreset: "vaporwave" }, /^adPreset must be one of /],
-    ["a string async", { type: "cinematic", async: "false" }, "async must be true or false"],
-    ["a numeric hitl", { type: "cinematic", hitl: 1 }, "hitl must be true or false"],
-    ["models that are not an object", { type: "cinematic", models: "fast" }, /^models must be an object/],
+    ["an empty formats list", { type: "cinematic", formats: [] }, "Choose at least one format"],
+    ["formats as a number", { type: "cinematic", formats: 916 }, /^Formats must be a list of ratios, or ratios separated by commas/],
+    [
+      "an unknown framework",
+      { type: "cinematic", framework: "4ps" },
+      /^The copywriting framework must be one of pas, aida, sb7, cialdini, uvp, bant/,
+    ],
+    ["an unknown seasonal", { type: "cinematic", seasonal: "christmas" }, /^The seasonal theme must be one of ramadan, eid/],
+    ["an unknown quality", { type: "cinematic", quality: "ultra" }, "Quality must be standard or premium"],
+    ["an unknown adPreset", { type: "cinematic", adPreset: "vaporwave" }, /^The ad style must be one of /],
+    ["a string async", { type: "cinematic", async: "false" }, "Running in the background (async) must be true or false"],
+    ["a numeric hitl", { type: "cinematic", hitl: 1 }, "Review before rendering (hitl) must be true or false"],
+    ["models that are not an object", { type: "cinematic", models: "fast" }, /^Models must name an image, video or voice model by id/],
   ])("answers 400 naming the field for %s, and charges nothing", async (_name, body, message) => {
     const before = await balance(user);
     expectError(await user.client.post("/workflow", body), 400, message);
@@ -245,7 +257,7 @@ describe("order of checks after validation", () => {
       expectError(await user.client.post("/workflow", { type }), 402, /trial/i);
     }
     // A bad body is still a 400, not a 402.
-    expectError(await user.client.post("/workflow", { type: "cinematic", quality: "ultra" }), 400, "quality must be standard or premium");
+    expectError(await user.client.post("/workflow", { type: "cinematic", quality: "ultra" }), 400, "Quality must be standard or premium");
     expect(await balance(user)).toBe(10);
     expect(await jobCount(user.id)).toBe(0);
     // A trial that ends in the future launches.
@@ -400,10 +412,10 @@ describe("the same launch over GraphQL and tRPC", () => {
         code: e.extensions?.code,
       }));
     expect(await errors({ type: "cinematic", formats: ["3:2"] })).toEqual([
-      { message: expect.stringMatching(/^formats has 3:2/), code: "BAD_REQUEST" },
+      { message: expect.stringMatching(/^3:2 is not a format we make/), code: "BAD_REQUEST" },
     ]);
     expect(await errors({ type: "cinematic", concept: "x".repeat(2001) })).toEqual([
-      { message: "concept must be at most 2000 characters", code: "BAD_REQUEST" },
+      { message: "The concept must be at most 2000 characters", code: "BAD_REQUEST" },
     ]);
     expect(await errors({ type: "clone", url: "http://10.0.0.1/" })).toEqual([
       { message: expect.stringMatching(/^url must not point to a private/), code: "BAD_REQUEST" },
@@ -439,7 +451,7 @@ describe("the same launch over GraphQL and tRPC", () => {
       return { message: e.message, code: e.data?.code };
     };
     expect(await failure({ type: "cinematic", formats: "9:16,4:5" })).toEqual({
-      message: expect.stringMatching(/^formats has 4:5/),
+      message: expect.stringMatching(/^4:5 is not a format we make/),
       code: "BAD_REQUEST",
     });
     expect(await failure({ type: "influencer" })).toEqual({

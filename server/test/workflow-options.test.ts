@@ -152,7 +152,7 @@ describe("options the launch refuses before charging", () => {
       { models: { video: "hyper-real-9000" }, quality: "premium" },
       `models: { video: "hyper-real-9000" }, quality: premium`,
       "models.video",
-      /^models\.video must be one of studio-motion\b/,
+      /^The video model "[^"]*" is not available here: choose one of studio-motion\b/,
     );
   });
 
@@ -163,7 +163,7 @@ describe("options the launch refuses before charging", () => {
       { models: { image: "photoreal" } },
       `models: { image: "photoreal" }`,
       "models.image",
-      /^models\.image must be one of studio-stills\b/,
+      /^The image model "[^"]*" is not available here: choose one of studio-stills\b/,
     );
   });
 
@@ -174,7 +174,7 @@ describe("options the launch refuses before charging", () => {
       { models: { voice: "celebrity-voice" } },
       `models: { voice: "celebrity-voice" }`,
       "models.voice",
-      /^models\.voice must be one of studio-voice\b/,
+      /^The voice "[^"]*" is not available here: choose one of studio-voice\b/,
     );
   });
 

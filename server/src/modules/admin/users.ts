@@ -123,7 +123,7 @@ export async function grantCredits(ctx: RequestContext, id: string, input: z.inp
       if (error instanceof AppError && error.code === "PAYMENT_REQUIRED") {
         throw new AppError(
           "BAD_REQUEST",
-          `amount would make the balance negative (${error.message.replace(/^Insufficient credits\. /, "")})`,
+          `That would take the balance below zero (${error.message.replace(/^Insufficient credits\. /, "")}): remove at most what is available`,
         );
       }
       throw error;

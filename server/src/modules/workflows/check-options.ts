@@ -25,11 +25,12 @@ export function checkWorkflowOptions(request: WorkflowRequest): void {
     const ids = STUDIO_MODELS[kind].map((m) => m.id);
     if (ids.includes(wanted)) continue;
     const field = `models.${kind}`;
+    const what = kind === "voice" ? "voice" : `${kind} model`;
     throw badField(
       field,
       ids.length
-        ? `${field} must be one of ${ids.join(", ")} (see GET /api/config/studio); ${JSON.stringify(wanted)} is not available`
-        : `${field}: no ${kind} model is available on this instance (see GET /api/config/studio); leave ${field} out`,
+        ? `The ${what} ${JSON.stringify(wanted)} is not available here: choose one of ${ids.join(", ")} (see GET /api/config/studio)`
+        : `No ${what} is available on this instance (see GET /api/config/studio): leave it out`,
     );
   }
   if (request.publish) throw badField("publish", PUBLISH_MESSAGE);

@@ -13,6 +13,7 @@ import {
   type WorkflowRequestInput,
   WORKFLOWS,
   workflowCost,
+  workflowName,
 } from "@adgen/schema";
 import type { RequestContext } from "../../context.ts";
 import { AppError, parseInput } from "../../errors.ts";
@@ -63,13 +64,8 @@ async function assertAuditPage(ctx: RequestContext, request: WorkflowRequest): P
   const brand = await loadBrandForJob(ctx.services.prisma, requireUser(ctx).id, request.brand);
   if (!brand?.websiteUrl) {
     const page = request.type === "brand" ? "the brand's site" : "the business's page";
-    throw new AppError(
-      "BAD_REQUEST",
-      `url is required for the ${request.type} workflow: give ${page}, or save a websiteUrl in your brand profile`,
-      {
-        fields: [{ field: "url", message: `url is required for the ${request.type} workflow` }],
-      },
-    );
+    const message = `The ${workflowName(request.type)} workflow needs a web page to work from: give the address of ${page}, or save the website in your brand profile`;
+    throw new AppError("BAD_REQUEST", message, { fields: [{ field: "url", message }] });
   }
 }
 

@@ -113,7 +113,7 @@ function WebsiteForm({ profile }: { profile: Profile | null }) {
     if (!dirty || save.isPending) return;
     const parsed = BrandProfileInput.pick({ websiteUrl: true }).safeParse({ websiteUrl: website.trim() });
     if (!parsed.success) {
-      setError(parsed.error.issues[0]?.message ?? "websiteUrl must be an http(s) URL");
+      setError(parsed.error.issues[0]?.message ?? "Enter the website's address, starting with https://");
       return;
     }
     setError(null);

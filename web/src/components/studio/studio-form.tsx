@@ -7,6 +7,7 @@ import {
   STUDIO_MODEL_KINDS,
   type AspectRatio,
   defaultFormatsFor,
+  needsPageMessage,
   urlFallsBackToBrandWebsite,
   urlRole,
   WorkflowRequest,
@@ -159,7 +160,7 @@ export function StudioForm({ studio, pricing, prefs, brand, planId, retry }: Stu
     const local = parsed.success ? NO_ERRORS : issuesToFieldErrors(parsed.error.issues, FORM_FIELDS);
     const fields = { ...local.fields };
     // The schema's cross-field rule runs only once every field parses; say it at once anyway.
-    if (uses.url === "required" && !state.url.trim() && !fields.url) fields.url = `url is required for the ${state.type} workflow`;
+    if (uses.url === "required" && !state.url.trim() && !fields.url) fields.url = needsPageMessage(state.type);
     if (!parsed.success || Object.values(fields).some(Boolean)) {
       setErrors({ fields, form: local.form });
       focusFirstError(uid, fields);
