@@ -8,7 +8,7 @@ import { join } from "node:path";
 import { promisify } from "node:util";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { locateFfmpeg } from "../src/modules/render/index.ts";
-import { createEspeakSynthesizer, parseWav, rmsDb, writeScript } from "../src/modules/voice/index.ts";
+import { createEspeakSynthesizer, narrate, parseWav, rmsDb, writeScript } from "../src/modules/voice/index.ts";
 import { type Account, signUp } from "./support/accounts.ts";
 import { probe } from "./support/ffprobe.ts";
 import { startTestApp, type TestApp } from "./support/harness.ts";
@@ -163,6 +163,44 @@ describe("the built-in voice", () => {
     expect(presenter[0]!.map((p) => p.text).join(" ")).toMatch(/Let me show you Acme Coffee.*Better mornings.*Fresh beans every week/);
     expect(selfie[0]!.map((p) => p.text).join(" ")).toMatch(/^Okay, so I tried Acme Coffee\. Better mornings/);
     expect(selfie[1]!.map((p) => p.text).join(" ")).toMatch(/Trust me, shop now\./);
+  });
+});
+
+describe("an ad too short for a line per scene", () => {
+  it("still speaks: one line across the scenes, the call to action first, within the ad's length", { timeout: 60_000 }, async () => {
+    const scene = (id: string, extra: object) => ({
+      id,
+      durationSec: 1,
+      background: "#112233",
+      accent: "#ee4444",
+      transition: "fade" as const,
+      ...extra,
+    });
+    const storyboard = {
+      title: "t",
+      brand: { name: "Acme Coffee", primary: "#112233", secondary: "#223344", accent: "#ee4444", text: "#ffffff" },
+      scenes: [
+        scene("a", { headline: "Better mornings start here", body: "Fresh beans every week" }),
+        scene("b", { headline: "Roasted the day it ships" }),
+        scene("c", { headline: "Acme Coffee", cta: "Shop now" }),
+      ],
+    };
+    const voice = createEspeakSynthesizer();
+    try {
+      const narration = await narrate(storyboard, voice, { style: "presenter", maxAdSeconds: 2, workDir: dir });
+      expect(narration.durationSec).toBeLessThanOrEqual(2);
+      expect(narration.storyboard.scenes.every((s) => s.durationSec >= 0.5)).toBe(true);
+      const said = narration.lines.filter((l) => l.text);
+      expect(said).toHaveLength(1);
+      expect(said[0]!.text).toMatch(/^Shop now/);
+      expect(said[0]!.startSec + said[0]!.durationSec).toBeLessThanOrEqual(narration.durationSec);
+      expect(narration.cues.map((c) => c.text).join(" ")).toContain("Shop now");
+      const pcm = parseWav(readFileSync(narration.wavPath!));
+      expect(pcm.samples.length / pcm.sampleRate).toBeCloseTo(narration.durationSec, 1);
+      expect(rmsDb(pcm)).toBeGreaterThan(-40);
+    } finally {
+      await voice.close?.();
+    }
   });
 });
 

@@ -220,7 +220,7 @@ export async function narrate(storyboard: Storyboard, synthesizer: VoiceSynthesi
   const n = scenes.length;
   const script = writeScript(storyboard, style);
   const words = script.map(wordsOf);
-  const quiet = Math.max(0.5, Math.min(QUIET_SCENE_SEC, maxAdSeconds / n));
+  const quiet = Math.max(0.5, Math.min(QUIET_SCENE_SEC, Math.floor((maxAdSeconds / n) * 100) / 100));
   const cache = new Map<string, Spoken>();
   let utterance = 0;
 
@@ -254,9 +254,8 @@ export async function narrate(storyboard: Storyboard, synthesizer: VoiceSynthesi
     const total = spoken.reduce((sum, s, i) => sum + need(i, s.durationSec), 0);
     if (total <= maxAdSeconds + 1e-9) break;
     if (round >= 5 || words.every((w) => w.length === 0)) {
-      // Cannot fit (an ad too short for any speech): drop the speech rather than overrun.
-      for (const w of words) w.length = 0;
-      continue;
+      // Too short for a line per scene: one line said across the whole ad instead.
+      return narrateAcross(storyboard, script, speak, { style, voice, maxAdSeconds, workDir });
     }
     // Estimate each word's share of its line from this round's timings and drop words (the least important
     // part's last word of the longest line) until the estimate fits, with a little margin.
@@ -300,6 +299,14 @@ export async function narrate(storyboard: Storyboard, synthesizer: VoiceSynthesi
     }
   }
 
+  // An ad so short that its scenes keep only scraps of their lines (or none) says more with one line across.
+  const wordCount = (texts: string[]) => texts.join(" ").split(" ").filter(Boolean).length;
+  const perScene = wordCount(spoken.map((s) => s.text));
+  if (perScene < wordCount(script.flat().map((p) => p.text)) / 3) {
+    const across = await narrateAcross(storyboard, script, speak, { style, voice, maxAdSeconds, workDir });
+    if (wordCount(across.lines.map((l) => l.text)) > perScene) return across;
+  }
+
   // Scene timing: each scene as long as its line needs; spare time (up to a limit) shared out evenly.
   const needs = spoken.map((s, i) => need(i, s.durationSec));
   const spare = Math.max(0, maxAdSeconds - needs.reduce((a, b) => a + b, 0));
@@ -322,6 +329,12 @@ export async function narrate(storyboard: Storyboard, synthesizer: VoiceSynthesi
   }));
   const cues = spoken.flatMap((s, i) => cueLine(s.words, lines[i]!.startSec, starts[i]! + durations[i]! - 0.05));
 
+  const wavPath = await mixLines(spoken, lines, durationSec, workDir);
+  return { style, voice, storyboard: { ...storyboard, scenes: timed }, lines, cues, durationSec, wavPath };
+}
+
+/** One WAV of the whole ad: each line's speech placed at its start. Null when nothing is said. */
+async function mixLines(spoken: Spoken[], lines: NarratedLine[], durationSec: number, workDir: string): Promise<string | null> {
   let wavPath: string | null = null;
   if (spoken.some((s) => s.pcm)) {
     const rate = spoken.find((s) => s.pcm)!.sampleRate;
@@ -336,6 +349,69 @@ export async function narrate(storyboard: Storyboard, synthesizer: VoiceSynthesi
     wavPath = join(workDir, "narration.wav");
     await writeFile(wavPath, encodeWav({ sampleRate: rate, samples: out }));
   }
+  return wavPath;
+}
+
+/**
+ * An ad too short for a line in each scene (a few seconds over three or four scenes) still speaks: one
+ * line, the most important words of the whole script (the call to action, then the headlines), said from
+ * the first scene on and running over the cuts, the scenes sharing the ad's length evenly.
+ */
+async function narrateAcross(
+  storyboard: Storyboard,
+  script: LinePart[][],
+  speak: (text: string) => Promise<Spoken>,
+  options: { style: NarrationStyle; voice: string; maxAdSeconds: number; workDir: string },
+): Promise<Narration> {
+  const { style, voice, maxAdSeconds, workDir } = options;
+  const scenes = storyboard.scenes;
+  const n = scenes.length;
+  const each = Math.max(0.5, Math.floor((maxAdSeconds / n) * 100) / 100);
+  const durations = scenes.map(() => each);
+  const durationSec = Math.round(each * n * 1000) / 1000;
+  const room = durationSec - LEAD_SEC - TAIL_SEC;
+  // The script's headlines and calls to action, most important first; a candidate line keeps the k most
+  // important of them, said in the script's order, each a sentence of its own.
+  const parts = script.flat().filter((p) => p.priority >= 2);
+  const ranked = parts.map((part, at) => ({ part, at })).sort((a, b) => b.part.priority - a.part.priority || a.at - b.at);
+  const candidates: string[] = [];
+  for (let k = ranked.length; k >= 1; k--) {
+    const kept = ranked
+      .slice(0, k)
+      .sort((a, b) => a.at - b.at)
+      .map((r) => r.part);
+    candidates.push(lineText(kept, wordsOf(kept)));
+  }
+  // Then the most important part alone, cut down a word at a time.
+  const top = ranked[0]?.part;
+  const topWords = top ? top.text.split(" ").filter(Boolean) : [];
+  for (let k = topWords.length - 1; k >= 1; k--)
+    candidates.push(
+      `${topWords
+        .slice(0, k)
+        .join(" ")
+        .replace(/[,;:\-–—]+$/, "")}.`,
+    );
+  let said: Spoken = { text: "", pcm: null, sampleRate: 22050, durationSec: 0, words: [] };
+  for (const text of candidates) {
+    if (!text) continue;
+    const spoken = await speak(text);
+    if (spoken.durationSec <= room) {
+      said = spoken;
+      break;
+    }
+  }
+  const startSec = said.pcm ? LEAD_SEC : 0;
+  const lines: NarratedLine[] = scenes.map((scene, i) => ({
+    sceneId: scene.id,
+    text: i === 0 ? said.text : "",
+    startSec: i === 0 ? startSec : Math.round(each * i * 1000) / 1000,
+    durationSec: i === 0 ? Math.round(said.durationSec * 1000) / 1000 : 0,
+  }));
+  const cues = cueLine(said.words, startSec, durationSec - 0.05);
+  const silent: Spoken = { text: "", pcm: null, sampleRate: said.sampleRate, durationSec: 0, words: [] };
+  const wavPath = await mixLines([said, ...scenes.slice(1).map(() => silent)], lines, durationSec, workDir);
+  const timed: Scene[] = scenes.map((scene, i) => ({ ...scene, durationSec: durations[i]! }));
   return { style, voice, storyboard: { ...storyboard, scenes: timed }, lines, cues, durationSec, wavPath };
 }
 
