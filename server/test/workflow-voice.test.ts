@@ -168,7 +168,7 @@ describe("the built-in voice", () => {
 
 describe("an ad too short for a line per scene", () => {
   it("still speaks: one line across the scenes, the call to action first, within the ad's length", { timeout: 60_000 }, async () => {
-    const scene = (id: string, extra: object) => ({
+    const scene = (id: string, extra: { headline: string; body?: string; cta?: string }) => ({
       id,
       durationSec: 1,
       background: "#112233",
