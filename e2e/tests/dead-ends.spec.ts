@@ -176,7 +176,7 @@ test("cancel asks in an in-app dialog, refunds in full, and Try again restores e
   await expect(page.getByTestId("estimate-cost")).toHaveText("2 credits");
 });
 
-test("with no credits, Launch is off and says credits come from an administrator", async ({ page }) => {
+test("with no credits, Launch is off and links to the Billing page to buy credits", async ({ page }) => {
   await signUpInBrowser(page, "e2e-broke");
   // Five premium Director runs held for review spend all 10 credits.
   for (let i = 0; i < 5; i++) {
@@ -191,7 +191,8 @@ test("with no credits, Launch is off and says credits come from an administrator
   await expect(launchButton).toBeDisabled();
   await expect(page.getByTestId("launch-disabled-reason")).toHaveText("Launch is off: your balance does not cover this run.");
   await expect(page.getByTestId("launch-blocked")).toContainText("Not enough credits: needs 1, you have 0.");
-  await expect(page.getByTestId("launch-remedy")).toContainText("an administrator adds them to your account");
+  await expect(page.getByTestId("launch-remedy")).toContainText("Buy a credit pack or choose a plan on the Billing page");
+  await expect(page.getByTestId("launch-remedy-billing")).toHaveAttribute("href", "/billing");
   await expect(page.locator('a[href="/#pricing"]').filter({ hasText: /credit/i })).toHaveCount(0);
   await page.setViewportSize({ width: 390, height: 844 });
   await page.getByTestId("launch").scrollIntoViewIfNeeded();

@@ -104,6 +104,13 @@ async function readJsonBody(request: Request): Promise<unknown> {
   }
 }
 
+/** The body's exact bytes, base64-encoded (a signature over them can be checked after decoding). */
+async function readRawBody(request: Request): Promise<string> {
+  const bytes = new Uint8Array(await request.arrayBuffer());
+  if (bytes.length > MAX_JSON_BODY) throw new DecodeError(413, "Request body is larger than 1 MB");
+  return Buffer.from(bytes).toString("base64");
+}
+
 /** A path parameter, percent-decoded; a malformed escape (`%ZZ`) is the caller's error, not a 500. */
 function decodePathParam(name: string, value: string): string {
   try {
@@ -138,7 +145,7 @@ function encode(route: RestRoute, output: unknown, request: Request, signal: Abo
   if (route.source.kind === "subscription") return sseResponse(output as AsyncIterable<SseItem>, { signal });
   if (isFile(output)) {
     if (output.ranged) return rangedFile(request, { ...output.ranged, contentType: output.contentType });
-    return attachment(output.filename, output.body, output.contentType, output.length);
+    return attachment(output.filename, output.body, output.contentType, output.length, output.disposition);
   }
   const { respond } = route.source.rest;
   if (!respond) return success(output);
@@ -195,7 +202,8 @@ export function createRestApi(options: RestApiOptions) {
         const upload = await readMultipart(request, route.upload);
         cleanups.push(upload.cleanup);
         rest = upload.fields;
-      } else if (route.body) rest = await readJsonBody(request);
+      } else if (route.rawBody) rest = { [route.rawBody]: await readRawBody(request) };
+      else if (route.body) rest = await readJsonBody(request);
       else if (route.query) rest = Object.fromEntries(url.searchParams);
       // A body that is not an object (`[]`, `"x"`) goes to validation as it is, which says what is wrong.
       if (rest !== undefined && (typeof rest !== "object" || rest === null || Array.isArray(rest))) return rest;

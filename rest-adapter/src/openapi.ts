@@ -85,7 +85,7 @@ export function buildOpenApi(routes: readonly RestRoute[]) {
     const pathNames = (r.path.match(/\{(\w+)\}/g) ?? []).map((name) => name.slice(1, -1));
     for (const name of pathNames) parameters.push({ name, in: "path", required: true, schema: { type: "string" } });
     const headerFields = r.source.rest.headers ?? {};
-    const inInput = r.query ?? r.body ?? (r.upload ? r.source.input : undefined);
+    const inInput = r.query ?? r.body ?? (r.upload || r.rawBody ? r.source.input : undefined);
     const input = inInput ? (jsonSchema(inInput, "input") as ObjectSchema) : null;
     for (const [field, header] of Object.entries(headerFields)) {
       parameters.push({ name: header, in: "header", required: false, schema: input?.properties?.[field] ?? { type: "string" } });
@@ -96,7 +96,7 @@ export function buildOpenApi(routes: readonly RestRoute[]) {
         parameters.push({ name, in: "query", required: rest.required?.includes(name) ?? false, schema: property });
       }
     }
-    const hasBody = (r.body || r.upload) && rest && (!rest.properties || Object.keys(rest.properties).length > 0);
+    const hasBody = (r.body || r.upload || r.rawBody) && rest && (!rest.properties || Object.keys(rest.properties).length > 0);
     const errors = { ...STANDARD_ERRORS, ...(r.auth === "public" ? { 401: undefined } : {}), ...(r.errors ?? {}) };
     const responses: Record<string, unknown> = {
       200: {
@@ -130,7 +130,13 @@ export function buildOpenApi(routes: readonly RestRoute[]) {
               required: true,
               content: r.upload
                 ? { "multipart/form-data": { schema: multipartSchema(rest, r.upload) } }
-                : { "application/json": { schema: rest } },
+                : r.rawBody
+                  ? {
+                      "application/octet-stream": {
+                        schema: { type: "string", format: "binary", description: "The body as the sender signed it, byte for byte" },
+                      },
+                    }
+                  : { "application/json": { schema: rest } },
             },
           }
         : {}),

@@ -27,6 +27,11 @@ export interface RestBinding {
    * a temporary file of at most `maxBytes` (413 beyond) and becomes the input field of that name.
    */
   upload?: UploadBinding;
+  /**
+   * The body is not decoded: its exact bytes, base64-encoded, become the input field of this name (any
+   * content type). For callers that sign the bytes they send, so a signature can be checked over them.
+   */
+  rawBody?: string;
   /** Shapes a success answer that says more than `{ success, data }` (CONTRACT's launch answer). */
   respond?(output: never): { data: unknown; extra?: Record<string, unknown>; headers?: Record<string, string> };
 }
@@ -60,6 +65,8 @@ export interface RestRoute {
   errors?: Record<number, string>;
   /** Upload routes: the file part and its limit; the input (the operation's) travels as a multipart body. */
   upload?: UploadBinding;
+  /** Raw-body routes: the input field that receives the body's bytes (base64). */
+  rawBody?: string;
   source: RestOperation & { rest: RestBinding };
 }
 
@@ -71,6 +78,7 @@ export function restTable(operations: readonly RestOperation[]): RestRoute[] {
     const from = binding.from ?? (binding.method === "GET" || binding.method === "HEAD" ? "query" : "body");
     // An upload's input is a multipart body (the file and its text fields), not JSON.
     const upload = op.kind === "upload" ? binding.upload : undefined;
+    const rawBody = binding.rawBody;
     routes.push({
       method: binding.method,
       path: binding.path,
@@ -79,10 +87,11 @@ export function restTable(operations: readonly RestOperation[]): RestRoute[] {
       rateLimit: op.rateLimit,
       summary: op.summary,
       tag: binding.tag,
-      ...(!hasFields(op.input) || upload ? {} : from === "body" ? { body: op.input } : { query: op.input }),
+      ...(!hasFields(op.input) || upload || rawBody ? {} : from === "body" ? { body: op.input } : { query: op.input }),
       ...(op.output && op.kind !== "subscription" ? { response: op.output } : {}),
       ...(binding.errors ? { errors: binding.errors } : {}),
       ...(upload ? { upload } : {}),
+      ...(rawBody ? { rawBody } : {}),
       source: op as RestOperation & { rest: RestBinding },
     });
   }

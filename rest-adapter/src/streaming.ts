@@ -71,10 +71,11 @@ export function attachment(
   body: string | ReadableStream<Uint8Array>,
   contentType: string,
   length?: number | null,
+  disposition: "attachment" | "inline" = "attachment",
 ): Response {
   const headers: Record<string, string> = {
     "content-type": contentType,
-    "content-disposition": `attachment; filename="${filename.replace(/[^\w.-]/g, "_")}"`,
+    "content-disposition": `${disposition}; filename="${filename.replace(/[^\w.-]/g, "_")}"`,
   };
   if (length) headers["content-length"] = String(length);
   return new Response(body, { headers });

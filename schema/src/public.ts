@@ -69,6 +69,13 @@ export const Pricing = z.object({
   plans: z.array(PlanPrice),
   trial: z.object({ days: z.number().int(), credits: z.number().int() }),
   reservedWorkflows: z.object({ types: z.array(WorkflowType), plans: z.array(PlanId), rule: z.string() }),
+  /** How packs and plans are bought here (modules/billing): the provider, the built-in sandbox, or not at all. */
+  checkout: z.object({
+    mode: z.enum(["stripe", "sandbox", "unavailable"]),
+    intervals: z.array(z.enum(["monthly", "yearly"])),
+    /** Plans that can be bought with POST /api/checkout/stripe. */
+    plans: z.array(PlanId),
+  }),
 });
 export type Pricing = z.infer<typeof Pricing>;
 

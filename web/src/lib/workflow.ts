@@ -185,8 +185,7 @@ export function explainBlock(code: string | undefined, message: string): LaunchP
       kind: "credits",
       title: "Not enough credits",
       message: `Not enough credits: needs ${need}, you have ${have}.`,
-      // No checkout exists yet: credits and plans are granted by an administrator.
-      hint: "Credits can't be bought in the app yet: ask an administrator to add credits or change your plan.",
+      hint: "Buy a credit pack or choose a plan on the Billing page.",
     };
   }
   if (code === "PAYMENT_REQUIRED" || /trial ended/i.test(message)) {
@@ -194,7 +193,7 @@ export function explainBlock(code: string | undefined, message: string): LaunchP
       kind: "trial",
       title: "Your trial has ended",
       message,
-      hint: "Ask an administrator to move your account to a paid plan or add credits to keep launching workflows.",
+      hint: "Choose a plan or buy credits on the Billing page to keep launching workflows.",
     };
   }
   if (code === "FORBIDDEN" || /not available on the/i.test(message)) {

@@ -10,6 +10,10 @@ export const LedgerReason = {
   workflowCharge: "workflow_charge",
   workflowRefund: "workflow_refund",
   purchase: "purchase",
+  /** A plan's monthly allowance, granted when the plan is paid for. */
+  planAllowance: "plan_allowance",
+  /** Credits of a refunded or charged-back purchase taken back (never below zero). */
+  purchaseReversal: "purchase_reversal",
 } as const;
 export type LedgerReason = (typeof LedgerReason)[keyof typeof LedgerReason];
 

@@ -1,7 +1,7 @@
 // What stands between this account and a launch (no credits, an ended trial, a workflow its plan does
-// not include), and what unlocks it. Billing does not exist yet, so nothing can be bought in the app:
-// credits, plans and trial extensions all come from an administrator, and the words say so plainly.
+// not include), and what unlocks it: credits and plans are bought on the Billing page, linked from here.
 import { RESERVED_WORKFLOW_PLANS, RESERVED_WORKFLOW_TYPES } from "@adgen/schema";
+import { Link } from "wouter";
 import { planName } from "../../lib/format.ts";
 import type { LaunchProblem } from "../../lib/workflow.ts";
 
@@ -18,16 +18,14 @@ export function planPhrase(planId: string | undefined): string {
 
 /** One sentence: why a reserved workflow cannot be launched and what unlocks it. */
 export function reservedReason(planId: string | undefined): string {
-  return `Not included in ${planPhrase(planId)}. Any paid plan unlocks it; an administrator can change your plan.`;
+  return `Not included in ${planPhrase(planId)}. Any paid plan unlocks it: choose one on the Billing page.`;
 }
 
-/** What unlocks a blocked launch, in words: there is no checkout yet, so it names who can help. */
+/** What unlocks a blocked launch, in words; the details below add the link to Billing. */
 export function remedyFor(kind: LaunchProblem["kind"]): string | null {
-  if (kind === "credits") {
-    return "Credits cannot be bought in the app yet: an administrator adds them to your account. Ask yours for more credits, then launch again.";
-  }
-  if (kind === "trial") return "An administrator can extend your trial or move your account to a paid plan.";
-  if (kind === "reserved") return "Any paid plan includes it. Plans cannot be bought in the app yet: an administrator can change yours.";
+  if (kind === "credits") return "Buy a credit pack or choose a plan on the Billing page, then launch again.";
+  if (kind === "trial") return "Choose a plan or buy credits on the Billing page to keep launching workflows.";
+  if (kind === "reserved") return "Any paid plan includes it: choose one on the Billing page.";
   return null;
 }
 
@@ -40,7 +38,10 @@ export function LaunchBlockDetails({ problem, message }: { problem: LaunchProble
       {problem.kind !== "other" ? <p>{message ?? problem.message}</p> : null}
       {remedy ? (
         <p className="alert-hint" data-testid="launch-remedy">
-          {remedy}
+          {remedy}{" "}
+          <Link href={problem.kind === "credits" ? "/billing" : "/billing#plans"} data-testid="launch-remedy-billing">
+            Go to Billing
+          </Link>
         </p>
       ) : null}
     </>

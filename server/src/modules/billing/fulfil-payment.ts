@@ -1,0 +1,109 @@
+// A confirmed payment's effect, inside the event's transaction: the order becomes paid (once: a
+// conditional update, so two different events for one order cannot both grant), a pack's credits or a
+// plan (with its monthly allowance) are granted through the ledger, and the invoice is issued.
+import type { Order as OrderRow } from "@adgen/prisma";
+import type { PlanId } from "@adgen/schema";
+import type { Config } from "../../config/env.ts";
+import type { Tx } from "../../context.ts";
+import { changeCredits, LedgerReason } from "../credits/ledger.ts";
+import type { EventEffect } from "./apply-payment-event.ts";
+import { issueInvoice } from "./invoices.ts";
+import { packProduct, planProduct, type Product } from "./products.ts";
+import type { CompletedPayment } from "./provider-events.ts";
+
+const ignore = (note: string, extra: Partial<EventEffect> = {}): EventEffect => ({ outcome: "ignored", note, ...extra });
+
+function productOf(event: Pick<CompletedPayment, "packId" | "planId" | "interval">): Product | null {
+  if (event.packId) return packProduct(event.packId);
+  if (event.planId) return planProduct(event.planId, event.interval === "yearly" ? "yearly" : "monthly");
+  return null;
+}
+
+/** The order this payment pays: ours (metadata orderId), or one made now for a payment started elsewhere. */
+async function orderFor(tx: Tx, event: CompletedPayment): Promise<OrderRow | string> {
+  if (event.orderId) {
+    const order = await tx.order.findUnique({ where: { id: event.orderId } });
+    if (!order) return `order ${event.orderId} does not exist`;
+    if (event.userId && event.userId !== order.userId) return `order ${order.id} belongs to another account than the event names`;
+    return order;
+  }
+  if (!event.userId) return "the event's metadata names no userId";
+  const product = productOf(event);
+  if (!product) return "the event's metadata names no known packId or planId";
+  const user = await tx.user.findUnique({ where: { id: event.userId }, select: { id: true } });
+  if (!user) return `account ${event.userId} does not exist`;
+  return tx.order.create({
+    data: {
+      userId: user.id,
+      provider: event.provider,
+      kind: product.kind,
+      packId: product.packId,
+      planId: product.planId,
+      interval: product.interval,
+      credits: product.credits,
+      amountCents: event.amountCents ?? product.amountCents,
+      currency: event.currency ?? product.currency,
+    },
+  });
+}
+
+/**
+ * A later payment of a paid plan (a subscription's renewal: another payment id, same metadata) is a new
+ * order for the same plan, so its allowance is granted and invoiced again.
+ */
+async function renewalOf(tx: Tx, paid: OrderRow, event: CompletedPayment): Promise<OrderRow | null> {
+  if (paid.kind !== "plan" || paid.status !== "paid" || !event.paymentId || !paid.providerPaymentId) return null;
+  if (event.paymentId === paid.providerPaymentId) return null;
+  // That payment was already taken as a renewal (a resend under another event id).
+  const seen = await tx.order.findFirst({ where: { provider: event.provider, providerPaymentId: event.paymentId }, select: { id: true } });
+  if (seen) return null;
+  return tx.order.create({
+    data: {
+      userId: paid.userId,
+      provider: event.provider,
+      kind: "plan",
+      planId: paid.planId,
+      interval: paid.interval,
+      credits: paid.credits,
+      amountCents: event.amountCents ?? paid.amountCents,
+      currency: event.currency ?? paid.currency,
+    },
+  });
+}
+
+export async function fulfilPayment(tx: Tx, config: Config, event: CompletedPayment): Promise<EventEffect> {
+  const named = await orderFor(tx, event);
+  if (typeof named === "string") return ignore(named, { userId: event.userId });
+  const found = (await renewalOf(tx, named, event)) ?? named;
+  const paid = await tx.order.updateMany({
+    where: { id: found.id, status: { in: ["pending", "failed"] } },
+    data: {
+      status: "paid",
+      paidAt: new Date(),
+      provider: event.provider,
+      providerPaymentId: event.paymentId ?? found.providerPaymentId,
+      providerSessionId: event.sessionId ?? found.providerSessionId,
+      ...(event.amountCents !== null ? { amountCents: event.amountCents } : {}),
+      ...(event.currency ? { currency: event.currency } : {}),
+    },
+  });
+  if (paid.count === 0) return ignore(`order ${found.id} is already ${found.status}`, { orderId: found.id, userId: found.userId });
+  const order = await tx.order.findUniqueOrThrow({ where: { id: found.id }, include: { user: { select: { id: true, email: true } } } });
+
+  let reason: string = LedgerReason.purchase;
+  if (order.kind === "plan" && order.planId) {
+    reason = LedgerReason.planAllowance;
+    await tx.user.update({ where: { id: order.userId }, data: { currentPlanId: order.planId as PlanId, trialEndsAt: null } });
+  }
+  const change =
+    order.credits > 0
+      ? await changeCredits(tx, { userId: order.userId, delta: order.credits, reason: reason as LedgerReason, reference: order.id })
+      : null;
+  await issueInvoice(tx, config, order, order.user);
+  return {
+    outcome: "fulfilled",
+    orderId: order.id,
+    userId: order.userId,
+    ...(change ? { balance: { userId: order.userId, balance: change.balance, delta: order.credits, reason } } : {}),
+  };
+}

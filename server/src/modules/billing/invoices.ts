@@ -1,0 +1,103 @@
+// Invoices: one per paid order, numbered sequentially with no gaps. The number is taken under a
+// transaction-scoped lock in the payment's own transaction, so a rolled-back payment leaves no hole and
+// two payments at once never share a number. Seller, buyer and lines are frozen as issued.
+import type { Invoice as InvoiceRow, Order as OrderRow, Prisma } from "@adgen/prisma";
+import type { InvoiceSummary } from "@adgen/schema";
+import type { Config } from "../../config/env.ts";
+import type { RequestContext, Tx } from "../../context.ts";
+import { AppError, Errors } from "../../errors.ts";
+import { requireUser } from "../auth/authenticate.ts";
+import { describeOrder } from "./products.ts";
+
+/** Namespace of the invoice-number lock (a two-key advisory lock). */
+const INVOICE_NUMBER_LOCK = 0x1ab0;
+
+export interface InvoiceParty {
+  name: string;
+  lines: string[];
+}
+
+export interface InvoiceLine {
+  description: string;
+  quantity: number;
+  unitCents: number;
+  amountCents: number;
+}
+
+export const invoiceNumber = (n: number) => `INV-${String(n).padStart(6, "0")}`;
+
+export function sellerOf(config: Pick<Config, "payments" | "publicUrl">): InvoiceParty {
+  const [name = "AdGen", ...lines] = config.payments.invoiceSeller
+    .split("|")
+    .map((part) => part.trim())
+    .filter(Boolean);
+  return { name, lines: [...lines, config.publicUrl] };
+}
+
+/** Prices include tax at `ratePercent`: the tax line is the part of the total that is tax. */
+export function taxSplit(totalCents: number, ratePercent: number): { subtotalCents: number; taxCents: number } {
+  const taxCents = ratePercent > 0 ? Math.round((totalCents * ratePercent) / (100 + ratePercent)) : 0;
+  return { subtotalCents: totalCents - taxCents, taxCents };
+}
+
+export async function issueInvoice(tx: Tx, config: Config, order: OrderRow, buyer: { id: string; email: string }): Promise<InvoiceRow> {
+  await tx.$executeRaw`SELECT pg_advisory_xact_lock(${INVOICE_NUMBER_LOCK}::int, 0)`;
+  const last = await tx.invoice.aggregate({ _max: { number: true } });
+  const lines: InvoiceLine[] = [
+    { description: describeOrder(order), quantity: 1, unitCents: order.amountCents, amountCents: order.amountCents },
+  ];
+  const rate = config.payments.invoiceTaxPercent;
+  const { subtotalCents, taxCents } = taxSplit(order.amountCents, rate);
+  return tx.invoice.create({
+    data: {
+      number: (last._max.number ?? 0) + 1,
+      orderId: order.id,
+      userId: buyer.id,
+      currency: order.currency,
+      seller: sellerOf(config) as unknown as Prisma.InputJsonValue,
+      buyer: { name: buyer.email, lines: [buyer.email], userId: buyer.id } as Prisma.InputJsonValue,
+      lines: lines as unknown as Prisma.InputJsonValue,
+      subtotalCents,
+      taxRatePercent: rate,
+      taxCents,
+      totalCents: order.amountCents,
+    },
+  });
+}
+
+export function toInvoiceSummary(row: InvoiceRow): InvoiceSummary {
+  const lines = row.lines as unknown as InvoiceLine[];
+  return {
+    id: row.id,
+    number: invoiceNumber(row.number),
+    orderId: row.orderId,
+    description: lines.map((line) => line.description).join("; "),
+    currency: row.currency,
+    total: row.totalCents / 100,
+    totalCents: row.totalCents,
+    issuedAt: row.issuedAt.toISOString(),
+  };
+}
+
+export async function listInvoices(ctx: RequestContext): Promise<InvoiceSummary[]> {
+  const user = requireUser(ctx);
+  const rows = await ctx.services.prisma.invoice.findMany({ where: { userId: user.id }, orderBy: { number: "desc" } });
+  return rows.map(toInvoiceSummary);
+}
+
+/** The account's invoice named by id or number (INV-000042 or 42), or its latest; 404 otherwise. */
+export async function findInvoice(ctx: RequestContext, invoiceId: string | undefined): Promise<InvoiceRow> {
+  const user = requireUser(ctx);
+  const { prisma } = ctx.services;
+  if (!invoiceId) {
+    const latest = await prisma.invoice.findFirst({ where: { userId: user.id }, orderBy: { number: "desc" } });
+    if (!latest) throw new AppError("NOT_FOUND", "No invoice yet: an invoice is issued for every paid order");
+    return latest;
+  }
+  const numbered = /^(?:INV-)?0*(\d{1,9})$/i.exec(invoiceId);
+  const invoice = await prisma.invoice.findFirst({
+    where: { userId: user.id, OR: [{ id: invoiceId }, ...(numbered ? [{ number: Number(numbered[1]) }] : [])] },
+  });
+  if (!invoice) throw Errors.notFound("Invoice");
+  return invoice;
+}

@@ -1,0 +1,34 @@
+// Orders as the API shows them, and looking up the signed-in account's own.
+import type { Order as OrderRow } from "@adgen/prisma";
+import type { Order } from "@adgen/schema";
+import type { RequestContext } from "../../context.ts";
+import { Errors } from "../../errors.ts";
+import { requireUser } from "../auth/authenticate.ts";
+import { describeOrder } from "./products.ts";
+
+export function toOrder(row: OrderRow): Order {
+  return {
+    id: row.id,
+    provider: row.provider,
+    kind: row.kind === "plan" ? "plan" : "pack",
+    packId: row.packId,
+    planId: row.planId,
+    interval: row.interval === "monthly" || row.interval === "yearly" ? row.interval : null,
+    credits: row.credits,
+    amount: row.amountCents / 100,
+    amountCents: row.amountCents,
+    currency: row.currency,
+    status: row.status as Order["status"],
+    description: describeOrder(row),
+    createdAt: row.createdAt.toISOString(),
+    paidAt: row.paidAt?.toISOString() ?? null,
+  };
+}
+
+/** The account's own order; another account's is a 404, like one that does not exist. */
+export async function ownOrder(ctx: RequestContext, orderId: string): Promise<OrderRow> {
+  const user = requireUser(ctx);
+  const order = await ctx.services.prisma.order.findFirst({ where: { id: orderId, userId: user.id } });
+  if (!order) throw Errors.notFound("Order");
+  return order;
+}
