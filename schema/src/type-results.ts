@@ -99,3 +99,13 @@ export const FactoryVariant = z
   })
   .meta({ title: "FactoryVariant" });
 export type FactoryVariant = z.infer<typeof FactoryVariant>;
+
+/** A knowledge-base passage a job's copy drew on (`result.sources`): which item, and what it says. */
+export const KnowledgeSource = z
+  .object({
+    itemId: z.string(),
+    name: z.string(),
+    passage: z.string(),
+  })
+  .meta({ title: "KnowledgeSource" });
+export type KnowledgeSource = z.infer<typeof KnowledgeSource>;

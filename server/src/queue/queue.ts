@@ -13,6 +13,8 @@ export const QUEUE = {
   workflowFailed: "workflow-failed",
   webhook: "webhook",
   export: "export",
+  /** Text extraction of knowledge-base items. */
+  knowledge: "knowledge",
 } as const;
 export type QueueName = (typeof QUEUE)[keyof typeof QUEUE];
 
@@ -71,6 +73,7 @@ export class JobQueue {
     });
     await ensureQueue(boss, { name: QUEUE.webhook, retryLimit: 6, retryDelay: 5, retryBackoff: true, expireInSeconds: 60 });
     await ensureQueue(boss, { name: QUEUE.export, retryLimit: 2, retryDelay: 5, retryBackoff: true, expireInSeconds: 3600 });
+    await ensureQueue(boss, { name: QUEUE.knowledge, retryLimit: 2, retryDelay: 2, retryBackoff: true, expireInSeconds: 600 });
     return new JobQueue(boss, settings);
   }
 

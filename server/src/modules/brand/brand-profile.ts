@@ -1,11 +1,20 @@
-// The account's brand profile (SPEC 2.4). Either stated field set may be sent; the saved profile
-// answers both, so old and new clients read what they wrote. Art direction reads it by id. A brand
+// The account's brands (SPEC 2.4): each one profile. Either stated field set may be sent; the saved profile
+// answers both, so old and new clients read what they wrote. An account may keep several brands; one is
+// its default (GET/POST /user/brand, and jobs that name none). Art direction reads a brand by id. A brand
 // (Brand Clone) job adds the kit it read from the brand's site (`saveBrandKit`); the user edits it like
 // any other field.
 import type { Prisma, PrismaClient } from "@adgen/prisma";
-import { type BrandKit, type BrandProfile, BrandProfileInput } from "@adgen/schema";
+import {
+  type Brand,
+  BrandCreate,
+  type BrandDeleted,
+  type BrandKit,
+  BrandProfileInput,
+  BrandUpdate,
+  MAX_BRANDS_PER_ACCOUNT,
+} from "@adgen/schema";
 import type { RequestContext, Tx } from "../../context.ts";
-import { AppError, parseInput } from "../../errors.ts";
+import { AppError, Errors, parseInput } from "../../errors.ts";
 import { recordAudit } from "../audit/record-audit.ts";
 import { requireUser } from "../auth/authenticate.ts";
 
@@ -37,31 +46,25 @@ function bothShapes(input: BrandProfileInput): BrandProfileInput & { audience?: 
   return out;
 }
 
-function view(row: { id: string; profile: unknown; updatedAt: Date }): BrandProfile {
-  return { ...(row.profile as BrandProfileInput), id: row.id, updatedAt: row.updatedAt.toISOString() };
+type BrandRow = { id: string; profile: unknown; isDefault: boolean; updatedAt: Date };
+
+function view(row: BrandRow): Brand {
+  return { ...(row.profile as BrandProfileInput), id: row.id, isDefault: row.isDefault, updatedAt: row.updatedAt.toISOString() };
 }
 
-export async function getBrandProfile(ctx: RequestContext): Promise<BrandProfile | null> {
+/** Namespace of the per-account brand locks (two-key advisory locks: this and a hash of the account id). */
+const BRAND_LOCK = 4_277_002;
+
+/** One account's brand writes take turns, so a save and a brand job's kit never overwrite each other's fields. */
+const lockBrands = (tx: Tx, userId: string) => tx.$executeRaw`SELECT pg_advisory_xact_lock(${BRAND_LOCK}::int, hashtext(${userId}))`;
+
+const defaultRow = (db: Tx, userId: string) => db.brandProfile.findFirst({ where: { userId, isDefault: true } });
+
+/** The account's default brand (GET /user/brand), or null before any is saved. */
+export async function getBrandProfile(ctx: RequestContext): Promise<Brand | null> {
   const user = requireUser(ctx);
-  const row = await ctx.services.prisma.brandProfile.findUnique({ where: { userId: user.id } });
+  const row = await defaultRow(ctx.services.prisma, user.id);
   return row ? view(row) : null;
-}
-
-/**
- * The account's stored profile, its row locked until the transaction ends, so a user's save and a brand
- * job's kit never overwrite each other's fields.
- */
-async function lockedProfile(tx: Tx, userId: string): Promise<BrandProfileInput> {
-  const rows = await tx.$queryRaw<{ profile: unknown }[]>`SELECT profile FROM brand_profiles WHERE user_id = ${userId} FOR UPDATE`;
-  return (rows[0]?.profile as BrandProfileInput | undefined) ?? {};
-}
-
-function upsertProfile(tx: Tx, userId: string, profile: BrandProfileInput) {
-  return tx.brandProfile.upsert({
-    where: { userId },
-    create: { userId, profile: profile as Prisma.InputJsonValue },
-    update: { profile: profile as Prisma.InputJsonValue },
-  });
 }
 
 /** Fields stated twice (SPEC's two field sets): a save that sets one side replaces the stored pair. */
@@ -84,18 +87,124 @@ function patched(stored: BrandProfileInput, patch: BrandProfileInput): BrandProf
   return brandKit ? withBrandKit(next, brandKit, { colors: !!(patch.colors || patch.brandColors), logo: !!patch.logoUrl }) : next;
 }
 
-/** Saves (merging into) the account's profile and answers it with its id. */
-export async function saveBrandProfile(ctx: RequestContext, input: BrandProfileInput): Promise<BrandProfile> {
+function profileFields<T extends BrandProfileInput>(input: T): BrandProfileInput {
+  const { id: _id, makeDefault: _default, ...fields } = input as T & { id?: unknown; makeDefault?: unknown };
+  return fields;
+}
+
+function requireSomeField(patch: BrandProfileInput) {
+  if (Object.keys(patch).length === 0) throw new AppError("BAD_REQUEST", "Send at least one brand field (for example brandName or name)");
+}
+
+/** Saves (merging into) the account's default brand, creating it if there is none, and answers it with its id. */
+export async function saveBrandProfile(ctx: RequestContext, input: BrandProfileInput): Promise<Brand> {
   const user = requireUser(ctx);
   const patch = parseInput(BrandProfileInput, input);
-  if (Object.keys(patch).length === 0) throw new AppError("BAD_REQUEST", "Send at least one brand field (for example brandName or name)");
+  requireSomeField(patch);
   const row = await ctx.services.prisma.$transaction(async (tx) => {
-    const merged = bothShapes(patched(await lockedProfile(tx, user.id), patch));
-    const saved = await upsertProfile(tx, user.id, merged);
+    await lockBrands(tx, user.id);
+    const current = await defaultRow(tx, user.id);
+    const merged = bothShapes(patched((current?.profile as BrandProfileInput | undefined) ?? {}, patch));
+    const saved = current
+      ? await tx.brandProfile.update({ where: { id: current.id }, data: { profile: merged as Prisma.InputJsonValue } })
+      : await tx.brandProfile.create({ data: { userId: user.id, isDefault: true, profile: merged as Prisma.InputJsonValue } });
     await recordAudit(tx, ctx, { action: "brand.saved", targetType: "brand", targetId: saved.id });
     return saved;
   });
   return view(row);
+}
+
+/** Every brand of the account, the default first, then oldest first. */
+export async function listBrands(ctx: RequestContext): Promise<Brand[]> {
+  const user = requireUser(ctx);
+  const rows = await ctx.services.prisma.brandProfile.findMany({
+    where: { userId: user.id },
+    orderBy: [{ isDefault: "desc" }, { createdAt: "asc" }],
+  });
+  return rows.map(view);
+}
+
+async function ownBrand(db: Tx, userId: string, id: string) {
+  const row = await db.brandProfile.findFirst({ where: { id, userId } });
+  // Another account's brand is answered as if it did not exist.
+  if (!row) throw Errors.notFound("Brand");
+  return row;
+}
+
+/** One of the account's brands, or 404. */
+export async function getBrand(ctx: RequestContext, id: string): Promise<Brand> {
+  const user = requireUser(ctx);
+  return view(await ownBrand(ctx.services.prisma, user.id, id));
+}
+
+/** Adds a brand; the account's first brand (or one created with makeDefault) becomes the default. */
+export async function createBrand(ctx: RequestContext, input: BrandCreate): Promise<Brand> {
+  const user = requireUser(ctx);
+  const parsed = parseInput(BrandCreate, input);
+  const patch = profileFields(parsed);
+  requireSomeField(patch);
+  if (!patch.name && !patch.brandName)
+    throw new AppError("BAD_REQUEST", "name is required: give the brand a name", {
+      fields: [{ field: "name", message: "name is required: give the brand a name" }],
+    });
+  const row = await ctx.services.prisma.$transaction(async (tx) => {
+    await lockBrands(tx, user.id);
+    const count = await tx.brandProfile.count({ where: { userId: user.id } });
+    if (count >= MAX_BRANDS_PER_ACCOUNT) {
+      throw new AppError(
+        "BAD_REQUEST",
+        `You already have ${MAX_BRANDS_PER_ACCOUNT} brands, the most an account can keep; delete one first`,
+      );
+    }
+    const isDefault = count === 0 || parsed.makeDefault === true;
+    if (isDefault) await tx.brandProfile.updateMany({ where: { userId: user.id, isDefault: true }, data: { isDefault: false } });
+    const created = await tx.brandProfile.create({
+      data: { userId: user.id, isDefault, profile: bothShapes(patch) as Prisma.InputJsonValue },
+    });
+    await recordAudit(tx, ctx, { action: "brand.created", targetType: "brand", targetId: created.id });
+    return created;
+  });
+  return view(row);
+}
+
+/** Changes one of the account's brands (merging, like POST /user/brand), or makes it the default. */
+export async function updateBrand(ctx: RequestContext, input: BrandUpdate): Promise<Brand> {
+  const user = requireUser(ctx);
+  const parsed = parseInput(BrandUpdate, input);
+  const patch = profileFields(parsed);
+  if (Object.keys(patch).length === 0 && !parsed.makeDefault) {
+    throw new AppError("BAD_REQUEST", "Send at least one brand field to change, or makeDefault: true");
+  }
+  const row = await ctx.services.prisma.$transaction(async (tx) => {
+    await lockBrands(tx, user.id);
+    const current = await ownBrand(tx, user.id, parsed.id);
+    if (parsed.makeDefault) await tx.brandProfile.updateMany({ where: { userId: user.id, isDefault: true }, data: { isDefault: false } });
+    const merged = bothShapes(patched(current.profile as BrandProfileInput, patch));
+    const saved = await tx.brandProfile.update({
+      where: { id: current.id },
+      data: { profile: merged as Prisma.InputJsonValue, ...(parsed.makeDefault ? { isDefault: true } : {}) },
+    });
+    await recordAudit(tx, ctx, { action: "brand.saved", targetType: "brand", targetId: saved.id });
+    return saved;
+  });
+  return view(row);
+}
+
+/** Deletes one of the account's brands; when it was the default, the oldest remaining brand becomes the default. */
+export async function deleteBrand(ctx: RequestContext, id: string): Promise<BrandDeleted> {
+  const user = requireUser(ctx);
+  return ctx.services.prisma.$transaction(async (tx) => {
+    await lockBrands(tx, user.id);
+    const row = await ownBrand(tx, user.id, id);
+    await tx.brandProfile.delete({ where: { id: row.id } });
+    let next = await defaultRow(tx, user.id);
+    if (!next) {
+      const oldest = await tx.brandProfile.findFirst({ where: { userId: user.id }, orderBy: { createdAt: "asc" } });
+      next = oldest ? await tx.brandProfile.update({ where: { id: oldest.id }, data: { isDefault: true } }) : null;
+    }
+    await recordAudit(tx, ctx, { action: "brand.deleted", targetType: "brand", targetId: row.id });
+    return { id: row.id, deleted: true as const, defaultBrandId: next?.id ?? null };
+  });
 }
 
 const sameColors = (a: (string | undefined)[], b: (string | undefined)[]) =>
@@ -123,13 +232,16 @@ export function withBrandKit(profile: BrandProfileInput, kit: BrandKit, explicit
 }
 
 /**
- * Saves a brand job's kit to the account's profile (creating the profile if it has none), in one
- * transaction with the profile's row locked (an account has one profile, which a job's `brand` names).
+ * Saves a brand job's kit to the brand the job names (else the account's default, created if there is
+ * none), under the account's brand lock.
  */
-export async function saveBrandKit(prisma: PrismaClient, userId: string, kit: BrandKit): Promise<void> {
+export async function saveBrandKit(prisma: PrismaClient, userId: string, kit: BrandKit, brandId?: string): Promise<void> {
   await prisma.$transaction(async (tx) => {
-    const profile = await lockedProfile(tx, userId);
-    await upsertProfile(tx, userId, bothShapes(withBrandKit(profile, kit)));
+    await lockBrands(tx, userId);
+    const row = brandId ? await tx.brandProfile.findFirst({ where: { id: brandId, userId } }) : await defaultRow(tx, userId);
+    const profile = bothShapes(withBrandKit((row?.profile as BrandProfileInput | undefined) ?? {}, kit)) as Prisma.InputJsonValue;
+    if (row) await tx.brandProfile.update({ where: { id: row.id }, data: { profile } });
+    else await tx.brandProfile.create({ data: { userId, isDefault: !(await defaultRow(tx, userId)), profile } });
     await recordAudit(
       tx,
       { ip: null, auth: null },
@@ -138,14 +250,12 @@ export async function saveBrandKit(prisma: PrismaClient, userId: string, kit: Br
   });
 }
 
-/** The profile a job names (by id, owned by `userId`), for art direction. */
+/** The brand a job names (by id, owned by `userId`), else the account's default, for art direction. */
 export async function loadBrandForJob(
   db: Tx,
   userId: string,
   brandId: string | undefined,
 ): Promise<(BrandProfileInput & { id: string }) | null> {
-  const row = brandId
-    ? await db.brandProfile.findFirst({ where: { id: brandId, userId } })
-    : await db.brandProfile.findUnique({ where: { userId } });
+  const row = brandId ? await db.brandProfile.findFirst({ where: { id: brandId, userId } }) : await defaultRow(db, userId);
   return row ? { ...(row.profile as BrandProfileInput), id: row.id } : null;
 }

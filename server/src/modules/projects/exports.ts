@@ -15,6 +15,7 @@ import type { RequestContext, Services } from "../../context.ts";
 import { AppError, Errors } from "../../errors.ts";
 import { mediaContentType } from "../../media/serve-media.ts";
 import { jobMediaKey } from "../../media/storage.ts";
+import { assertMediaOnline, isMediaRemoved } from "../moderation/media-gate.ts";
 import { QUEUE } from "../../queue/queue.ts";
 import { requireUser } from "../auth/authenticate.ts";
 import { loadProfile } from "../users/to-profile.ts";
@@ -109,6 +110,8 @@ function buildZip(services: Services, jobs: Job[]): Readable {
   zip.append(`${[CSV_COLUMNS.join(","), ...jobs.map(csvRow)].join("\r\n")}\r\n`, { name: "projects.csv" });
   (async () => {
     for (const job of jobs) {
+      // A project removed by a moderation decision keeps its metadata here but none of its media.
+      if (await isMediaRemoved(services.prisma, job.id)) continue;
       for (const file of jobFiles(job)) {
         if (await services.media.stat(file.key)) zip.append(services.media.read(file.key), { name: file.name });
       }
@@ -135,7 +138,7 @@ export async function exportAccountData(ctx: RequestContext) {
     loadProfile(prisma, user.id),
     prisma.job.findMany({ where: { userId: user.id }, orderBy: { createdAt: "desc" } }),
     prisma.creditLedgerEntry.findMany({ where: { userId: user.id }, orderBy: { createdAt: "asc" } }),
-    prisma.brandProfile.findUnique({ where: { userId: user.id } }),
+    prisma.brandProfile.findFirst({ where: { userId: user.id, isDefault: true } }),
     prisma.workflowPreferences.findUnique({ where: { userId: user.id } }),
     prisma.auditLog.findMany({ where: { OR: [{ actorId: user.id }, { targetId: user.id }] }, orderBy: { createdAt: "asc" }, take: 1000 }),
   ]);
@@ -184,6 +187,7 @@ export async function exportSource(ctx: RequestContext, source: string) {
     if (!job || (job.userId !== user.id && user.role !== "admin")) throw Errors.notFound("Video");
     // A refunded job's media are deleted; none is served even if a file lingers.
     if (job.refundedAt || match[2]!.startsWith(".")) throw Errors.notFound("Video");
+    await assertMediaOnline(services.prisma, job.id);
     const key = jobMediaKey(job.id, match[2]!);
     const info = await services.media.stat(key);
     if (!info) throw Errors.notFound("Video");

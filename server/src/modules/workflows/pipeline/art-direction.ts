@@ -172,6 +172,8 @@ export interface ArtDirectionInput {
   brand: (BrandProfileInput & { id: string }) | null;
   page: PageFacts | null;
   maxAdSeconds: number;
+  /** Sentences from the knowledge base that match the brief (modules/knowledge/retrieve.ts). */
+  knowledge?: string[];
   /** The beats to write, in place of the framework's (an inspiration ad follows its reference's). */
   beats?: readonly Beat[];
 }
@@ -184,10 +186,10 @@ export interface ArtDirection {
   creativeScore: CreativeScore;
 }
 
-export function directAd({ request, brand, page, maxAdSeconds, beats: given }: ArtDirectionInput): ArtDirection {
+export function directAd({ request, brand, page, maxAdSeconds, knowledge, beats: given }: ArtDirectionInput): ArtDirection {
   const framework = request.framework ?? DEFAULT_FRAMEWORK[request.type] ?? "aida";
   const concept = request.concept?.trim() || null;
-  const copy = writeCopy({ concept, brand, page, type: request.type });
+  const copy = writeCopy({ concept, brand, page, type: request.type, ...(knowledge ? { knowledge } : {}) });
   const product = copy.product;
 
   const pageColors = page?.colors ?? [];

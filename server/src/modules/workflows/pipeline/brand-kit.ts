@@ -36,7 +36,7 @@ export function brandKitFromPage(meta: PageMeta, extractedAt: Date): BrandKit | 
 export const brandKitStep: PipelineStep = {
   name: STEP.brandKit,
   weight: 10,
-  async run({ services, job, outputs, signal }) {
+  async run({ services, job, request, outputs, signal }) {
     const page = outputs.get(STEP.readPage) as PageFacts;
     const meta = await readPageMeta(page.url, { resolver: services.resolver, timeoutMs: 10_000, signal, brand: true });
     const kit = brandKitFromPage(meta, new Date());
@@ -47,7 +47,7 @@ export const brandKitStep: PipelineStep = {
         warnings: [`No brand kit was read from ${page.url}; the brand profile was left as it was`],
       } satisfies BrandKitOutput;
     }
-    await saveBrandKit(services.prisma, job.userId, kit);
+    await saveBrandKit(services.prisma, job.userId, kit, request.brand);
     return { kit, warnings: [] } satisfies BrandKitOutput;
   },
 };

@@ -14,6 +14,8 @@ export interface CopySources {
     tone?: string;
   } | null;
   page: { url: string; title: string | null; description: string | null } | null;
+  /** Sentences from the account's knowledge base that best match the brief (a fact only a document holds). */
+  knowledge?: string[];
   /** The workflow type, for the call to action a type implies (an audit is booked, not bought). */
   type: string;
 }
@@ -130,6 +132,7 @@ export function writeCopy(sources: CopySources): AdCopy {
   const conceptLines = lines(sources.concept);
   const pool = unique([
     ...conceptLines,
+    ...(sources.knowledge ?? []).flatMap((claim) => lines(claim)),
     ...lines(sources.page?.description),
     ...lines(sources.brand?.productDescription),
     ...lines(sources.brand?.brandValues),

@@ -1,0 +1,228 @@
+// The knowledge base's items: an uploaded document or a web page. Adding one stores its bytes (a file
+// streamed to the media store, a page fetched with the SSRF-safe fetcher) and queues its extraction;
+// the item reads `extracting` until the worker sets `ready` or `error`. Only the owner can see or
+// delete an item: anyone else gets 404, as if it did not exist.
+import { randomUUID } from "node:crypto";
+import { mkdtemp, rm, writeFile } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import type { KnowledgeItem as KnowledgeRow } from "@adgen/prisma";
+import {
+  KNOWLEDGE_LIMITS,
+  type KnowledgeDeleted,
+  type KnowledgeItem,
+  type KnowledgeItemWithText,
+  KnowledgeUrlsInput,
+  type UploadedFile,
+} from "@adgen/schema";
+import type { RequestContext, Tx } from "../../context.ts";
+import { AppError, Errors, parseInput } from "../../errors.ts";
+import { QUEUE } from "../../queue/queue.ts";
+import { recordAudit } from "../audit/record-audit.ts";
+import { requireUser } from "../auth/authenticate.ts";
+import { assertPublicUrl, SafeFetchError, safeFetch } from "../net/index.ts";
+import { sniffKnowledgeFile } from "./sniff.ts";
+
+/** Namespace of the per-account knowledge locks (two-key advisory locks: this and a hash of the account id). */
+const KNOWLEDGE_LOCK = 4_277_003;
+const PAGE_MAX_BYTES = 5 * 1024 * 1024;
+
+export interface ExtractionMessage {
+  itemId: string;
+}
+
+const bad = (field: string, message: string) => new AppError("BAD_REQUEST", message, { fields: [{ field, message }] });
+
+/** The folder of one account's knowledge files in the media store. */
+export function knowledgePrefix(userId: string): string {
+  // A user id is one path segment; anything else could name another folder of the store.
+  if (!/^[A-Za-z0-9_-]+$/.test(userId)) throw new Error(`not a user id: ${userId}`);
+  return `knowledge/${userId}`;
+}
+
+function view(row: KnowledgeRow): KnowledgeItem {
+  return {
+    id: row.id,
+    type: row.type as KnowledgeItem["type"],
+    name: row.name,
+    status: row.status as KnowledgeItem["status"],
+    mimeType: row.mimeType,
+    size: row.size,
+    warning: row.warning,
+    error: row.error,
+    sourceUrl: row.sourceUrl,
+    textLength: row.extractedText?.length ?? 0,
+    created_at: row.createdAt.toISOString(),
+  };
+}
+
+const lockKnowledge = (tx: Tx, userId: string) => tx.$executeRaw`SELECT pg_advisory_xact_lock(${KNOWLEDGE_LOCK}::int, hashtext(${userId}))`;
+const countOf = (db: Tx, userId: string, type: "file" | "url") => db.knowledgeItem.count({ where: { userId, type } });
+
+function quotaMessage(type: "file" | "url", adding = 1): string {
+  const max = type === "file" ? KNOWLEDGE_LIMITS.maxFiles : KNOWLEDGE_LIMITS.maxUrls;
+  const what = type === "file" ? "files" : "web pages";
+  return adding > 1
+    ? `Your knowledge base holds at most ${max} ${what}; adding ${adding} would pass that, so none was added. Delete some first`
+    : `Your knowledge base already holds ${max} ${what}, the most it can; delete one before adding another`;
+}
+
+async function queueExtraction(ctx: RequestContext, itemId: string) {
+  await ctx.services.queue.send<ExtractionMessage>(QUEUE.knowledge, { itemId }, { singletonKey: itemId });
+}
+
+/** Adds an uploaded document (PDF, DOCX, XLSX, CSV or TXT, judged by content and name) and queues its extraction. */
+export async function uploadKnowledgeFile(ctx: RequestContext, file: UploadedFile): Promise<KnowledgeItem> {
+  const user = requireUser(ctx);
+  const { prisma, media } = ctx.services;
+  // Refused early when full (checked again under the lock below, which is what counts).
+  if ((await countOf(prisma, user.id, "file")) >= KNOWLEDGE_LIMITS.maxFiles) throw bad("file", quotaMessage("file"));
+  if (file.bytes > KNOWLEDGE_LIMITS.maxFileBytes)
+    throw bad("file", `"${file.filename}" is larger than 50 MB; split it or upload a smaller file`);
+  const sniffed = await sniffKnowledgeFile(file.path, file.filename);
+  if (!sniffed.ok) throw bad("file", sniffed.reason);
+  const id = randomUUID();
+  const fileKey = `${knowledgePrefix(user.id)}/${id}.${sniffed.kind}`;
+  let stored = false;
+  try {
+    const row = await prisma.$transaction(async (tx) => {
+      // One account's additions take turns, so two at once cannot both be the 9th.
+      await lockKnowledge(tx, user.id);
+      if ((await countOf(tx, user.id, "file")) >= KNOWLEDGE_LIMITS.maxFiles) throw bad("file", quotaMessage("file"));
+      const { bytes } = await media.put(fileKey, file.path);
+      stored = true;
+      const created = await tx.knowledgeItem.create({
+        data: {
+          id,
+          userId: user.id,
+          type: "file",
+          name: file.filename.slice(0, 255) || `document.${sniffed.kind}`,
+          mimeType: sniffed.mime,
+          size: bytes,
+          fileKey,
+        },
+      });
+      await recordAudit(tx, ctx, {
+        action: "knowledge.file_added",
+        targetType: "knowledge",
+        targetId: id,
+        metadata: { bytes, kind: sniffed.kind },
+      });
+      return created;
+    });
+    await queueExtraction(ctx, row.id);
+    return view(row);
+  } catch (error) {
+    if (stored) await media.remove(fileKey).catch(() => {});
+    throw error;
+  }
+}
+
+/** Fetches one page for the knowledge base: its HTML, or a 400 saying why it cannot be read. */
+async function fetchPage(ctx: RequestContext, url: string): Promise<{ finalUrl: string; html: Buffer; mime: string }> {
+  const options = { resolver: ctx.services.resolver, timeoutMs: 10_000, maxBytes: PAGE_MAX_BYTES };
+  await assertPublicUrl(url, options).catch((error: unknown) => {
+    throw error instanceof SafeFetchError ? bad("url", `${url}: ${error.detail}`) : error;
+  });
+  let response: Awaited<ReturnType<typeof safeFetch>>;
+  try {
+    response = await safeFetch(url, { ...options, headers: { accept: "text/html,text/plain;q=0.9" } });
+  } catch (error) {
+    if (error instanceof SafeFetchError) throw bad("url", `Could not read ${url}: ${error.detail}`);
+    throw error;
+  }
+  if (response.status !== 200) throw bad("url", `Could not read ${url}: the site answered ${response.status}; check the address`);
+  const mime = (response.headers.get("content-type") ?? "").split(";")[0]!.trim().toLowerCase();
+  if (mime && mime !== "text/html" && mime !== "application/xhtml+xml" && mime !== "text/plain") {
+    throw bad("url", `${url} is not a web page (it is ${mime}); upload documents as files instead`);
+  }
+  return { finalUrl: response.url, html: response.body, mime: mime || "text/html" };
+}
+
+/** Adds web pages (one `url` or several `urls`): each is fetched now, safely, and its text extracted on the queue. */
+export async function addKnowledgeUrls(ctx: RequestContext, input: KnowledgeUrlsInput): Promise<KnowledgeItem[]> {
+  const user = requireUser(ctx);
+  const { prisma, media } = ctx.services;
+  const parsed = parseInput(KnowledgeUrlsInput, input);
+  const urls = [...new Set([...(parsed.url ? [parsed.url] : []), ...(parsed.urls ?? [])])];
+  const over = async (db: Tx) => (await countOf(db, user.id, "url")) + urls.length > KNOWLEDGE_LIMITS.maxUrls;
+  if (urls.length > KNOWLEDGE_LIMITS.maxUrls || (await over(prisma))) throw bad("url", quotaMessage("url", urls.length));
+  // Every page is fetched before anything is stored: one bad address adds none.
+  const scratch = await mkdtemp(join(tmpdir(), "adgen-knowledge-"));
+  try {
+    const pages: ({ url: string } & Awaited<ReturnType<typeof fetchPage>>)[] = [];
+    for (const url of urls) pages.push({ url, ...(await fetchPage(ctx, url)) });
+    const stored: string[] = [];
+    try {
+      const rows = await prisma.$transaction(async (tx) => {
+        await lockKnowledge(tx, user.id);
+        if (await over(tx)) throw bad("url", quotaMessage("url", urls.length));
+        const created: KnowledgeRow[] = [];
+        for (const page of pages) {
+          const id = randomUUID();
+          const fileKey = `${knowledgePrefix(user.id)}/${id}.html`;
+          const local = join(scratch, id);
+          await writeFile(local, page.html);
+          const { bytes } = await media.put(fileKey, local);
+          stored.push(fileKey);
+          created.push(
+            await tx.knowledgeItem.create({
+              data: {
+                id,
+                userId: user.id,
+                type: "url",
+                name: page.url.slice(0, 255),
+                mimeType: page.mime,
+                size: bytes,
+                fileKey,
+                sourceUrl: page.url,
+              },
+            }),
+          );
+          await recordAudit(tx, ctx, { action: "knowledge.url_added", targetType: "knowledge", targetId: id, metadata: { url: page.url } });
+        }
+        return created;
+      });
+      for (const row of rows) await queueExtraction(ctx, row.id);
+      return rows.map(view);
+    } catch (error) {
+      for (const key of stored) await media.remove(key).catch(() => {});
+      throw error;
+    }
+  } finally {
+    await rm(scratch, { recursive: true, force: true });
+  }
+}
+
+/** The account's items, newest first (without their text). */
+export async function listKnowledge(ctx: RequestContext): Promise<KnowledgeItem[]> {
+  const user = requireUser(ctx);
+  const rows = await ctx.services.prisma.knowledgeItem.findMany({ where: { userId: user.id }, orderBy: { createdAt: "desc" } });
+  return rows.map(view);
+}
+
+async function ownItem(db: Tx, userId: string, id: string): Promise<KnowledgeRow> {
+  const row = await db.knowledgeItem.findFirst({ where: { id, userId } });
+  if (!row) throw Errors.notFound("Knowledge item");
+  return row;
+}
+
+/** One item with its extracted text (empty while extracting). */
+export async function getKnowledgeItem(ctx: RequestContext, id: string): Promise<KnowledgeItemWithText> {
+  const user = requireUser(ctx);
+  const row = await ownItem(ctx.services.prisma, user.id, id);
+  return { ...view(row), extractedText: row.extractedText ?? "" };
+}
+
+/** Deletes an item, its stored file and its passages (the index entries go with the row). */
+export async function deleteKnowledgeItem(ctx: RequestContext, id: string): Promise<KnowledgeDeleted> {
+  const user = requireUser(ctx);
+  const row = await ctx.services.prisma.$transaction(async (tx) => {
+    const item = await ownItem(tx, user.id, id);
+    await tx.knowledgeItem.delete({ where: { id: item.id } });
+    await recordAudit(tx, ctx, { action: "knowledge.deleted", targetType: "knowledge", targetId: item.id });
+    return item;
+  });
+  if (row.fileKey) await ctx.services.media.remove(row.fileKey);
+  return { id: row.id, deleted: true };
+}
