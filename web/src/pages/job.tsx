@@ -22,6 +22,7 @@ import { StreamBadge } from "../components/job/stream-badge.tsx";
 import { WaitingCard } from "../components/job/waiting-card.tsx";
 import { ResultPanel } from "../components/results/result-panel.tsx";
 import type { Job } from "../components/results/types.ts";
+import { DecisionPanel, useProjectRemoved } from "../components/moderation/decision-panel.tsx";
 import { ReviewEditor } from "../components/review-editor.tsx";
 import { ErrorPanel, PageLoader, Skeleton } from "../components/status.tsx";
 import { errorCode } from "../lib/errors.ts";
@@ -64,6 +65,8 @@ export function JobPage(_props: PageProps) {
   const projects = useQuery(trpc.projects.list.queryOptions());
   const project = projects.data?.find((p) => p.id === jobId);
   const input = parseInput(project);
+  // A project removed by moderation has no media to show: the decision panel says why.
+  const removed = useProjectRemoved(jobId);
 
   const [completedSteps, setCompletedSteps] = useState<ReadonlySet<string>>(() => new Set());
   const [seenSteps, setSeenSteps] = useState<readonly string[]>([]);
@@ -172,6 +175,9 @@ export function JobPage(_props: PageProps) {
         </div>
         <div className="page-header-actions">
           {!isFinishedStatus(data.status) ? <CancelButton jobId={jobId} title={title} creditsUsed={data.creditsUsed} /> : null}
+          <Link href={`/report?target=${encodeURIComponent(jobId)}`} className="btn btn-ghost btn-small" data-testid="report-project">
+            Report
+          </Link>
           <Link href="/studio" className="btn btn-primary btn-small">
             New ad
           </Link>
@@ -180,6 +186,7 @@ export function JobPage(_props: PageProps) {
 
       <div className="job-layout">
         <div className="job-main">
+          <DecisionPanel projectId={jobId} />
           <section className="card job-progress-card" aria-labelledby="job-progress-title">
             <div className="card-head">
               <h2 id="job-progress-title" className="card-title">
@@ -216,7 +223,7 @@ export function JobPage(_props: PageProps) {
 
           {data.status === "awaiting_review" ? <ReviewEditor jobId={jobId} creditsUsed={data.creditsUsed} /> : null}
           {data.status === "failed" ? <FailedPanel job={data} /> : null}
-          {data.status === "completed" ? (
+          {data.status === "completed" && !removed ? (
             data.result ? (
               <ResultPanel job={data} />
             ) : (

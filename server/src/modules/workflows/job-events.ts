@@ -3,6 +3,7 @@
 import type { Job, Prisma } from "@adgen/prisma";
 import type { EventKind, JobEventView } from "@adgen/schema";
 import type { Services, Tx } from "../../context.ts";
+import { notifyJobOutcome } from "../notifications/job-notifications.ts";
 import { scheduleWebhooks } from "../webhooks/deliver.ts";
 
 export const JOB_EVENT = "job.event";
@@ -52,6 +53,8 @@ export function publishJobEvents(
   rows: { seq: number; jobId: string; userId: string; kind: string; data: unknown; createdAt: Date }[],
 ) {
   for (const row of rows) services.events.publish({ kind: JOB_EVENT, userId: row.userId, data: toEventView(row) });
+  // A finished or failed job also tells its owner's browsers (Web Push).
+  for (const row of rows) notifyJobOutcome(services, row);
   scheduleWebhooks(services, rows).catch((error: Error) =>
     services.logger.error({ jobId: rows[0]?.jobId, error: error.message }, "webhooks: could not schedule deliveries"),
   );

@@ -1,0 +1,45 @@
+// The service's VAPID key pair (RFC 8292): VAPID_PUBLIC_KEY / VAPID_PRIVATE_KEY when both are set, else
+// generated once with web-push and kept in DATA_DIR/secrets/vapid.json, so browsers' subscriptions
+// survive restarts (a new key would orphan every one of them).
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
+import webpush from "web-push";
+import type { Config } from "../../config/env.ts";
+
+export interface VapidKeys {
+  publicKey: string;
+  privateKey: string;
+  /** Who runs this push sender (RFC 8292 `sub`): a mailto: on the public host. */
+  subject: string;
+}
+
+const loaded = new Map<string, VapidKeys>();
+
+function readOrCreate(dataDir: string): { publicKey: string; privateKey: string } {
+  const dir = join(dataDir, "secrets");
+  const file = join(dir, "vapid.json");
+  if (!existsSync(file)) {
+    mkdirSync(dir, { recursive: true, mode: 0o700 });
+    const keys = webpush.generateVAPIDKeys();
+    try {
+      writeFileSync(file, JSON.stringify(keys), { mode: 0o600, flag: "wx" });
+    } catch (error) {
+      // Another process wrote it first: theirs is the one.
+      if ((error as NodeJS.ErrnoException).code !== "EEXIST") throw error;
+    }
+  }
+  const keys = JSON.parse(readFileSync(file, "utf8")) as { publicKey: string; privateKey: string };
+  return { publicKey: keys.publicKey, privateKey: keys.privateKey };
+}
+
+export function vapidKeys(config: Config, env: Record<string, string | undefined> = process.env): VapidKeys {
+  const cached = loaded.get(config.dataDir);
+  if (cached) return cached;
+  const fromEnv =
+    env.VAPID_PUBLIC_KEY && env.VAPID_PRIVATE_KEY ? { publicKey: env.VAPID_PUBLIC_KEY, privateKey: env.VAPID_PRIVATE_KEY } : null;
+  const pair = fromEnv ?? readOrCreate(config.dataDir);
+  const host = new URL(config.publicUrl).hostname;
+  const keys = { ...pair, subject: `mailto:notifications@${host.includes(".") ? host : `${host}.invalid`}` };
+  loaded.set(config.dataDir, keys);
+  return keys;
+}
