@@ -246,12 +246,11 @@ export function createStudioRenderer(options: StudioRendererOptions = {}): Video
       }
     });
     scenes.forEach((scene, i) => {
-      const split = (label: string, outputs: string[]) =>
-        `${filter("split", { outputs: outputs.length })}${outputs.map((u) => `[${u}]`).join("")}`;
+      const split = (outputs: string[]) => `${filter("split", { outputs: outputs.length })}${outputs.map((u) => `[${u}]`).join("")}`;
       const stills: string[] = [];
       if (uses[i]!.length) {
         const still = composeStill(storyboard, i, format, logo, addInput, `still${i}`);
-        stills.push(...still.chains, `${dress ? dress.stillHead(i, `still${i}`) : `[still${i}]`}${split(`still${i}`, uses[i]!)}`);
+        stills.push(...still.chains, `${dress ? dress.stillHead(i, `still${i}`) : `[still${i}]`}${split(uses[i]!)}`);
         files.push(...still.files);
       }
       const plan = plans[i];
@@ -263,9 +262,9 @@ export function createStudioRenderer(options: StudioRendererOptions = {}): Video
         const logoInput = layout.logo && storyboard.brand.logoPath ? addInput(storyboard.brand.logoPath, "logo") : undefined;
         stills.push(
           ...backgroundChains({ layout, imageInput, canvas: plan.canvas, label: `bg${i}` }),
-          `[bg${i}]${split(`bg${i}`, bgUses[i]!)}`,
+          `[bg${i}]${split(bgUses[i]!)}`,
           ...foregroundChains({ layout, fontPath: font(), textFiles, logoInput, label: `fg${i}` }),
-          `[fg${i}]${split(`fg${i}`, fgUses[i]!)}`,
+          `[fg${i}]${split(fgUses[i]!)}`,
         );
       }
       chains.unshift(...stills);
