@@ -12,6 +12,7 @@ import type { RequestContext } from "../context.ts";
 import { AppError, Errors, parseInput } from "../errors.ts";
 import { traceOperation } from "../logging/request-trace.ts";
 import { requireAdmin } from "../modules/admin/require-admin.ts";
+import { refuseWritesInMaintenance } from "../modules/admin/settings.ts";
 import { readBearer, requireUser } from "../modules/auth/authenticate.ts";
 import { enforceRateLimit } from "../rate-limit/enforce.ts";
 import type { RateLimitResult } from "../rate-limit/limiter.ts";
@@ -55,6 +56,8 @@ export async function invokeOperation(invocation: Invocation): Promise<unknown> 
   // Named in the request's log line whatever happens next (a 401 and a 429 are worth finding too).
   traceOperation(ctx.trace, operation.name, ctx.auth?.user.id ?? null);
   authorize(operation, ctx, call.headers);
+  // Maintenance mode (an admin setting): changes by non-admins answer 503, reads keep working.
+  await refuseWritesInMaintenance(ctx, operation);
   try {
     const counted = await enforceRateLimit(ctx, operation.rateLimit, operation.name);
     invocation.onRateLimit?.(counted);

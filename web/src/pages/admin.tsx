@@ -1,12 +1,14 @@
 import { keepPreviousData, useQuery } from "@tanstack/react-query";
 import { useEffect, useId, useState } from "react";
 import { Link, useLocation, useSearchParams } from "wouter";
+import { AdminNav } from "../components/admin/admin-nav.tsx";
 import { InlineError, Spinner } from "../components/status.tsx";
 import { formatDate, formatDateTime, formatNumber, planName } from "../lib/format.ts";
 import { useDebounced, useTitle } from "../lib/hooks.ts";
 import type { PageProps } from "../routes.tsx";
 import { useTRPC } from "../trpc.ts";
 import "../components/admin/admin.css";
+import "../components/admin/admin-console.css";
 
 const PAGE_SIZE = 20;
 
@@ -69,6 +71,7 @@ export function AdminPage({ session }: PageProps) {
           </p>
         </div>
       </header>
+      <AdminNav />
 
       <section className="card card-flush">
         <div className="toolbar">

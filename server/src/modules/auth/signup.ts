@@ -2,6 +2,7 @@ import { AuthCredentials, type AuthResponse } from "@adgen/schema";
 import type { z } from "zod";
 import type { RequestContext } from "../../context.ts";
 import { AppError, isUniqueViolation, parseInput } from "../../errors.ts";
+import { readSettings } from "../admin/settings.ts";
 import { recordAudit } from "../audit/record-audit.ts";
 import { changeCredits, LedgerReason } from "../credits/ledger.ts";
 import { toAuthResponse } from "../users/to-profile.ts";
@@ -16,7 +17,10 @@ export interface SignedIn {
 /** Creates an account on the trial plan with the signup credits (through the ledger) and signs it in. */
 export async function signup(ctx: RequestContext, input: z.input<typeof AuthCredentials>): Promise<SignedIn> {
   const { email, password } = parseInput(AuthCredentials, input);
-  const { config, prisma } = ctx.services;
+  const { prisma } = ctx.services;
+  // Signup credits, trial days and whether signups are open are admin settings (defaults from the environment).
+  const settings = await readSettings(ctx.services);
+  if (!settings.featureFlags.signups) throw new AppError("FORBIDDEN", "New signups are closed for now. Please try again later.");
   const passwordHash = await hashPassword(password);
   const now = new Date();
   const user = await prisma
@@ -26,14 +30,14 @@ export async function signup(ctx: RequestContext, input: z.input<typeof AuthCred
           email: email.toLowerCase(),
           passwordHash,
           currentPlanId: "trial",
-          trialEndsAt: new Date(now.getTime() + config.trialDays * 86_400_000),
+          trialEndsAt: new Date(now.getTime() + settings.trialDays * 86_400_000),
           lastLogin: now,
         },
       });
-      if (config.signupCredits > 0) {
+      if (settings.signupCredits > 0) {
         await changeCredits(tx, {
           userId: created.id,
-          delta: config.signupCredits,
+          delta: settings.signupCredits,
           reason: LedgerReason.signupGrant,
           reference: created.id,
         });

@@ -1,0 +1,133 @@
+// GET /admin/health: each part the service depends on, checked now, with its status and latency:
+// the database, the queue, storage (free space, and that a file can be written), ffmpeg, and each
+// provider (the built-in studio renderer; each remote provider probed when configured, else said so).
+import { spawn } from "node:child_process";
+import { randomUUID } from "node:crypto";
+import { rm, writeFile } from "node:fs/promises";
+import { join } from "node:path";
+import type { AdminHealth } from "@adgen/schema";
+import type { RequestContext, Services } from "../../context.ts";
+import { QUEUE } from "../../queue/queue.ts";
+import { safeFetch } from "../net/safe-fetch.ts";
+import { locateFfmpeg } from "../render/ffmpeg.ts";
+import { auditAdminRead } from "./admin-audit.ts";
+import { diskSpace } from "./system.ts";
+import { requireAdmin } from "./require-admin.ts";
+
+type Check = AdminHealth["checks"][number];
+
+/** Below this much free space storage is `degraded` (renders and uploads may fail). */
+const LOW_DISK_BYTES = 1024 ** 3;
+
+async function timed(name: string, probe: () => Promise<Pick<Check, "status" | "detail">>): Promise<Check> {
+  const started = performance.now();
+  let outcome: Pick<Check, "status" | "detail">;
+  try {
+    outcome = await probe();
+  } catch (error) {
+    outcome = { status: "error", detail: (error as Error).message.slice(0, 300) };
+  }
+  return { name, ...outcome, latencyMs: Math.round((performance.now() - started) * 100) / 100 };
+}
+
+const gib = (bytes: number) => `${(bytes / 1024 ** 3).toFixed(1)} GiB`;
+
+function ffmpegVersion(path: string): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(path, ["-hide_banner", "-version"], { stdio: ["ignore", "pipe", "ignore"] });
+    let out = "";
+    const timer = setTimeout(() => child.kill("SIGKILL"), 5000);
+    child.stdout.on("data", (chunk: Buffer) => (out += chunk.toString()));
+    child.on("error", reject);
+    child.on("close", (code) => {
+      clearTimeout(timer);
+      if (code === 0) resolve(out.split("\n")[0]?.trim() ?? "ffmpeg");
+      else reject(new Error(`ffmpeg -version exited with ${code}`));
+    });
+  });
+}
+
+interface RemoteProvider {
+  name: string;
+  /** The API's origin, probed when the provider is configured; null when it is not. */
+  origin: string | null;
+  /** What the service uses it for. */
+  role: string;
+}
+
+function remoteProviders(services: Services): RemoteProvider[] {
+  const { providers, languageModel, payments } = services.config;
+  const origin = (url: string) => new URL(url).origin;
+  return [
+    { name: "fal", origin: providers.falKey ? "https://queue.fal.run" : null, role: "pictures" },
+    { name: "replicate", origin: providers.replicateToken ? "https://api.replicate.com" : null, role: "pictures" },
+    { name: "elevenlabs", origin: providers.elevenLabsKey ? "https://api.elevenlabs.io" : null, role: "voice" },
+    { name: "language model", origin: languageModel ? origin(languageModel.baseUrl) : null, role: "the words of ads" },
+    { name: "stripe", origin: payments.stripeSecretKey ? "https://api.stripe.com" : null, role: "payments" },
+  ];
+}
+
+/**
+ * A configured provider is probed for reachability only (any HTTP answer from its API's origin counts):
+ * an authenticated call could cost money or count against a quota. An unconfigured one is said so; the
+ * built-in studio, voice and sandbox checkout stand in for it.
+ */
+async function probeProvider(services: Services, provider: RemoteProvider): Promise<Check> {
+  const name = `provider: ${provider.name}`;
+  if (!provider.origin) {
+    const fallback = provider.name === "stripe" && services.config.paymentsSandbox ? "; the built-in sandbox checkout is used" : "";
+    return { name, status: "unconfigured", latencyMs: 0, detail: `not configured (${provider.role})${fallback}` };
+  }
+  const origin = provider.origin;
+  return timed(name, async () => {
+    const response = await safeFetch(origin, { method: "HEAD", timeoutMs: 5000, maxRedirects: 3, resolver: services.resolver });
+    return { status: response.status >= 500 ? "degraded" : "ok", detail: `${provider.role}: ${origin} answered ${response.status}` };
+  });
+}
+
+export async function checkHealth(services: Services): Promise<AdminHealth> {
+  const checks = await Promise.all([
+    timed("database", async () => {
+      await services.db.sql.query("SELECT 1");
+      return { status: "ok", detail: services.db.engine === "postgres" ? "PostgreSQL" : "embedded PostgreSQL (PGlite)" };
+    }),
+    timed("queue", async () => {
+      const queue = await services.queue.boss.getQueue(QUEUE.workflow);
+      return queue
+        ? { status: "ok", detail: "pg-boss on the service database" }
+        : { status: "error", detail: "the workflow queue does not exist" };
+    }),
+    timed("storage", async () => {
+      const probe = join(services.config.dataDir, `.health-${randomUUID()}`);
+      await writeFile(probe, "ok");
+      await rm(probe, { force: true });
+      const disk = await diskSpace(services.config.dataDir);
+      if (!disk) return { status: "degraded", detail: "writable; free space unknown" };
+      const detail = `${gib(disk.freeBytes)} free of ${gib(disk.totalBytes)}`;
+      return { status: disk.freeBytes < LOW_DISK_BYTES ? "degraded" : "ok", detail };
+    }),
+    timed("ffmpeg", async () => ({ status: "ok", detail: await ffmpegVersion(locateFfmpeg()) })),
+  ]);
+  const ffmpeg = checks.find((check) => check.name === "ffmpeg")!;
+  checks.push(
+    {
+      name: "provider: built-in studio renderer",
+      status: ffmpeg.status,
+      latencyMs: ffmpeg.latencyMs,
+      detail: "renders every ad with ffmpeg",
+    },
+    ...(await Promise.all(remoteProviders(services).map((provider) => probeProvider(services, provider)))),
+  );
+  const status = checks.some((check) => check.status === "error")
+    ? "error"
+    : checks.some((check) => check.status === "degraded")
+      ? "degraded"
+      : "ok";
+  return { status, checkedAt: new Date().toISOString(), checks };
+}
+
+export async function adminHealth(ctx: RequestContext): Promise<AdminHealth> {
+  requireAdmin(ctx);
+  await auditAdminRead(ctx, "admin.health_viewed");
+  return checkHealth(ctx.services);
+}

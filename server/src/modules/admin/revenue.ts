@@ -1,0 +1,105 @@
+// GET /admin/revenue: paid orders (the payment providers' and the sandbox's) in a period, by provider, by
+// plan and by pack, and as a series by day, week or month (UTC; weeks start on Monday).
+import { type AdminRevenue, AdminRevenueQuery } from "@adgen/schema";
+import type { z } from "zod";
+import type { RequestContext } from "../../context.ts";
+import { parseInput } from "../../errors.ts";
+import { auditAdminRead } from "./admin-audit.ts";
+import { periodView, resolvePeriod } from "./period.ts";
+import { requireAdmin } from "./require-admin.ts";
+
+/** An order that was paid: `paid`, or `refunded` after it was paid. */
+const PAID = ["paid", "refunded"];
+
+interface Row {
+  provider: string;
+  kind: string;
+  packId: string | null;
+  planId: string | null;
+  interval: string | null;
+  amountCents: number;
+  currency: string;
+  status: string;
+  paidAt: Date | null;
+}
+
+type Money = AdminRevenue["byProvider"][number];
+
+function sumBy(rows: Row[], keyOf: (row: Row) => string | null): Money[] {
+  const sums = new Map<string, Money>();
+  for (const row of rows) {
+    const key = keyOf(row);
+    if (key === null) continue;
+    const entry = sums.get(key) ?? { key, amountCents: 0, orders: 0 };
+    entry.amountCents += row.amountCents;
+    entry.orders += 1;
+    sums.set(key, entry);
+  }
+  return [...sums.values()].sort((a, b) => b.amountCents - a.amountCents || a.key.localeCompare(b.key));
+}
+
+/** The start of the bucket holding `at`, as YYYY-MM-DD (UTC). */
+export function bucketOf(at: Date, interval: AdminRevenue["interval"]): string {
+  const day = new Date(Date.UTC(at.getUTCFullYear(), at.getUTCMonth(), at.getUTCDate()));
+  if (interval === "month") day.setUTCDate(1);
+  if (interval === "week") day.setUTCDate(day.getUTCDate() - ((day.getUTCDay() + 6) % 7));
+  return day.toISOString().slice(0, 10);
+}
+
+/** Every bucket of the period, so a chart shows the quiet days too. */
+function bucketsOf(from: Date, to: Date, interval: AdminRevenue["interval"]): string[] {
+  const buckets: string[] = [];
+  let cursor = new Date(`${bucketOf(from, interval)}T00:00:00Z`);
+  while (cursor < to) {
+    buckets.push(cursor.toISOString().slice(0, 10));
+    if (interval === "day") cursor.setUTCDate(cursor.getUTCDate() + 1);
+    else if (interval === "week") cursor.setUTCDate(cursor.getUTCDate() + 7);
+    else cursor.setUTCMonth(cursor.getUTCMonth() + 1);
+    cursor = new Date(cursor);
+  }
+  return buckets;
+}
+
+export async function adminRevenue(ctx: RequestContext, input: z.input<typeof AdminRevenueQuery>): Promise<AdminRevenue> {
+  requireAdmin(ctx);
+  const query = parseInput(AdminRevenueQuery, input);
+  const period = resolvePeriod(query);
+  const rows: Row[] = await ctx.services.prisma.order.findMany({
+    where: { status: { in: PAID }, paidAt: { gte: period.from, lt: period.to } },
+    select: {
+      provider: true,
+      kind: true,
+      packId: true,
+      planId: true,
+      interval: true,
+      amountCents: true,
+      currency: true,
+      status: true,
+      paidAt: true,
+    },
+  });
+  const byCurrency = sumBy(rows, (row) => row.currency.toLowerCase());
+  const series = new Map(
+    bucketsOf(period.from, period.to, query.interval).map((bucket) => [bucket, { bucket, amountCents: 0, orders: 0 }]),
+  );
+  for (const row of rows) {
+    const entry = series.get(bucketOf(row.paidAt!, query.interval));
+    if (!entry) continue;
+    entry.amountCents += row.amountCents;
+    entry.orders += 1;
+  }
+  await auditAdminRead(ctx, "admin.revenue_viewed", { ...periodView(period), interval: query.interval });
+  return {
+    period: periodView(period),
+    interval: query.interval,
+    currency: byCurrency[0]?.key ?? "usd",
+    totalCents: rows.reduce((sum, row) => sum + row.amountCents, 0),
+    orders: rows.length,
+    refundedCents: rows.filter((row) => row.status === "refunded").reduce((sum, row) => sum + row.amountCents, 0),
+    byCurrency,
+    byProvider: sumBy(rows, (row) => row.provider),
+    byPlan: sumBy(rows, (row) => (row.kind === "plan" && row.planId ? `${row.planId}${row.interval ? ` (${row.interval})` : ""}` : null)),
+    byPack: sumBy(rows, (row) => (row.kind === "pack" && row.packId ? row.packId : null)),
+    series: [...series.values()],
+  };
+}

@@ -1,0 +1,94 @@
+// GET /admin/system: what the background side is doing: queue depths and states (pg-boss), workers,
+// the scheduled agents, and storage use (media files, free disk space, database size).
+import { readdir, stat, statfs } from "node:fs/promises";
+import { join } from "node:path";
+import { type AdminSystem, QUEUE_STATES } from "@adgen/schema";
+import type { RequestContext, Services } from "../../context.ts";
+import { LocalMediaStorage } from "../../media/storage.ts";
+import { QUEUE } from "../../queue/queue.ts";
+import { auditAdminRead } from "./admin-audit.ts";
+import { listAgentStates } from "./agents.ts";
+import { requireAdmin } from "./require-admin.ts";
+
+async function queueStates(services: Services): Promise<AdminSystem["queues"]> {
+  const rows = await services.db.sql.query<{ name: string; state: string; n: number }>(
+    "SELECT name, state::text AS state, count(*)::int AS n FROM pgboss.job GROUP BY name, state",
+  );
+  return Object.values(QUEUE).map((name) => {
+    const counted = new Map(rows.filter((row) => row.name === name).map((row) => [row.state, Number(row.n)]));
+    const states = Object.fromEntries(
+      QUEUE_STATES.map((state) => [state, counted.get(state) ?? 0]),
+    ) as AdminSystem["queues"][number]["states"];
+    return { name, depth: states.created + states.retry, states };
+  });
+}
+
+/** Files and bytes under a folder (the media store), walked without following links. */
+export async function folderUse(root: string): Promise<{ files: number; bytes: number }> {
+  let files = 0;
+  let bytes = 0;
+  const walk = async (dir: string): Promise<void> => {
+    const entries = await readdir(dir, { withFileTypes: true }).catch(() => []);
+    for (const entry of entries) {
+      const path = join(dir, entry.name);
+      if (entry.isDirectory()) await walk(path);
+      else if (entry.isFile()) {
+        files += 1;
+        bytes += (await stat(path).catch(() => ({ size: 0 }))).size;
+      }
+    }
+  };
+  await walk(root);
+  return { files, bytes };
+}
+
+export async function diskSpace(path: string): Promise<{ freeBytes: number; totalBytes: number } | null> {
+  try {
+    const info = await statfs(path);
+    return { freeBytes: info.bavail * info.bsize, totalBytes: info.blocks * info.bsize };
+  } catch {
+    return null;
+  }
+}
+
+export async function adminSystem(ctx: RequestContext): Promise<AdminSystem> {
+  requireAdmin(ctx);
+  const { services } = ctx;
+  const media = services.media instanceof LocalMediaStorage ? await folderUse(services.media.root) : { files: 0, bytes: 0 };
+  const [queues, agents, disk, dbSize, running] = await Promise.all([
+    queueStates(services),
+    listAgentStates(services),
+    diskSpace(services.config.dataDir),
+    services.db.sql
+      .query<{ bytes: string }>("SELECT pg_database_size(current_database())::text AS bytes")
+      .then((rows) => Number(rows[0]?.bytes ?? 0))
+      .catch(() => null),
+    services.prisma.job.count({ where: { status: "processing", leaseOwner: { not: null } } }),
+  ]);
+  await auditAdminRead(ctx, "admin.system_viewed");
+  const workflowConcurrency = services.config.workers;
+  return {
+    queues,
+    workers: {
+      workflowConcurrency,
+      polling: workflowConcurrency > 0 ? [QUEUE.workflow, QUEUE.workflowFailed, QUEUE.webhook, QUEUE.export] : [],
+      runningJobs: running,
+    },
+    scheduledTasks: agents.map((agent) => ({
+      id: agent.id,
+      name: agent.name,
+      everySeconds: agent.everySeconds,
+      status: agent.status,
+      lastRunAt: agent.lastRunAt,
+      nextRunAt: agent.nextRunAt,
+    })),
+    storage: {
+      mediaFiles: media.files,
+      mediaBytes: media.bytes,
+      freeBytes: disk?.freeBytes ?? null,
+      totalBytes: disk?.totalBytes ?? null,
+      databaseBytes: dbSize,
+    },
+    database: { engine: services.db.engine },
+  };
+}
