@@ -1,0 +1,49 @@
+// A tracked creative: the caller's id is one of the account's projects (then its brand is the project's
+// launch brand, else the default brand) or an external ad id (its brand is the ingest's brandId, else the
+// default brand). Another account's project id is just an external id of this account: nothing leaks.
+import type { PerformanceCreative } from "@adgen/prisma";
+import type { Tx } from "../../context.ts";
+import { AppError, Errors } from "../../errors.ts";
+
+async function defaultBrandId(db: Tx, userId: string): Promise<string | null> {
+  const brand = await db.brandProfile.findFirst({ where: { userId, isDefault: true }, select: { id: true } });
+  return brand?.id ?? null;
+}
+
+async function ownBrandId(db: Tx, userId: string, brandId: string): Promise<string> {
+  const brand = await db.brandProfile.findFirst({ where: { id: brandId, userId }, select: { id: true } });
+  if (!brand) throw Errors.notFound("Brand");
+  return brand.id;
+}
+
+/** The creative named `key`, created on its first figures. */
+export async function resolveCreative(db: Tx, userId: string, key: string, brandId?: string): Promise<PerformanceCreative> {
+  const explicitBrand = brandId ? await ownBrandId(db, userId, brandId) : null;
+  const existing = await db.performanceCreative.findUnique({ where: { userId_key: { userId, key } } });
+  if (existing) {
+    if (explicitBrand && existing.jobId)
+      throw new AppError("BAD_REQUEST", "A project's brand is the one it was launched for: leave brandId out for a project id", {
+        fields: [{ field: "brandId", message: "leave brandId out for a project id" }],
+      });
+    if (explicitBrand && explicitBrand !== existing.brandId)
+      return db.performanceCreative.update({ where: { id: existing.id }, data: { brandId: explicitBrand } });
+    return existing;
+  }
+  const job = await db.job.findFirst({ where: { id: key, userId }, select: { id: true, input: true } });
+  if (job && explicitBrand)
+    throw new AppError("BAD_REQUEST", "A project's brand is the one it was launched for: leave brandId out for a project id", {
+      fields: [{ field: "brandId", message: "leave brandId out for a project id" }],
+    });
+  const launchBrand = job ? ((job.input as { brand?: string } | null)?.brand ?? null) : null;
+  const brand = explicitBrand ?? launchBrand ?? (await defaultBrandId(db, userId));
+  // Two first ingests at once: the unique (user, key) lets one create it, the other reads it.
+  await db.performanceCreative.createMany({ data: [{ userId, key, jobId: job?.id ?? null, brandId: brand }], skipDuplicates: true });
+  return db.performanceCreative.findUniqueOrThrow({ where: { userId_key: { userId, key } } });
+}
+
+/** An existing creative of the account, or 404. */
+export async function findCreative(db: Tx, userId: string, key: string): Promise<PerformanceCreative> {
+  const creative = await db.performanceCreative.findUnique({ where: { userId_key: { userId, key } } });
+  if (!creative) throw new AppError("NOT_FOUND", `Creative ${key} not found: it has no figures yet`);
+  return creative;
+}
