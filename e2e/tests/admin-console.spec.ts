@@ -2,25 +2,11 @@
 // invalid), agents run now, settings that change what a new account gets, system and health, the activity
 // log, and a 390 px phone showing the console without sideways scrolling.
 import { mkdirSync } from "node:fs";
-import { expect, type Page, test } from "@playwright/test";
+import { expect, test } from "@playwright/test";
+import { PASSWORD, expectNoSidewaysScroll, signInAsAdmin } from "./support/browser.ts";
 
 const SHOTS = "test-results/admin-console";
 mkdirSync(SHOTS, { recursive: true });
-const ADMIN = { email: "e2e-admin@example.com", password: "e2e-admin-password" };
-const PASSWORD = "e2e-password-123";
-
-async function signInAsAdmin(page: Page) {
-  await page.goto("/login");
-  await page.getByTestId("email").fill(ADMIN.email);
-  await page.getByTestId("password").fill(ADMIN.password);
-  await page.getByTestId("submit").click();
-  await expect(page).toHaveURL(/\/dashboard$/);
-}
-
-async function noSidewaysScroll(page: Page) {
-  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
-  expect(overflow).toBeLessThanOrEqual(1);
-}
 
 test("an administrator reads the overview, manages leads, runs an agent and changes the signup credits", async ({
   page,
@@ -114,7 +100,7 @@ test("the admin console fits a 390 px phone", async ({ page }) => {
     await page.goto(path);
     await expect(page.getByTestId("admin-nav")).toBeVisible();
     await page.waitForLoadState("networkidle");
-    await noSidewaysScroll(page);
+    await expectNoSidewaysScroll(page);
     await page.screenshot({ path: `${SHOTS}/phone${path.replace(/\//g, "-")}.png`, fullPage: true });
   }
   await page.goto("/admin/overview");

@@ -2,20 +2,11 @@
 // changes plan, role and trial end, suspends and reactivates, and resets the password; destructive
 // actions ask in an in-app dialog, and errors are explained in place (issue 13).
 import { mkdirSync } from "node:fs";
-import { expect, type Page, test } from "@playwright/test";
+import { expect, test } from "@playwright/test";
+import { PASSWORD, signInAsAdmin } from "./support/browser.ts";
 
 const SHOTS = "test-results/admin";
 mkdirSync(SHOTS, { recursive: true });
-const ADMIN = { email: "e2e-admin@example.com", password: "e2e-admin-password" };
-const PASSWORD = "e2e-password-123";
-
-async function signInAsAdmin(page: Page) {
-  await page.goto("/login");
-  await page.getByTestId("email").fill(ADMIN.email);
-  await page.getByTestId("password").fill(ADMIN.password);
-  await page.getByTestId("submit").click();
-  await expect(page).toHaveURL(/\/dashboard$/);
-}
 
 test("an administrator manages one account from its page", async ({ page, playwright, baseURL }) => {
   // The managed person, in their own browser session (a separate cookie jar).

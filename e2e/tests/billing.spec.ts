@@ -1,29 +1,10 @@
 // Billing in Chromium: the service runs without STRIPE_SECRET_KEY, so buying goes through the built-in
 // sandbox checkout. Buying a pack raises the balance live, the invoice appears and downloads as a PDF, a
 // plan unlocks the API key (shown once, then revoked), and the page fits a 390 px phone.
-import { expect, type Page, test } from "@playwright/test";
+import { expect, test } from "@playwright/test";
+import { expectNoSidewaysScroll, signUpInBrowser } from "./support/browser.ts";
 
 const shot = (name: string) => test.info().outputPath(name);
-
-async function signUpInBrowser(page: Page, prefix: string) {
-  await page.goto("/signup");
-  await page.getByTestId("email").fill(`${prefix}-${Date.now()}@example.com`);
-  await page.getByTestId("password").fill("e2e-password-123");
-  await page.getByTestId("submit").click();
-  await expect(page).toHaveURL(/\/dashboard$/);
-}
-
-async function expectNoSidewaysScroll(page: Page) {
-  const widths = await page.evaluate(() => ({
-    scroll: document.documentElement.scrollWidth,
-    view: window.innerWidth,
-    wide: Array.from(document.querySelectorAll("body *"))
-      .filter((el) => el.getBoundingClientRect().right > window.innerWidth + 1)
-      .slice(0, 8)
-      .map((el) => `${el.tagName}.${el.className} ${Math.round(el.getBoundingClientRect().right)}`),
-  }));
-  expect(widths.scroll, `wider than the viewport: ${widths.wide.join(", ")}`).toBeLessThanOrEqual(widths.view);
-}
 
 test("buy a credit pack through the sandbox checkout: the balance rises, the invoice downloads as a PDF", async ({ page }) => {
   await signUpInBrowser(page, "e2e-billing");

@@ -3,21 +3,11 @@
 // uploaded with a progress bar, its status turning ready on its own, its text previewed, refusals
 // explained on the file's row, and delete. Also on a 390 px phone.
 import { mkdirSync } from "node:fs";
-import { expect, type Page, test } from "@playwright/test";
+import { expect, test } from "@playwright/test";
+import { signUpInBrowser } from "./support/browser.ts";
 
 const SHOTS = "test-results/brand";
 mkdirSync(SHOTS, { recursive: true });
-const PASSWORD = "e2e-password-123";
-
-async function signUpInBrowser(page: Page, prefix: string): Promise<string> {
-  const email = `${prefix}-${Date.now()}@example.com`;
-  await page.goto("/signup");
-  await page.getByTestId("email").fill(email);
-  await page.getByTestId("password").fill(PASSWORD);
-  await page.getByTestId("submit").click();
-  await expect(page).toHaveURL(/\/dashboard$/);
-  return email;
-}
 
 test("profiles: save a brand with colours and a logo, add a second, switch between them", async ({ page }) => {
   await signUpInBrowser(page, "e2e-brand");

@@ -2,17 +2,10 @@
 // trial leaves out, "Try again" after a run stops, cancelling, titles made of ids, a cost estimate that
 // shows the previous workflow's figures, an empty dashboard, and console errors while signed out.
 import { expect, type Page, test } from "@playwright/test";
+import { expectNoSidewaysScroll, signUpInBrowser } from "./support/browser.ts";
 
 /** Where a screenshot of this test goes (under the run's output folder), to be looked at. */
 const shot = (name: string) => test.info().outputPath(name);
-
-async function signUpInBrowser(page: Page, prefix: string) {
-  await page.goto("/signup");
-  await page.getByTestId("email").fill(`${prefix}-${Date.now()}@example.com`);
-  await page.getByTestId("password").fill("e2e-password-123");
-  await page.getByTestId("submit").click();
-  await expect(page).toHaveURL(/\/dashboard$/);
-}
 
 /** Launches through the API with the page's session cookie; answers the job id. */
 async function launch(page: Page, body: Record<string, unknown>): Promise<string> {
@@ -26,20 +19,6 @@ async function balance(page: Page): Promise<number> {
 }
 
 /** The page fits the viewport: nothing scrolls sideways (the message names what sticks out). */
-async function expectNoSidewaysScroll(page: Page) {
-  const widths = await page.evaluate(() => ({
-    scroll: document.documentElement.scrollWidth,
-    view: window.innerWidth,
-    wide: Array.from(document.querySelectorAll("body *"))
-      .filter((el) => el.getBoundingClientRect().right > window.innerWidth + 1)
-      .slice(0, 8)
-      .map((el) => `${el.tagName}.${el.className} ${Math.round(el.getBoundingClientRect().right)}`),
-  }));
-  expect(
-    widths.scroll,
-    `${page.url()} is ${widths.scroll}px wide in a ${widths.view}px viewport: ${widths.wide.join(", ")}`,
-  ).toBeLessThanOrEqual(widths.view);
-}
 
 test("signed-out pages log no console error for the session check", async ({ page }) => {
   const errors: string[] = [];

@@ -4,40 +4,23 @@
 // the administrator, brings the media back.
 import { mkdirSync } from "node:fs";
 import { type Browser, expect, type Page, test } from "@playwright/test";
+import { signInAsAdmin, signUpInBrowser } from "./support/browser.ts";
 
 const SHOTS = "test-results/moderation";
 mkdirSync(SHOTS, { recursive: true });
-const ADMIN = { email: "e2e-admin@example.com", password: "e2e-admin-password" };
-const PASSWORD = "e2e-password-123";
 
 async function newPage(browser: Browser, baseURL: string | undefined): Promise<Page> {
   const context = await browser.newContext({ baseURL });
   return context.newPage();
 }
 
-async function signUpInBrowser(page: Page, prefix: string): Promise<string> {
-  const email = `${prefix}-${Date.now()}@example.com`;
-  await page.goto("/signup");
-  await page.getByTestId("email").fill(email);
-  await page.getByTestId("password").fill(PASSWORD);
-  await page.getByTestId("submit").click();
-  await expect(page).toHaveURL(/\/dashboard$/);
-  return email;
-}
-
-async function signInAsAdmin(page: Page) {
-  await page.goto("/login");
-  await page.getByTestId("email").fill(ADMIN.email);
-  await page.getByTestId("password").fill(ADMIN.password);
-  await page.getByTestId("submit").click();
-  await expect(page).toHaveURL(/\/dashboard$/);
-}
-
 test("notice → removal → appeal → reversal", async ({ page, browser, baseURL }) => {
   test.setTimeout(120_000);
   // The owner makes an ad.
   await signUpInBrowser(page, "e2e-mod-owner");
-  const launched = await page.request.post("/api/workflow", { data: { type: "staticad", concept: "Handmade oak chairs", formats: ["1:1"] } });
+  const launched = await page.request.post("/api/workflow", {
+    data: { type: "staticad", concept: "Handmade oak chairs", formats: ["1:1"] },
+  });
   expect(launched.status(), await launched.text()).toBe(200);
   const jobId = (await launched.json()).data.jobId as string;
   await expect

@@ -1,14 +1,7 @@
 // The projects page (issue 13): names from the concept, renamed in place, search, "make another like this",
 // delete with an in-app confirmation, and a page that fits a 390 px phone.
 import { expect, type Page, test } from "@playwright/test";
-
-async function signUpInBrowser(page: Page, prefix: string) {
-  await page.goto("/signup");
-  await page.getByTestId("email").fill(`${prefix}-${Date.now()}@example.com`);
-  await page.getByTestId("password").fill("e2e-password-123");
-  await page.getByTestId("submit").click();
-  await expect(page).toHaveURL(/\/dashboard$/);
-}
+import { signUpInBrowser } from "./support/browser.ts";
 
 async function launch(page: Page, concept: string): Promise<string> {
   const res = await page.request.post("/api/workflow", { data: { type: "staticad", concept, formats: ["1:1"] } });

@@ -1,21 +1,11 @@
 // Settings: changing the sign-in e-mail with the password, and the outbound webhook panel (URL, the
 // signing secret shown once, rotation, and when a test delivery is offered) (issue 13).
 import { mkdirSync } from "node:fs";
-import { expect, type Page, test } from "@playwright/test";
+import { expect, test } from "@playwright/test";
+import { PASSWORD, signUpInBrowser } from "./support/browser.ts";
 
 const SHOTS = "test-results/settings";
 mkdirSync(SHOTS, { recursive: true });
-const PASSWORD = "e2e-password-123";
-
-async function signUpInBrowser(page: Page, prefix: string): Promise<string> {
-  const email = `${prefix}-${Date.now()}@example.com`;
-  await page.goto("/signup");
-  await page.getByTestId("email").fill(email);
-  await page.getByTestId("password").fill(PASSWORD);
-  await page.getByTestId("submit").click();
-  await expect(page).toHaveURL(/\/dashboard$/);
-  return email;
-}
 
 test("change the e-mail address with the password; wrong password and taken address are explained", async ({ page, request }) => {
   const email = await signUpInBrowser(page, "e2e-email");

@@ -1,13 +1,7 @@
-import { expect, type Page, test } from "@playwright/test";
+import { expect, test } from "@playwright/test";
+import { expectNoSidewaysScroll, signUpInBrowser } from "./support/browser.ts";
 
 /** A new account, signed in through the signup form; lands on the dashboard with 10 credits. */
-async function signUpInBrowser(page: Page, prefix: string) {
-  await page.goto("/signup");
-  await page.getByTestId("email").fill(`${prefix}-${Date.now()}@example.com`);
-  await page.getByTestId("password").fill("e2e-password-123");
-  await page.getByTestId("submit").click();
-  await expect(page).toHaveURL(/\/dashboard$/);
-}
 
 interface WorkflowPrice {
   type: string;
@@ -18,13 +12,6 @@ interface WorkflowPrice {
 const credits = (n: number) => `${n} ${n === 1 ? "credit" : "credits"}`;
 
 /** The page is no wider than the window: nothing to scroll sideways. */
-async function expectNoSideways(page: Page) {
-  const [scrollWidth, clientWidth] = await page.evaluate(() => [
-    document.documentElement.scrollWidth,
-    document.documentElement.clientWidth,
-  ]);
-  expect(scrollWidth).toBeLessThanOrEqual(clientWidth);
-}
 
 test("the studio shows each type only the fields it uses, with the price of each option", async ({ page }) => {
   await signUpInBrowser(page, "e2e-fields");
@@ -111,17 +98,17 @@ test("a finished static ad shows a gallery of its image ads, and studio and job 
 
   await page.goto("/studio");
   await expect(page.getByTestId("workflow-form")).toBeVisible();
-  await expectNoSideways(page);
+  await expectNoSidewaysScroll(page);
 
   await page.getByTestId("workflow-type-staticad").click();
   const form = page.getByTestId("workflow-form");
   await form.getByTestId("field-concept").fill('Fresh sourdough delivered by 7am. Tagline: "Wake up to bread"');
   await form.getByTestId("format-1x1").check();
-  await expectNoSideways(page);
+  await expectNoSidewaysScroll(page);
   await form.getByTestId("launch").click();
 
   await expect(page).toHaveURL(/\/studio\/jobs\/[0-9a-f-]+$/);
-  await expectNoSideways(page);
+  await expectNoSidewaysScroll(page);
   await expect(page.getByTestId("job-status")).toHaveAttribute("data-status", "completed", { timeout: 60_000 });
 
   // A gallery, by format, of still ads: each with its variant letter, headline and layout, and its own download.
@@ -149,5 +136,5 @@ test("a finished static ad shows a gallery of its image ads, and studio and job 
   // 1080×1080: the PNG header's width and height.
   expect([png.readUInt32BE(16), png.readUInt32BE(20)]).toEqual([1080, 1080]);
 
-  await expectNoSideways(page);
+  await expectNoSidewaysScroll(page);
 });

@@ -1,13 +1,7 @@
-import { expect, type Page, test } from "@playwright/test";
+import { expect, test } from "@playwright/test";
+import { signUpInBrowser } from "./support/browser.ts";
 
 /** A new account, signed in through the signup form; lands on the dashboard with 10 credits. */
-async function signUpInBrowser(page: Page, prefix: string) {
-  await page.goto("/signup");
-  await page.getByTestId("email").fill(`${prefix}-${Date.now()}@example.com`);
-  await page.getByTestId("password").fill("e2e-password-123");
-  await page.getByTestId("submit").click();
-  await expect(page).toHaveURL(/\/dashboard$/);
-}
 
 test("launch a cinematic ad in the studio, watch it progress, review, play and download it", async ({ page }) => {
   await signUpInBrowser(page, "e2e-studio");

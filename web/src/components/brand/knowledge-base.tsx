@@ -4,24 +4,15 @@
 // the server enforces; a refusal shows on the file's row, in plain words.
 import { KNOWLEDGE_EXTENSIONS, KNOWLEDGE_LIMITS, type KnowledgeItem, webAddress } from "@adgen/schema";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import { type ChangeEvent, type FormEvent, useId, useRef, useState } from "react";
+import { type FormEvent, useId, useRef, useState } from "react";
 import { errorMessage } from "../../lib/errors.ts";
 import { useTRPC } from "../../trpc.ts";
 import { Field } from "../form.tsx";
 import { InlineError, Skeleton } from "../status.tsx";
+import { describeBytes, UploadList, useFileUploads } from "./file-uploads.tsx";
 import { uploadKnowledgeFile } from "./upload-knowledge.ts";
 import "./brand.css";
 
-interface PendingUpload {
-  key: string;
-  name: string;
-  /** 0..1 while sending; null once refused (see `error`). */
-  progress: number | null;
-  error: string | null;
-}
-
-const MB = 1024 * 1024;
-const describeBytes = (bytes: number) => (bytes >= MB ? `${+(bytes / MB).toFixed(1)} MB` : `${Math.max(1, Math.round(bytes / 1024))} KB`);
 const ACCEPT = KNOWLEDGE_EXTENSIONS.join(",");
 
 /** What the browser can tell before sending: the name and the size (the server also checks the content). */
@@ -48,41 +39,17 @@ export function KnowledgeBaseSection() {
     ...trpc.brand.knowledge.queryOptions(),
     refetchInterval: (query) => (query.state.data?.some((i) => i.status === "extracting") ? 1000 : false),
   });
-  const [uploads, setUploads] = useState<PendingUpload[]>([]);
   const input = useRef<HTMLInputElement>(null);
   const items = knowledge.data ?? [];
   const files = items.filter((i) => i.type === "file");
   const pages = items.filter((i) => i.type === "url");
-  const sending = uploads.some((u) => u.progress !== null);
   const refresh = () => queryClient.invalidateQueries({ queryKey: trpc.brand.knowledge.queryKey() });
-
-  const update = (key: string, patch: Partial<PendingUpload>) =>
-    setUploads((all) => all.map((u) => (u.key === key ? { ...u, ...patch } : u)));
-
-  async function handleFiles(event: ChangeEvent<HTMLInputElement>) {
-    const chosen = [...(event.target.files ?? [])];
-    event.target.value = "";
-    if (chosen.length === 0) return;
-    const batch = chosen.map((file, i) => ({ file, key: `${Date.now()}-${i}-${file.name}` }));
-    setUploads(batch.map(({ file, key }) => ({ key, name: file.name, progress: null, error: null })));
-    let room = KNOWLEDGE_LIMITS.maxFiles - files.length;
-    for (const { file, key } of batch) {
-      const refused = precheck(file, room);
-      if (refused) {
-        update(key, { error: refused });
-        continue;
-      }
-      update(key, { progress: 0 });
-      try {
-        await uploadKnowledgeFile(file, (fraction) => update(key, { progress: fraction }));
-        room -= 1;
-        setUploads((all) => all.filter((u) => u.key !== key));
-        await refresh();
-      } catch (error) {
-        update(key, { progress: null, error: errorMessage(error) });
-      }
-    }
-  }
+  const { uploads, sending, handleFiles } = useFileUploads({
+    room: () => KNOWLEDGE_LIMITS.maxFiles - files.length,
+    precheck,
+    upload: uploadKnowledgeFile,
+    onUploaded: refresh,
+  });
 
   return (
     <section className="card settings-card" aria-labelledby={`${uid}-title`} id="knowledge" data-testid="knowledge-base">
@@ -130,24 +97,7 @@ export function KnowledgeBaseSection() {
             Your knowledge base holds {KNOWLEDGE_LIMITS.maxFiles} files, the most it can. Delete one to add another.
           </p>
         ) : null}
-        {uploads.length ? (
-          <ul className="media-uploads" aria-live="polite">
-            {uploads.map((u) => (
-              <li key={u.key} className={`media-upload-row${u.error ? " has-error" : ""}`} data-testid="knowledge-upload-row">
-                <span className="media-upload-name">{u.name}</span>
-                {u.error ? (
-                  <span className="field-error" role="alert" data-testid="knowledge-upload-error">
-                    {u.error}
-                  </span>
-                ) : u.progress !== null ? (
-                  <progress max={1} value={u.progress} aria-label={`Uploading ${u.name}`} data-testid="knowledge-progress" />
-                ) : (
-                  <span className="muted">Waiting…</span>
-                )}
-              </li>
-            ))}
-          </ul>
-        ) : null}
+        <UploadList uploads={uploads} testId="knowledge" />
         <AddPageForm full={pages.length >= KNOWLEDGE_LIMITS.maxUrls} onAdded={refresh} />
         {knowledge.isError ? (
           <InlineError error={knowledge.error} onRetry={() => void knowledge.refetch()} />

@@ -3,23 +3,14 @@
 // on the tile for a failed delete. The limits come from @adgen/schema, so the form says what the server enforces.
 import { BRAND_MEDIA_EXTENSIONS, BRAND_MEDIA_LIMITS, BRAND_MEDIA_TYPES, type BrandMedia } from "@adgen/schema";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import { type ChangeEvent, useId, useRef, useState } from "react";
+import { useId, useRef } from "react";
 import { errorMessage } from "../../lib/errors.ts";
 import { useTRPC } from "../../trpc.ts";
 import { InlineError, Skeleton } from "../status.tsx";
+import { describeBytes, UploadList, useFileUploads } from "./file-uploads.tsx";
 import { uploadBrandPhoto } from "./upload-photo.ts";
 import "./brand.css";
 
-interface PendingUpload {
-  key: string;
-  name: string;
-  /** 0..1 while sending; null once refused (see `error`). */
-  progress: number | null;
-  error: string | null;
-}
-
-const MB = 1024 * 1024;
-const describeBytes = (bytes: number) => (bytes >= MB ? `${+(bytes / MB).toFixed(1)} MB` : `${Math.max(1, Math.round(bytes / 1024))} KB`);
 const ACCEPT = [...BRAND_MEDIA_EXTENSIONS, ...BRAND_MEDIA_TYPES].join(",");
 
 /** What the browser can tell before sending: the name and the size (the server also checks the content). */
@@ -47,39 +38,14 @@ export function MediaLibrarySection() {
   const trpc = useTRPC();
   const queryClient = useQueryClient();
   const media = useQuery(trpc.brand.media.queryOptions());
-  const [uploads, setUploads] = useState<PendingUpload[]>([]);
   const input = useRef<HTMLInputElement>(null);
   const items = media.data ?? [];
-  const sending = uploads.some((u) => u.progress !== null);
-
-  const update = (key: string, patch: Partial<PendingUpload>) =>
-    setUploads((all) => all.map((u) => (u.key === key ? { ...u, ...patch } : u)));
-
-  async function handleFiles(event: ChangeEvent<HTMLInputElement>) {
-    const files = [...(event.target.files ?? [])];
-    event.target.value = "";
-    if (files.length === 0) return;
-    const batch = files.map((file, i) => ({ file, key: `${Date.now()}-${i}-${file.name}` }));
-    // Refused files from an earlier batch stay listed until a new batch starts.
-    setUploads(batch.map(({ file, key }) => ({ key, name: file.name, progress: null, error: null })));
-    let room = BRAND_MEDIA_LIMITS.maxCount - items.length;
-    for (const { file, key } of batch) {
-      const refused = precheck(file, room);
-      if (refused) {
-        update(key, { error: refused });
-        continue;
-      }
-      update(key, { progress: 0 });
-      try {
-        await uploadBrandPhoto(file, (fraction) => update(key, { progress: fraction }));
-        room -= 1;
-        setUploads((all) => all.filter((u) => u.key !== key));
-        await queryClient.invalidateQueries({ queryKey: trpc.brand.media.queryKey() });
-      } catch (error) {
-        update(key, { progress: null, error: errorMessage(error) });
-      }
-    }
-  }
+  const { uploads, sending, handleFiles } = useFileUploads({
+    room: () => BRAND_MEDIA_LIMITS.maxCount - items.length,
+    precheck,
+    upload: uploadBrandPhoto,
+    onUploaded: () => queryClient.invalidateQueries({ queryKey: trpc.brand.media.queryKey() }),
+  });
 
   return (
     <section className="card settings-card" aria-labelledby={`${uid}-title`} id="brand-media" data-testid="brand-media">
@@ -119,24 +85,7 @@ export function MediaLibrarySection() {
             {media.isPending ? "" : `${items.length} of ${BRAND_MEDIA_LIMITS.maxCount}`}
           </span>
         </div>
-        {uploads.length ? (
-          <ul className="media-uploads" aria-live="polite">
-            {uploads.map((u) => (
-              <li key={u.key} className={`media-upload-row${u.error ? " has-error" : ""}`} data-testid="media-upload-row">
-                <span className="media-upload-name">{u.name}</span>
-                {u.error ? (
-                  <span className="field-error" role="alert" data-testid="media-upload-error">
-                    {u.error}
-                  </span>
-                ) : u.progress !== null ? (
-                  <progress max={1} value={u.progress} aria-label={`Uploading ${u.name}`} />
-                ) : (
-                  <span className="muted">Waiting…</span>
-                )}
-              </li>
-            ))}
-          </ul>
-        ) : null}
+        <UploadList uploads={uploads} testId="media" />
         {media.isError ? (
           <InlineError error={media.error} onRetry={() => void media.refetch()} />
         ) : media.isPending ? (

@@ -1,33 +1,7 @@
-// Uploading a product photo to the brand media library: multipart POST /api/user/brand/media over
-// XMLHttpRequest, the one browser API that reports upload progress. Same origin, so the session cookie
-// goes along.
+// Uploading a product photo to the brand media library (POST /api/user/brand/media), with progress.
 import type { BrandMedia } from "@adgen/schema";
-
-const NETWORK_MESSAGE = "Could not reach AdGen. Check your connection and try again.";
+import { uploadFile } from "../../lib/upload-file.ts";
 
 export function uploadBrandPhoto(file: File, onProgress: (fraction: number) => void): Promise<BrandMedia> {
-  return new Promise((resolve, reject) => {
-    const xhr = new XMLHttpRequest();
-    xhr.open("POST", "/api/user/brand/media");
-    xhr.withCredentials = true;
-    xhr.responseType = "text";
-    xhr.upload.onprogress = (event) => {
-      if (event.lengthComputable && event.total > 0) onProgress(event.loaded / event.total);
-    };
-    xhr.onload = () => {
-      let body: { success?: boolean; data?: BrandMedia; error?: string } = {};
-      try {
-        body = JSON.parse(xhr.responseText);
-      } catch {
-        // not JSON: the status says what happened
-      }
-      if (xhr.status === 200 && body.data) resolve(body.data);
-      else reject(new Error(body.error ?? `The upload failed (HTTP ${xhr.status}). Please try again.`));
-    };
-    xhr.onerror = () => reject(new Error(NETWORK_MESSAGE));
-    xhr.onabort = () => reject(new Error("The upload was cancelled."));
-    const form = new FormData();
-    form.append("file", file, file.name);
-    xhr.send(form);
-  });
+  return uploadFile<BrandMedia>("/api/user/brand/media", file, onProgress);
 }

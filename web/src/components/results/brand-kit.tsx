@@ -14,7 +14,7 @@ export function BrandKit({ kit }: { kit: BrandKitData }) {
         <a href={kit.sourceUrl} target="_blank" rel="noreferrer noopener">
           {kit.sourceUrl}
         </a>{" "}
-        and saved to your brand profile (<Link href="/settings">edit it in Settings</Link>).
+        and saved to your brand profile (<Link href="/brand">edit it on the Brand page</Link>).
       </p>
       <div className="brand-kit-grid">
         <div className="brand-kit-block">
