@@ -3,7 +3,7 @@ import { z } from "zod";
 import { AD_PRESETS, WORKFLOWS } from "./catalog.ts";
 import { CreativeScore } from "./creative.ts";
 import { IsoDateTime, webAddress as httpUrl } from "./common.ts";
-import { BrandKit, FactoryVariant, Optimization, ReferenceAnalysis, Shot } from "./type-results.ts";
+import { BrandKit, FactoryVariant, KnowledgeSource, Optimization, ReferenceAnalysis, Shot } from "./type-results.ts";
 import { ASPECT_RATIOS, AspectRatio, Framework, JobStatus, QualityTier, Seasonal, WORKFLOW_TYPES, WorkflowType } from "./enums.ts";
 
 const COMMA_FORMATS = ["9:16", "1:1", "16:9"] as const;
@@ -181,6 +181,7 @@ export const WorkflowResult = z
     /** factory only: every variant of every format, as one batch. */
     variants: z.array(FactoryVariant).optional(),
     /** The knowledge-base passages the art direction and copy drew on (best match first). */
+    sources: z.array(KnowledgeSource).optional(),
   })
   .meta({ title: "WorkflowResult" });
 export type WorkflowResult = z.infer<typeof WorkflowResult>;
@@ -295,33 +296,33 @@ export const ReviewedScene = z.object({
   headline: z
     .string()
     .trim()
-    .min(1, { error: "headline must not be empty" })
-    .max(120, { error: "headline must be at most 120 characters" })
+    .min(1, { error: "A scene's headline can't be empty" })
+    .max(120, { error: "A scene's headline must be at most 120 characters" })
     .optional(),
-  body: z.string().trim().max(200, { error: "body must be at most 200 characters" }).nullable().optional(),
-  cta: z.string().trim().max(60, { error: "cta must be at most 60 characters" }).nullable().optional(),
+  body: z.string().trim().max(200, { error: "A scene's supporting line must be at most 200 characters" }).nullable().optional(),
+  cta: z.string().trim().max(60, { error: "A call to action must be at most 60 characters" }).nullable().optional(),
 });
 
 export const HitlDecision = z.object({
   jobId: z.string({ error: "jobId is required" }).min(1, { error: "jobId is required" }),
-  action: z.enum(["approve", "reject"], { error: "action must be approve or reject" }),
-  feedback: z.string().max(2000, { error: "feedback must be at most 2000 characters" }).optional(),
+  action: z.enum(["approve", "reject"], { error: "Choose approve or reject" }),
+  feedback: z.string().max(2000, { error: "Feedback must be at most 2000 characters" }).optional(),
   /**
    * With approve: the scenes to render, in this order, with any edited text. A scene left out is dropped;
    * omitted altogether, the storyboard renders as directed.
    */
   scenes: z
     .array(ReviewedScene)
-    .min(1, { error: "scenes must keep at least one scene" })
-    .max(12, { error: "scenes may hold at most 12 scenes" })
+    .min(1, { error: "Keep at least one scene" })
+    .max(12, { error: "An ad holds at most 12 scenes" })
     .optional(),
 });
 export type HitlDecision = z.infer<typeof HitlDecision>;
 
 export const ReviewInput = z.object({
   projectId: z.string({ error: "projectId is required" }).min(1, { error: "projectId is required" }),
-  rating: z.enum(["up", "down"], { error: "rating must be up or down" }),
-  feedback: z.string().max(500, { error: "feedback must be at most 500 characters" }).optional(),
+  rating: z.enum(["up", "down"], { error: "Rate the project up or down" }),
+  feedback: z.string().max(500, { error: "Feedback must be at most 500 characters" }).optional(),
 });
 export type ReviewInput = z.infer<typeof ReviewInput>;
 

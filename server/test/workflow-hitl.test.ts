@@ -109,7 +109,7 @@ describe("a job with hitl:true", () => {
     for (const body of [{ jobId, action: "maybe" }, { jobId }, { jobId, action: "APPROVE" }]) {
       const res = await user.client.post("/workflow/hitl", body);
       expect(res.status).toBe(400);
-      expect(res.body).toEqual({ success: false, error: "action must be approve or reject" });
+      expect(res.body).toEqual({ success: false, error: "Choose approve or reject" });
     }
     expect((await user.client.post("/workflow/hitl", { action: "approve" })).body).toEqual({ success: false, error: "jobId is required" });
     expect((await stranger.client.post("/workflow/hitl", { jobId, action: "reject" })).status).toBe(404);

@@ -400,11 +400,11 @@ describe("ratings, preferences, stats and analytics", () => {
     expect(ok.body.data).toMatchObject({ projectId: jobA, rating: "up", feedback: "Lovely", ratedAt: expect.any(String) });
     expect((await user.client.post("/workflow/review", { projectId: jobA, rating: "meh" })).body).toEqual({
       success: false,
-      error: "rating must be up or down",
+      error: "Rate the project up or down",
     });
     const long = await user.client.post("/workflow/review", { projectId: jobA, rating: "down", feedback: "x".repeat(501) });
     expect(long.status).toBe(400);
-    expect(long.body.error).toBe("feedback must be at most 500 characters");
+    expect(long.body.error).toBe("Feedback must be at most 500 characters");
     expect((await user.client.post("/workflow/review", { projectId: jobA, rating: "down", feedback: "x".repeat(500) })).status).toBe(200);
     const foreign = await stranger.client.post("/workflow/review", { projectId: jobA, rating: "down" });
     expect(foreign.status).toBe(404);

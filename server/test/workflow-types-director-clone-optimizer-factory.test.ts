@@ -347,7 +347,7 @@ describe("ad-optimizer", () => {
     // project belongs to the optimizer only.
     const misplaced = await owner.client.post("/workflow", { type: "cinematic", concept: BREWLY, project: mine });
     expect(misplaced.status).toBe(400);
-    expect(misplaced.body.error).toMatch(/project is used only by the ad-optimizer/);
+    expect(misplaced.body.error).toMatch(/^Only the ad optimizer improves an existing project/);
     expect(await balanceOf(owner)).toBe(before);
 
     // Nothing more is needed of them.
