@@ -31,11 +31,18 @@ export function renderInvoicePdf(invoice: InvoiceRow): Promise<Buffer> {
   doc.moveDown();
 
   const top = doc.y;
+  const BUYER_WIDTH = 219;
   doc.font("Helvetica-Bold").text("Seller", 56, top);
   doc.font("Helvetica").text([seller.name, ...seller.lines].join("\n"), 56, doc.y);
   const sellerBottom = doc.y;
   doc.font("Helvetica-Bold").text("Bill to", 320, top);
-  doc.font("Helvetica").text([buyer.name, ...buyer.lines.filter((line) => line !== buyer.name)].join("\n"), 320, doc.y);
+  // Each buyer line on one line: a long e-mail address is set smaller rather than broken at a hyphen.
+  doc.font("Helvetica");
+  for (const line of [buyer.name, ...buyer.lines.filter((l) => l !== buyer.name)]) {
+    const size = Math.max(6, Math.min(11, (11 * BUYER_WIDTH) / Math.max(1, doc.fontSize(11).widthOfString(line))));
+    doc.fontSize(size).text(line, 320, doc.y, { width: BUYER_WIDTH, lineBreak: false });
+  }
+  doc.fontSize(11);
   doc.y = Math.max(sellerBottom, doc.y) + 20;
 
   const row = (cells: [string, string, string, string], bold = false) => {
