@@ -1,0 +1,109 @@
+// One turn of a conversation: the account's message in, a stream of events out (text pieces as the
+// answer is produced, each tool call with its result, then `done` with the thread id), both saved on
+// the thread. A pending launch is settled here, before any assistant runs: the user's "yes" launches
+// it; any other message drops it, so nothing launches without an explicit confirmation.
+import { ChatQueryInput, type ChatStreamEvent, type ToolCallView } from "@adgen/schema";
+import type { z } from "zod";
+import type { RequestContext } from "../../context.ts";
+import { AppError, parseInput } from "../../errors.ts";
+import { requireUser } from "../auth/authenticate.ts";
+import { builtInTurn, describeResult } from "./built-in.ts";
+import { modelTurn } from "./model-agent.ts";
+import { claimPendingLaunch, confirmsLaunch, launchConfirmed } from "./pending-launch.ts";
+import { addMessage, createThread, findOwnThread, threadMessages } from "./threads.ts";
+
+export interface AgentTurn {
+  threadId: string;
+  message: string;
+  /** The thread before this message, oldest first. */
+  history: { role: "user" | "assistant"; content: string }[];
+}
+
+export type AgentEvent = { type: "text"; text: string } | { type: "tool"; tool: ToolCallView };
+
+/** Pieces of an answer as a reader would take them in: sentence by sentence. */
+export function textPieces(text: string): string[] {
+  return text.match(/[^.!?\n]*(?:[.!?]+|\n+|$)\s*/g)?.filter((p) => p.length > 0) ?? (text ? [text] : []);
+}
+
+/** Checks the request and opens (or starts) the thread before the stream begins, so refusals are 4xx. */
+export async function startChatTurn(
+  ctx: RequestContext,
+  input: z.input<typeof ChatQueryInput>,
+  signal: AbortSignal,
+): Promise<AsyncIterable<ChatStreamEvent>> {
+  requireUser(ctx);
+  const { message, threadId } = parseInput(ChatQueryInput, input);
+  const thread = threadId ? await findOwnThread(ctx, threadId) : await createThread(ctx, message);
+  const history = (await threadMessages(ctx, thread.id, 40)).map((m) => ({ role: m.role as "user" | "assistant", content: m.content }));
+  const asked = await addMessage(ctx, thread.id, { role: "user", content: message });
+  return runTurn(ctx, { threadId: thread.id, message, history }, asked, signal);
+}
+
+async function* settlePendingLaunch(ctx: RequestContext, turn: AgentTurn, messageId: string): AsyncGenerator<AgentEvent, boolean> {
+  const confirming = confirmsLaunch(turn.message);
+  const pending = await claimPendingLaunch(ctx, turn.threadId);
+  if (!pending) {
+    if (!confirming) return false;
+    yield { type: "text", text: "There is nothing waiting for your confirmation. Ask me to launch a workflow first." };
+    return true;
+  }
+  if (!confirming) {
+    yield { type: "text", text: `I did not launch ${pending.summary}. ` };
+    return false;
+  }
+  let result: unknown;
+  try {
+    result = await launchConfirmed(ctx, pending, messageId);
+  } catch (error) {
+    if (!(error instanceof AppError) || error.status >= 500) throw error;
+    result = { launched: false, error: error.message };
+  }
+  yield { type: "tool", tool: { name: "confirm_launch", arguments: { ...pending.request }, result } };
+  yield { type: "text", text: describeResult("confirm_launch", result) };
+  return true;
+}
+
+async function* runTurn(
+  ctx: RequestContext,
+  turn: AgentTurn,
+  asked: { id: string; createdAt: Date },
+  signal: AbortSignal,
+): AsyncGenerator<ChatStreamEvent> {
+  const toolCalls: ToolCallView[] = [];
+  let answer = "";
+  const relay = function* (event: AgentEvent): Generator<ChatStreamEvent> {
+    if (event.type === "tool") {
+      toolCalls.push(event.tool);
+      yield { type: "tool", threadId: turn.threadId, tool: event.tool };
+      return;
+    }
+    for (const piece of textPieces(event.text)) {
+      answer += piece;
+      yield { type: "text", threadId: turn.threadId, text: piece };
+    }
+  };
+  const settling = settlePendingLaunch(ctx, turn, asked.id);
+  let step = await settling.next();
+  while (!step.done) {
+    yield* relay(step.value);
+    step = await settling.next();
+  }
+  if (!step.value) {
+    const assistant = ctx.services.config.languageModel ? modelTurn(ctx, turn, signal) : builtInTurn(ctx, turn);
+    for await (const event of assistant) yield* relay(event);
+  }
+  const saved = await addMessage(ctx, turn.threadId, { role: "assistant", content: answer.trim(), toolCalls }, asked.createdAt);
+  yield { type: "done", threadId: turn.threadId, messageId: saved.id, text: answer.trim() };
+}
+
+/** A whole turn at once (voice): the reply's text, with the thread it was saved on. */
+export async function askAssistant(ctx: RequestContext, input: z.input<typeof ChatQueryInput>, signal: AbortSignal) {
+  let done: ChatStreamEvent | null = null;
+  const toolCalls: ToolCallView[] = [];
+  for await (const event of await startChatTurn(ctx, input, signal)) {
+    if (event.type === "tool" && event.tool) toolCalls.push(event.tool);
+    if (event.type === "done") done = event;
+  }
+  return { threadId: done!.threadId, reply: done!.text ?? "", toolCalls };
+}

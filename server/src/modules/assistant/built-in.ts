@@ -1,0 +1,201 @@
+// The built-in assistant (no language model configured): it recognises the main intents by their words,
+// calls the same tools a model would, and answers from their results with the real numbers. A question
+// it does not recognise gets a plain "I did not understand" and the list of what it can do.
+import { WORKFLOWS, type WorkflowType, workflowName } from "@adgen/schema";
+import type { RequestContext } from "../../context.ts";
+import type { AgentEvent, AgentTurn } from "./agent.ts";
+import { runTool } from "./tools.ts";
+
+/** The words that name each workflow, besides its type id and its name. */
+const TYPE_WORDS: [WorkflowType, RegExp][] = [
+  ["staticad", /\bstatic(\s*ads?)?\b|\bstills?\b/i],
+  ["painpoint", /\bpain[\s-]?points?\b/i],
+  ["cinematic", /\bcinematic\b|\bdirector\b/i],
+  ["avatar", /\bavatar\b|\bpresenter\b/i],
+  ["factory", /\bfactory\b|\bmulti[\s-]?format\b/i],
+  ["clone", /\bclone\b|\binspiration\b/i],
+  ["influencer", /\binfluencer\b|\bcreator\b/i],
+  ["brand", /\bbrand (film|clone)\b/i],
+  ["ad-optimizer", /\bad[\s-]?optimi[sz]er\b|\boptimi[sz]e\b/i],
+  ["local-audit", /\blocal[\s-]?audit\b|\baudit\b/i],
+];
+
+export const CAPABILITIES = [
+  'read your performance ("how are my ads doing?")',
+  'plan a campaign ("plan a 4-week campaign with 20 credits")',
+  'estimate a launch ("how much is a cinematic ad?")',
+  'launch a workflow once you confirm ("launch a static ad about our cold brew")',
+  'search your brand knowledge ("what do we know about caffeine?")',
+  'tell you your projects\' status ("status of my projects")',
+];
+
+export function workflowIn(message: string): WorkflowType | null {
+  for (const [type, words] of TYPE_WORDS) if (words.test(message)) return type;
+  return null;
+}
+
+const urlIn = (message: string) => message.match(/https?:\/\/[^\s<>"')]+/i)?.[0]?.replace(/[.,;]+$/, "");
+
+/** The brief of a launch: what follows "about"/"for"/a colon, else the whole message. */
+function conceptIn(message: string): string {
+  const match = message.match(/(?:\babout\b|\bfor\b|:)\s+(.{3,})$/i);
+  return (match?.[1] ?? message)
+    .replace(/https?:\/\/\S+/gi, "")
+    .trim()
+    .slice(0, 2000);
+}
+
+type Intent =
+  | { tool: "read_performance"; args: { days: number } }
+  | { tool: "plan_campaign"; args: { weeks: number; budgetCredits?: number; goal: string; url?: string } }
+  | { tool: "estimate_launch" | "launch_workflow"; args: { type: WorkflowType; concept: string; url?: string; quality?: "premium" } }
+  | { tool: "search_knowledge"; args: { query: string } }
+  | { tool: "project_status"; args: { projectId?: string } }
+  | { tool: null; reply: string };
+
+const number = (re: RegExp, message: string) => {
+  const found = message.match(re)?.[1];
+  return found ? Number(found) : undefined;
+};
+
+export function recogniseIntent(message: string): Intent {
+  const text = message.toLowerCase();
+  const type = workflowIn(message);
+  const url = urlIn(message);
+  const quality = /\bpremium\b/.test(text) ? ("premium" as const) : undefined;
+  const launchArgs = (t: WorkflowType) => ({
+    type: t,
+    concept: conceptIn(message),
+    ...(url ? { url } : {}),
+    ...(quality ? { quality } : {}),
+  });
+  if (/\b(launch|run|start|make|create|generate|produce)\b/.test(text) && !/\bplan\b/.test(text)) {
+    if (type) return { tool: "launch_workflow", args: launchArgs(type) };
+    return { tool: null, reply: `Which workflow should I launch? ${priceList()}` };
+  }
+  if (/\b(estimate|cost|costs|how much|price|credits? (would|will|does))\b/.test(text) && !/\b(plan|campaign)\b/.test(text)) {
+    if (type) return { tool: "estimate_launch", args: launchArgs(type) };
+    return { tool: null, reply: `Which workflow should I estimate? ${priceList()}` };
+  }
+  if (/\b(plan|campaign|schedule|calendar)\b/.test(text)) {
+    const weeks = Math.min(12, Math.max(1, number(/(\d+)[\s-]*weeks?\b/, text) ?? (/\bmonth\b/.test(text) ? 4 : 4)));
+    const budgetCredits = number(/(\d+)\s*credits?\b/, text);
+    return {
+      tool: "plan_campaign",
+      args: { weeks, ...(budgetCredits ? { budgetCredits } : {}), goal: message.slice(0, 500), ...(url ? { url } : {}) },
+    };
+  }
+  if (/\b(status|progress|queued|processing|finished|my projects|latest project|jobs?)\b/.test(text)) {
+    const projectId = message.match(/\b[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}\b/i)?.[0];
+    return { tool: "project_status", args: projectId ? { projectId } : {} };
+  }
+  if (/\b(perform\w*|results?|stats|statistics|analytics|how (are|is) (my|our)|doing|success rate|spent|spend)\b/.test(text)) {
+    return { tool: "read_performance", args: { days: number(/(\d+)\s*days?\b/, text) ?? 30 } };
+  }
+  const knowledge = text.match(
+    /\b(?:what do (?:we|i|you) know about|search (?:my |our |the )?(?:brand |knowledge )*(?:for|about)?|knowledge (?:about|on|of)|tell me about|facts? about)\s+(.+)$/,
+  );
+  if (knowledge?.[1] || /\b(knowledge|brand facts)\b/.test(text)) {
+    const query = (knowledge?.[1] ?? text.replace(/\b(search|my|our|brand|knowledge|base|the|for|about|in)\b/g, " "))
+      .replace(/[?!.]+$/, "")
+      .trim();
+    if (query) return { tool: "search_knowledge", args: { query } };
+  }
+  return { tool: null, reply: notUnderstood() };
+}
+
+function priceList(): string {
+  const prices = WORKFLOWS.map((w) => `${w.name} (${w.type}) ${w.standard} credit${w.standard === 1 ? "" : "s"}`).join(", ");
+  return `Name one: ${prices}.`;
+}
+
+export function notUnderstood(): string {
+  return `I did not understand that. I can: ${CAPABILITIES.map((c, i) => `${i + 1}. ${c}`).join(" ")}`;
+}
+
+const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? "" : "s"}`;
+
+const percent = (value: number | null) => (value === null ? "n/a" : `${(value * 100).toFixed(2)} %`);
+const times = (value: number | null) => (value === null ? "n/a" : `${value.toFixed(2)}×`);
+
+/** The ads' figures in words: the totals, each creative's CTR and ROAS, and the decaying ones. */
+function adsSummary(ads: { totals: any; creatives: any[] } | undefined): string {
+  if (!ads?.creatives.length) return "";
+  const { totals } = ads;
+  const each = ads.creatives
+    .map(
+      (c) =>
+        `${c.name ?? c.creativeId}: ${c.impressions} impressions, CTR ${percent(c.ctr)}, ROAS ${times(c.roas)}${c.decaying ? " (decaying)" : ""}${c.stopped ? " (stopped)" : ""}`,
+    )
+    .join("; ");
+  const decaying = ads.creatives.filter((c) => c.decaying);
+  const warning = decaying.length ? ` ${decaying.map((c) => `${c.name ?? c.creativeId} is decaying: ${c.decayReason}`).join(" ")}` : "";
+  return `Your ads had ${totals.impressions} impressions, ${totals.clicks} clicks and ${totals.conversions} conversions (CTR ${percent(totals.ctr)}), spent ${totals.spend.toFixed(2)} and brought ${totals.revenue.toFixed(2)} (ROAS ${times(totals.roas)}). ${each}.${warning} `;
+}
+
+/** The answer to a tool's result, in words, with its numbers. */
+export function describeResult(tool: string, result: any): string {
+  if (result && typeof result === "object" && typeof result.error === "string") return `I could not do that: ${result.error}.`;
+  switch (tool) {
+    case "read_performance": {
+      const types = Object.entries(result.projectsByType as Record<string, { total: number; completed: number }>)
+        .map(([type, t]) => `${workflowName(type as WorkflowType)}: ${t.completed} of ${t.total} completed`)
+        .join("; ");
+      const ads = adsSummary(result.ads);
+      if (result.totalProjects === 0)
+        return `${ads}In the last ${result.days} days you made no projects${ads ? "" : ", so there is nothing to measure yet. Launch a first ad and ask me again"}.`;
+      const rate = result.successRate === null ? "none finished yet" : `${Math.round(result.successRate * 100)} % succeeded`;
+      return `${ads}In the last ${result.days} days you made ${plural(result.totalProjects, "project")}: ${result.completed} completed, ${result.failed} failed, ${result.inProgress} in progress (${rate}). You used ${plural(result.creditsUsed, "credit")} (${result.creditsCharged} charged, ${result.creditsRefunded} refunded). By workflow: ${types}.`;
+    }
+    case "plan_campaign": {
+      const weeks = (result.weeks as any[])
+        .map(
+          (w) =>
+            `Week ${w.week} (from ${w.startsOn}), ${w.focus}: ${w.launches.map((l: any) => `${l.workflow} in ${l.formats.join(", ")} on ${l.day}, ${plural(l.credits, "credit")}`).join("; ") || "nothing within the budget"}.`,
+        )
+        .join("\n");
+      const left = result.leftOut.length
+        ? ` Left out to stay within ${result.budgetCredits} credits: ${result.leftOut.map((l: any) => `${l.workflow} (week ${l.week}, ${l.credits})`).join(", ")}.`
+        : "";
+      return `Here is a ${result.weeks.length}-week plan for ${plural(result.totalCredits, "credit")} (budget ${result.budgetCredits}, from ${result.budgetFrom}; your balance is ${result.balance}).\n${weeks}\n${left.trim()}`.trim();
+    }
+    case "estimate_launch": {
+      const base = `${workflowName(result.type)} (${result.quality}) in ${result.formats.join(", ")} costs ${plural(result.cost, "credit")}; your balance is ${result.balance}.`;
+      return result.blockedBy ? `${base} It would not go through now: ${result.message}` : `${base} You can launch it now.`;
+    }
+    case "launch_workflow":
+      if (!result.proposed) return `I can't launch that now: ${result.message ?? "it is blocked"}.`;
+      return `Ready to launch ${result.summary}; your balance is ${result.estimate.balance}. Nothing is charged yet: reply "yes" to launch it, or anything else to drop it.`;
+    case "confirm_launch":
+      return result.launched
+        ? `Launched: ${result.message} Project ${result.jobId} is ${result.status}.`
+        : `I could not launch it: ${result.error}`;
+    case "search_knowledge":
+      if (!result.passages.length)
+        return `Your brand knowledge has nothing about "${result.query}". Add files or pages under Brand → Knowledge and ask again.`;
+      return `From your brand knowledge about "${result.query}": ${result.passages.map((p: any) => `"${p.passage}" (${p.source})`).join(" ")}`;
+    case "project_status": {
+      if (!result.projects.length) return "You have no projects yet.";
+      return `Your ${result.projects.length === 1 ? "project" : `latest ${result.projects.length} projects`}: ${result.projects
+        .map(
+          (p: any) =>
+            `${p.name} (${p.workflow}) is ${p.status}${p.status === "processing" ? ` at ${p.progress} %` : ""}, ${plural(p.creditsUsed, "credit")}${p.refunded ? " refunded" : ""}`,
+        )
+        .join("; ")}.`;
+    }
+    default:
+      return JSON.stringify(result);
+  }
+}
+
+/** The built-in assistant's turn: one recognised intent, its tool call, and the answer from its result. */
+export async function* builtInTurn(ctx: RequestContext, turn: AgentTurn): AsyncGenerator<AgentEvent> {
+  const intent = recogniseIntent(turn.message);
+  if (intent.tool === null) {
+    yield { type: "text", text: intent.reply };
+    return;
+  }
+  const call = await runTool(ctx, intent.tool, intent.args, { threadId: turn.threadId });
+  yield { type: "tool", tool: { name: intent.tool, ...call } };
+  yield { type: "text", text: describeResult(intent.tool, call.result) };
+}

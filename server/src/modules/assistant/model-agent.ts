@@ -1,0 +1,64 @@
+// The assistant through a language model (LLM_BASE_URL, LLM_API_KEY, LLM_MODEL): the model sees the
+// thread and the tools, asks for tool calls, gets their results, and answers. A launch it asks for is
+// only proposed (launch_workflow keeps it for the user's "yes"); the model cannot confirm one.
+import type { RequestContext } from "../../context.ts";
+import { LanguageModelError } from "../language-model/chat-completions.ts";
+import { chatWithTools, type ToolChatMessage } from "../language-model/tool-calling.ts";
+import type { AgentEvent, AgentTurn } from "./agent.ts";
+import { builtInTurn } from "./built-in.ts";
+import { runTool, toolSpecs } from "./tools.ts";
+
+/** Tool rounds per answer: enough for look up, estimate, propose; bounded so a loop cannot run on. */
+const MAX_ROUNDS = 5;
+
+const systemPrompt = () =>
+  [
+    "You are the assistant of AdGen, a service that makes video and still ads for social media.",
+    "Answer briefly and use the tools for every figure: never invent numbers.",
+    "launch_workflow only proposes a launch; tell the user to reply yes to launch it. Nothing is charged before that.",
+    `Today is ${new Date().toISOString().slice(0, 10)}.`,
+  ].join(" ");
+
+export async function* modelTurn(ctx: RequestContext, turn: AgentTurn, signal: AbortSignal): AsyncGenerator<AgentEvent> {
+  const config = ctx.services.config.languageModel!;
+  const messages: ToolChatMessage[] = [
+    { role: "system", content: systemPrompt() },
+    ...turn.history.map((m) => ({ role: m.role, content: m.content }) as ToolChatMessage),
+    { role: "user", content: turn.message },
+  ];
+  const tools = toolSpecs();
+  try {
+    for (let round = 0; round < MAX_ROUNDS; round += 1) {
+      const answer = await chatWithTools(config, { messages, tools, signal });
+      if (!answer.toolCalls.length) {
+        yield { type: "text", text: answer.content ?? "" };
+        return;
+      }
+      messages.push({
+        role: "assistant",
+        content: answer.content,
+        tool_calls: answer.toolCalls.map((c) => ({ id: c.id, type: "function", function: { name: c.name, arguments: c.arguments } })),
+      });
+      for (const call of answer.toolCalls) {
+        let args: unknown;
+        try {
+          args = JSON.parse(call.arguments || "{}");
+        } catch {
+          args = {};
+        }
+        const ran = await runTool(ctx, call.name, args, { threadId: turn.threadId });
+        yield { type: "tool", tool: { name: call.name, ...ran } };
+        messages.push({ role: "tool", tool_call_id: call.id, content: JSON.stringify(ran.result) });
+      }
+    }
+    yield { type: "text", text: "I needed more steps than I allow myself for one answer; ask me again more narrowly." };
+  } catch (error) {
+    if (!(error instanceof LanguageModelError)) throw error;
+    ctx.services.logger.warn(
+      { err: error.message, kind: error.kind },
+      "assistant: the language model failed; answering with the built-in assistant",
+    );
+    yield { type: "text", text: "The language model did not answer, so the built-in assistant answers instead. " };
+    yield* builtInTurn(ctx, turn);
+  }
+}

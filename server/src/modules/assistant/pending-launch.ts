@@ -1,0 +1,50 @@
+// A launch the assistant proposed waits on its thread until the account answers: "yes" (or "confirm",
+// "go ahead") launches it through the normal launch path, charged like any launch; anything else drops
+// it. Claiming the pending launch clears it in one statement (answering the value it had), so two quick "yes" launch it once.
+import type { Prisma } from "@adgen/prisma";
+import type { RequestContext } from "../../context.ts";
+import { estimateWorkflow, launchWorkflow } from "../workflows/launch-workflow.ts";
+import type { LaunchArgs } from "./tools.ts";
+
+export interface PendingLaunch {
+  request: LaunchArgs & { async: true };
+  cost: number;
+  summary: string;
+}
+
+/** The whole message must be a yes ("yes", "Yes, launch it!", "confirm"): "launch a static ad" is a new request. */
+const AFFIRMATIVE =
+  /^\s*(yes|yeah|yep|yup|y|sure|ok|okay|confirm(ed)?|go( ahead)?|do it|please do)\b[\s,.!]*((please )?(launch|do|run) it|go ahead|please|thanks?( you)?|now)?[\s.!]*$/i;
+
+export const confirmsLaunch = (message: string) => AFFIRMATIVE.test(message);
+
+/** Estimates the launch and, when it could go through, keeps it on the thread for the user's "yes". */
+export async function proposeLaunch(ctx: RequestContext, threadId: string, args: LaunchArgs) {
+  const request = { ...args, async: true as const };
+  const estimate = await estimateWorkflow(ctx, request);
+  if (estimate.blockedBy) return { proposed: false, estimate, message: estimate.message };
+  const summary = `${estimate.type} (${estimate.quality}) in ${estimate.formats.join(", ")} for ${estimate.cost} credit${estimate.cost === 1 ? "" : "s"}`;
+  const pending: PendingLaunch = { request, cost: estimate.cost, summary };
+  await ctx.services.prisma.chatThread.update({
+    where: { id: threadId },
+    data: { pendingLaunch: pending as unknown as Prisma.InputJsonValue },
+  });
+  return { proposed: true, awaitingConfirmation: true, estimate, summary, message: `Reply "yes" to launch ${summary}.` };
+}
+
+/** Takes the thread's pending launch (clearing it), if there is one. */
+export async function claimPendingLaunch(ctx: RequestContext, threadId: string): Promise<PendingLaunch | null> {
+  const rows = await ctx.services.prisma.$queryRaw<{ pending_launch: unknown }[]>`
+    UPDATE chat_threads t SET pending_launch = NULL, updated_at = now()
+    FROM (SELECT id, pending_launch FROM chat_threads WHERE id = ${threadId} AND pending_launch IS NOT NULL FOR UPDATE) old
+    WHERE t.id = old.id RETURNING old.pending_launch`;
+  const value = rows[0]?.pending_launch;
+  if (!value) return null;
+  return (typeof value === "string" ? JSON.parse(value) : value) as PendingLaunch;
+}
+
+/** Launches a confirmed launch; the idempotency key ties the charge to this confirmation. */
+export async function launchConfirmed(ctx: RequestContext, pending: PendingLaunch, confirmationId: string) {
+  const outcome = await launchWorkflow(ctx, pending.request, { idempotencyKey: `assistant-${confirmationId}` });
+  return { launched: true, jobId: outcome.data.jobId, status: outcome.data.status, creditsCharged: outcome.cost, message: outcome.message };
+}

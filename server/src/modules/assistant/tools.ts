@@ -1,0 +1,176 @@
+// The assistant's tools. Both assistants (the built-in one and a language model) call these same
+// functions with the same arguments, and every result comes from the account's own data through the
+// domain functions the REST API uses: estimates and launches from workflows/, figures from projects/,
+// passages from knowledge/. A tool's refusal (a 4xx from the domain) is its result, said to the user.
+import { WORKFLOW_TYPES, WORKFLOWS, type WorkflowType, workflowName } from "@adgen/schema";
+import { z } from "zod";
+import type { RequestContext } from "../../context.ts";
+import { AppError } from "../../errors.ts";
+import { searchPassages } from "../knowledge/passages.ts";
+import { performanceReport } from "../performance/report.ts";
+import { userStats } from "../projects/insights.ts";
+import { estimateWorkflow } from "../workflows/launch-workflow.ts";
+import { findOwnJob, toJobView } from "../workflows/jobs.ts";
+import { planCampaign } from "./campaign-plan.ts";
+import { proposeLaunch } from "./pending-launch.ts";
+import { requireUser } from "../auth/authenticate.ts";
+
+/** What a tool knows of the conversation it runs in. */
+export interface TurnState {
+  threadId: string;
+}
+
+export interface AssistantTool<S extends z.ZodType = z.ZodType> {
+  name: string;
+  description: string;
+  args: S;
+  run(ctx: RequestContext, args: z.output<S>, turn: TurnState): Promise<unknown>;
+}
+
+const WorkflowChoice = z.enum(WORKFLOW_TYPES, { error: `type must be one of ${WORKFLOW_TYPES.join(", ")}` });
+
+/** A launch as the tools take it: the fields of POST /api/workflow a conversation can fill. */
+const LaunchArgs = z.object({
+  type: WorkflowChoice,
+  concept: z.string().max(2000).optional(),
+  url: z.string().max(2000).optional(),
+  quality: z.enum(["standard", "premium"]).optional(),
+  formats: z.array(z.string()).max(4).optional(),
+});
+export type LaunchArgs = z.infer<typeof LaunchArgs>;
+
+const define = <S extends z.ZodType>(tool: AssistantTool<S>) => tool as unknown as AssistantTool;
+
+export const ASSISTANT_TOOLS: AssistantTool[] = [
+  define({
+    name: "read_performance",
+    description:
+      "The account's results over the last `days` days: each ad creative's impressions, clicks, conversions, spend, revenue, CTR, ROAS and whether it is decaying; and the projects made, completed and failed, credits used.",
+    args: z.object({ days: z.number().int().min(1).max(365).default(30) }),
+    async run(ctx, { days }) {
+      const from = new Date(Date.now() - (days - 1) * 86_400_000).toISOString().slice(0, 10);
+      const stats = await userStats(ctx, { startDate: from });
+      const report = await performanceReport(ctx, { from });
+      const creatives = report.creatives.map((c) => ({
+        creativeId: c.creativeId,
+        name: c.name,
+        stopped: c.stopped,
+        ...c.totals,
+        decaying: c.decay.decaying,
+        decayReason: c.decay.reason,
+      }));
+      return { days, from, ads: { totals: report.totals, creatives }, ...stats };
+    },
+  }),
+  define({
+    name: "plan_campaign",
+    description:
+      "A multi-week campaign plan: which workflows to run each week, in which formats, what each costs in credits (from the price table) and whether it fits the balance or the budget.",
+    args: z.object({
+      weeks: z.number().int().min(1).max(12).default(4),
+      budgetCredits: z.number().int().min(1).max(100_000).optional(),
+      goal: z.string().max(500).optional(),
+      url: z.string().max(2000).optional(),
+    }),
+    run: (ctx, args) => planCampaign(ctx, args),
+  }),
+  define({
+    name: "estimate_launch",
+    description: "What launching a workflow would cost now, the balance, and whether it would go through (nothing is charged).",
+    args: LaunchArgs,
+    run: (ctx, args) => estimateWorkflow(ctx, { ...args, async: true }),
+  }),
+  define({
+    name: "launch_workflow",
+    description:
+      "Proposes launching a workflow (charged from the credits). It does NOT launch: the user must confirm with 'yes' in their next message, and only then is it launched and charged.",
+    args: LaunchArgs,
+    run: (ctx, args, turn) => proposeLaunch(ctx, turn.threadId, args),
+  }),
+  define({
+    name: "search_knowledge",
+    description: "Searches the account's brand knowledge (uploaded files and pages) for passages about `query`.",
+    args: z.object({ query: z.string().min(1).max(500) }),
+    async run(ctx, { query }) {
+      const user = requireUser(ctx);
+      const found = await searchPassages(ctx.services.prisma, user.id, query, 3);
+      return { query, passages: found.map((p) => ({ source: p.name, passage: p.passage })) };
+    },
+  }),
+  define({
+    name: "project_status",
+    description: "The status of one project (by id) or of the account's latest projects: type, status, progress, credits.",
+    args: z.object({ projectId: z.string().max(100).optional(), limit: z.number().int().min(1).max(20).default(5) }),
+    async run(ctx, { projectId, limit }) {
+      const user = requireUser(ctx);
+      const jobs = projectId
+        ? [await findOwnJob(ctx, projectId)]
+        : await ctx.services.prisma.job.findMany({
+            where: { userId: user.id },
+            orderBy: [{ createdAt: "desc" }, { id: "desc" }],
+            take: limit,
+          });
+      return {
+        projects: jobs.map((job) => {
+          const view = toJobView(job);
+          return {
+            id: view.jobId,
+            name: job.name,
+            type: view.type,
+            workflow: workflowName(view.type),
+            status: view.status,
+            progress: view.progress,
+            creditsUsed: view.creditsUsed,
+            refunded: view.refunded,
+            error: view.error,
+            createdAt: view.createdAt,
+          };
+        }),
+      };
+    },
+  }),
+];
+
+export const toolByName = new Map(ASSISTANT_TOOLS.map((tool) => [tool.name, tool]));
+
+/** The tools as a language model is offered them (JSON Schema parameters). */
+export function toolSpecs() {
+  return ASSISTANT_TOOLS.map((tool) => ({
+    name: tool.name,
+    description: tool.description,
+    parameters: z.toJSONSchema(tool.args, { io: "input" }) as Record<string, unknown>,
+  }));
+}
+
+/**
+ * Runs a tool by name with arguments from either assistant. Bad arguments and the domain's refusals
+ * become the result (`{ error }`), so the answer can say what went wrong; other failures propagate.
+ */
+export async function runTool(
+  ctx: RequestContext,
+  name: string,
+  rawArgs: unknown,
+  turn: TurnState,
+): Promise<{ arguments: Record<string, unknown>; result: unknown }> {
+  const args = (rawArgs && typeof rawArgs === "object" ? rawArgs : {}) as Record<string, unknown>;
+  const tool = toolByName.get(name);
+  if (!tool) return { arguments: args, result: { error: `There is no tool named ${name}` } };
+  const parsed = tool.args.safeParse(args);
+  if (!parsed.success)
+    return {
+      arguments: args,
+      result: { error: parsed.error.issues.map((i) => `${i.path.join(".") || "arguments"}: ${i.message}`).join("; ") },
+    };
+  try {
+    return { arguments: args, result: await tool.run(ctx, parsed.data, turn) };
+  } catch (error) {
+    if (error instanceof AppError && error.status < 500) return { arguments: args, result: { error: error.message } };
+    throw error;
+  }
+}
+
+/** Price of a workflow at a quality, from the price table. */
+export function priceOf(type: WorkflowType, quality: "standard" | "premium" = "standard"): number {
+  const info = WORKFLOWS.find((w) => w.type === type)!;
+  return quality === "premium" ? info.premium : info.standard;
+}

@@ -1,0 +1,105 @@
+// Tool calling through the same OpenAI-compatible chat-completions endpoint as chat-completions.ts
+// (https://platform.openai.com/docs/api-reference/chat/create): the request offers `tools` (functions
+// with JSON Schema parameters) and the answer's message carries either text or `tool_calls`, whose
+// results go back as `role: "tool"` messages naming the call's id. One call per round, not streamed:
+// the assistant streams the text it gets to its own client.
+import { z } from "zod";
+import { type LanguageModelConfig, LanguageModelError } from "./chat-completions.ts";
+
+export interface ToolSpec {
+  name: string;
+  description: string;
+  /** JSON Schema of the arguments object. */
+  parameters: Record<string, unknown>;
+}
+
+export interface ModelToolCall {
+  id: string;
+  name: string;
+  /** The arguments as the model wrote them (JSON text, unvalidated). */
+  arguments: string;
+}
+
+export type ToolChatMessage =
+  | { role: "system" | "user"; content: string }
+  | {
+      role: "assistant";
+      content: string | null;
+      tool_calls?: { id: string; type: "function"; function: { name: string; arguments: string } }[];
+    }
+  | { role: "tool"; tool_call_id: string; content: string };
+
+export interface ToolRoundAnswer {
+  content: string | null;
+  toolCalls: ModelToolCall[];
+}
+
+const Completion = z.object({
+  choices: z
+    .array(
+      z.object({
+        finish_reason: z.string().nullish(),
+        message: z.object({
+          content: z.string().nullish(),
+          refusal: z.string().nullish(),
+          tool_calls: z
+            .array(
+              z.object({
+                id: z.string(),
+                type: z.string().optional(),
+                function: z.object({ name: z.string(), arguments: z.string().default("{}") }),
+              }),
+            )
+            .nullish(),
+        }),
+      }),
+    )
+    .min(1),
+});
+
+/** One round: the model answers text, or asks for tool calls. */
+export async function chatWithTools(
+  config: LanguageModelConfig,
+  request: { messages: ToolChatMessage[]; tools: ToolSpec[]; signal?: AbortSignal; timeoutMs?: number },
+): Promise<ToolRoundAnswer> {
+  const url = `${config.baseUrl.replace(/\/+$/, "")}/chat/completions`;
+  const timeoutMs = request.timeoutMs ?? 60_000;
+  const timeout = AbortSignal.timeout(timeoutMs);
+  let response: Response;
+  try {
+    response = await fetch(url, {
+      method: "POST",
+      headers: { "content-type": "application/json", authorization: `Bearer ${config.apiKey}` },
+      body: JSON.stringify({
+        model: config.model,
+        messages: request.messages,
+        tools: request.tools.map((t) => ({
+          type: "function",
+          function: { name: t.name, description: t.description, parameters: t.parameters },
+        })),
+        tool_choice: "auto",
+        temperature: 0.3,
+      }),
+      signal: request.signal ? AbortSignal.any([request.signal, timeout]) : timeout,
+    });
+  } catch (error) {
+    if (request.signal?.aborted) throw error;
+    if (timeout.aborted) throw new LanguageModelError(`no answer within ${timeoutMs / 1000} s`, "timeout");
+    throw new LanguageModelError(`could not be reached (${(error as Error).message})`, "unavailable");
+  }
+  const text = await response.text();
+  if (!response.ok) throw new LanguageModelError(`answered HTTP ${response.status}`, response.status === 400 ? "refused" : "unavailable");
+  let body: unknown;
+  try {
+    body = JSON.parse(text);
+  } catch {
+    throw new LanguageModelError("answered something that is not JSON", "malformed");
+  }
+  const parsed = Completion.safeParse(body);
+  if (!parsed.success) throw new LanguageModelError("answered without a chat completion", "malformed");
+  const message = parsed.data.choices[0]!.message;
+  if (message.refusal) throw new LanguageModelError("refused the request", "refused");
+  const toolCalls = (message.tool_calls ?? []).map((c) => ({ id: c.id, name: c.function.name, arguments: c.function.arguments }));
+  if (!toolCalls.length && !message.content) throw new LanguageModelError("answered an empty message", "malformed");
+  return { content: message.content ?? null, toolCalls };
+}

@@ -1,0 +1,57 @@
+// Asking the assistant as a client does: POST /api/chat/query, reading the SSE answer to its end.
+import type { Account } from "./accounts.ts";
+import type { TestApp } from "./harness.ts";
+
+export interface ChatEvent {
+  event: string;
+  data: any;
+}
+
+export interface ChatAnswer {
+  status: number;
+  contentType: string | null;
+  events: ChatEvent[];
+  /** The error envelope of a refused question. */
+  error?: string;
+  texts: string[];
+  tools: { name: string; arguments: any; result: any }[];
+  done: any;
+  text: string;
+}
+
+export async function ask(app: TestApp, account: Account | null, body: Record<string, unknown>): Promise<ChatAnswer> {
+  const response = await fetch(`${app.url}/api/chat/query`, {
+    method: "POST",
+    headers: { "content-type": "application/json", accept: "text/event-stream", ...(account ? { cookie: `session=${account.jwt}` } : {}) },
+    body: JSON.stringify(body),
+  });
+  const contentType = response.headers.get("content-type");
+  const raw = await response.text();
+  if (!contentType?.startsWith("text/event-stream")) {
+    const parsed = raw ? JSON.parse(raw) : {};
+    return { status: response.status, contentType, events: [], error: parsed.error, texts: [], tools: [], done: null, text: "" };
+  }
+  const events: ChatEvent[] = [];
+  for (const block of raw.split(/\n\n/)) {
+    const lines = block.split("\n").filter((l) => l && !l.startsWith(":"));
+    const event = lines
+      .find((l) => l.startsWith("event:"))
+      ?.slice(6)
+      .trim();
+    const data = lines
+      .filter((l) => l.startsWith("data:"))
+      .map((l) => l.slice(5).trim())
+      .join("\n");
+    if (event && data) events.push({ event, data: JSON.parse(data) });
+  }
+  const texts = events.filter((e) => e.event === "text").map((e) => e.data.text as string);
+  return {
+    status: response.status,
+    contentType,
+    events,
+    texts,
+    tools: events.filter((e) => e.event === "tool").map((e) => e.data.tool),
+    done: events.find((e) => e.event === "done")?.data ?? null,
+    text: texts.join(""),
+  };
+}
