@@ -44,7 +44,7 @@ test("an administrator manages one account from its page", async ({ page, playwr
   await expect(dialog).toBeVisible();
   await expect(dialog).toContainText("Remove 500 credits?");
   await dialog.getByTestId("confirm-ok").click();
-  await expect(dialog.getByTestId("confirm-error")).toContainText("negative");
+  await expect(dialog.getByTestId("confirm-error")).toContainText("below zero");
   await page.screenshot({ path: `${SHOTS}/remove-refused.png` });
   await dialog.getByTestId("confirm-cancel").click();
   await expect(dialog).toBeHidden();

@@ -87,7 +87,7 @@ test("the studio shows each type only the fields it uses, with the price of each
   await page.getByTestId("workflow-type-local-audit").click();
   await expect(form.getByTestId("url-fallback")).toContainText(/no website/i);
   await form.getByTestId("launch").click();
-  await expect(form.getByTestId("field-error-url")).toContainText(/url is required/i);
+  await expect(form.getByTestId("field-error-url")).toContainText(/needs a web page to work from/i);
   const balance = (await (await page.request.get("/api/user/credits")).json()).data.balance;
   expect(balance).toBe(10);
 });

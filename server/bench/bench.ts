@@ -6,6 +6,7 @@
 //   4. one authenticated read (the profile) through REST, tRPC and GraphQL, against a bare Hono route
 //      doing the same Prisma read, as ratios measured in one run
 //   5. fairness: one account holds 500 queued jobs; how long another account's new job waits to start
+//   6. memory while a 50 MB knowledge-base document streams in (bench/knowledge-upload.ts)
 import { spawn } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import { mkdtempSync, rmSync } from "node:fs";
@@ -24,6 +25,7 @@ import { createStudioRenderer, locateFfmpeg } from "../src/modules/render/index.
 import { createEspeakSynthesizer, narrate } from "../src/modules/voice/index.ts";
 import type { Storyboard } from "../src/modules/render/types.ts";
 import { createServices } from "../src/services.ts";
+import { knowledgeUploadMemory } from "./knowledge-upload.ts";
 
 const ADMIN = { ADMIN_EMAIL: "bench@example.com", ADMIN_PASSWORD: "bench-password-1" };
 const results: string[] = [];
@@ -448,6 +450,7 @@ async function main() {
       log("fairness on PostgreSQL: skipped (no server at DATABASE_URL or 127.0.0.1:5432)");
     }
   }
+  if (!only || only === "knowledge") await knowledgeUploadMemory(() => startApp({ kind: "pglite-memory" }), login, log);
   console.log("\nSummary:");
   for (const line of results) console.log(`- ${line}`);
   process.exit(0);

@@ -1,4 +1,6 @@
 // What every domain function receives: the services of this process and who is asking.
+import type { LanguageModel } from "./modules/language-model/chat-completions.ts";
+import type { RemoteProviders } from "./modules/providers/remote-providers.ts";
 import type { PrismaClient, User } from "@adgen/prisma";
 import type { Config } from "./config/env.ts";
 import type { Database } from "./db/database.ts";
@@ -27,6 +29,10 @@ export interface Services {
   renderer: VideoRenderer;
   /** Speech for narrated ads (the built-in offline voice unless a provider is configured). */
   voice: VoiceSynthesizer;
+  /** The words of ads from a language model, when LLM_* configure one (null: the built-in director). */
+  languageModel: LanguageModel | null;
+  /** Remote picture and voice providers this instance has keys for (none: the built-in studio makes everything). */
+  providers: RemoteProviders;
   /** DNS for outbound requests (tests give a fake one; the network there is closed). */
   resolver: Resolver;
   /** Wakes this process's workflow workers (set when workers start; a no-op without them). */

@@ -14,6 +14,8 @@ import { createStudioRenderer } from "./modules/render/index.ts";
 import type { VideoRenderer } from "./modules/render/types.ts";
 import { createLogger, type Logger } from "./logging/logger.ts";
 import { createEspeakSynthesizer } from "./modules/voice/espeak.ts";
+import { createLanguageModel } from "./modules/language-model/chat-completions.ts";
+import { remoteProvidersFrom } from "./modules/providers/remote-providers.ts";
 import type { VoiceSynthesizer } from "./modules/voice/types.ts";
 import { JobQueue } from "./queue/queue.ts";
 import { startWorkers, type Workers } from "./workers/workers.ts";
@@ -61,6 +63,8 @@ export async function createServices(config: Config, options: ServiceOptions = {
     media: new LocalMediaStorage(join(config.dataDir, "media")),
     renderer: options.renderer ?? createStudioRenderer(config.renderThreads ? { threads: config.renderThreads } : {}),
     voice: options.voice ?? createEspeakSynthesizer(),
+    languageModel: config.languageModel ? createLanguageModel(config.languageModel) : null,
+    providers: remoteProvidersFrom(config),
     resolver: options.resolver ?? systemResolver,
     wakeWorkers: () => {},
     async startWorkers(count: number) {

@@ -299,6 +299,8 @@ describe("settings", () => {
     expect((await user.client.get("/user/credits")).body.data.balance).toBe(25);
     const row = await prisma().user.findUniqueOrThrow({ where: { id: user.id } });
     expect(Math.round((row.trialEndsAt!.getTime() - row.createdAt.getTime()) / 86_400_000)).toBe(3);
+    // The public price list says so too.
+    expect((await user.client.get("/config/pricing")).body.data.trial).toEqual({ days: 3, credits: 25 });
 
     const audit = await prisma().auditLog.findFirstOrThrow({
       where: { action: "admin.settings_updated", actorId: adminId },

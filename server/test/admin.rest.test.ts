@@ -345,7 +345,7 @@ describe("POST /admin/users/{id}/credits", () => {
     expect(res.status).toBe(400);
     expect(res.body).toEqual({
       success: false,
-      error: "That would take the balance below zero (Required: 11, available: 10): remove at most what is available",
+      error: "That would take the balance below zero: the account holds 10 credits and 11 would be removed. Remove at most 10.",
     });
     expect(await balanceOf(user.id)).toBe(10);
     expect(await app.services.prisma.creditLedgerEntry.count({ where: { userId: user.id } })).toBe(1);

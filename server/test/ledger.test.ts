@@ -31,7 +31,10 @@ describe("concurrent debits", () => {
     expect(refused.map((r) => [r.status, r.body])).toEqual(
       Array.from({ length: 10 }, () => [
         400,
-        { success: false, error: "That would take the balance below zero (Required: 1, available: 0): remove at most what is available" },
+        {
+          success: false,
+          error: "That would take the balance below zero: the account holds 0 credits and 1 would be removed. Remove at most 0.",
+        },
       ]),
     );
     // Each success saw a distinct balance: the debits were applied one after another.

@@ -106,7 +106,8 @@ describe("parity", () => {
     }
     // Only records keyed by data (workflow types, ledger reasons), a job's launch input, and the results and
     // storyboards a worker may report are free-form; so are audit metadata, an agent's run result and a
-    // marketing run's output (each kind reports its own shape).
+    // marketing run's output (each kind reports its own shape), and an assistant tool call's arguments and
+    // result (each tool has its own).
     expect(jsonFields.sort()).toEqual([
       "AdminActivityEntries.metadata",
       "AdminAgentsAgents.lastResult",
@@ -114,6 +115,8 @@ describe("parity", () => {
       "AdminMarketingRuns.output",
       "AdminStatsCredits.byReason",
       "AdminTriggerAgent.lastResult",
+      "AssistantToolCall.arguments",
+      "AssistantToolCall.result",
       "Job.input",
       "JobEvent.result",
       "UserAnalytics.creditDistribution",

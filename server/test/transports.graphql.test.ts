@@ -224,7 +224,7 @@ describe("GraphQL admin", () => {
       adminToken,
     );
     expect(onlyError(overdraw)).toEqual({
-      message: "That would take the balance below zero (Required: 15, available: 14): remove at most what is available",
+      message: "That would take the balance below zero: the account holds 14 credits and 15 would be removed. Remove at most 14.",
       code: "BAD_REQUEST",
     });
     const demoteSelf = await gql(`mutation($id: String!) { adminUpdateUser(id: $id, role: user) { role } }`, { id: adminId }, adminToken);

@@ -199,7 +199,7 @@ describe("tRPC admin", () => {
     expect(overdraw).toEqual({
       code: "BAD_REQUEST",
       httpStatus: 400,
-      message: "That would take the balance below zero (Required: 16, available: 15): remove at most what is available",
+      message: "That would take the balance below zero: the account holds 15 credits and 16 would be removed. Remove at most 15.",
     });
     const self = await trpcError(admin.setUserStatus.mutate({ id: adminId, status: "suspended" }));
     expect(self).toEqual({ code: "BAD_REQUEST", httpStatus: 400, message: "You cannot suspend your own account" });

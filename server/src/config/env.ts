@@ -4,6 +4,7 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join, resolve } from "node:path";
 import { z } from "zod";
 import { LOG_LEVELS, type LogLevel } from "../logging/logger.ts";
+import type { LanguageModelConfig } from "../modules/language-model/chat-completions.ts";
 
 const intFrom = (fallback: number, min = 0) =>
   z
@@ -50,6 +51,14 @@ const EnvSchema = z.object({
   CORS_ORIGINS: z.string().optional(),
   NODE_ENV: z.string().default("development"),
   PAYMENTS_SANDBOX: z.string().optional(),
+  STRIPE_SECRET_KEY: z.string().optional(),
+  STRIPE_WEBHOOK_SECRET: z.string().optional(),
+  PADDLE_WEBHOOK_SECRET: z.string().optional(),
+  LEMONSQUEEZY_WEBHOOK_SECRET: z.string().optional(),
+  META_APP_SECRET: z.string().optional(),
+  META_VERIFY_TOKEN: z.string().optional(),
+  INVOICE_SELLER: z.string().optional(),
+  INVOICE_TAX_PERCENT: z.string().optional(),
   SESSION_DAYS: intFrom(30, 1),
   STUDIO_MAX_AD_SECONDS: intFrom(15, 2),
   SYNC_WAIT_SECONDS: intFrom(120, 1),
@@ -61,6 +70,15 @@ const EnvSchema = z.object({
   SWEEP_SECONDS: intFrom(30, 1),
   JOB_LEASE_SECONDS: intFrom(60, 2),
   RENDER_THREADS: intFrom(0, 0),
+  FAL_KEY: z.string().optional(),
+  REPLICATE_API_TOKEN: z.string().optional(),
+  ELEVENLABS_API_KEY: z.string().optional(),
+  LLM_BASE_URL: z
+    .string()
+    .url({ error: "must be the http(s) root of an OpenAI-compatible API, like https://api.openai.com/v1" })
+    .optional(),
+  LLM_API_KEY: z.string().optional(),
+  LLM_MODEL: z.string().optional(),
   LOG_LEVEL: logLevel,
 });
 
@@ -89,6 +107,8 @@ export interface Config {
   corsOrigins: string[];
   production: boolean;
   paymentsSandbox: boolean;
+  /** Money (modules/billing): the checkout provider, inbound webhook secrets (null: that webhook answers 503), invoices. */
+  payments: PaymentsConfig;
   version: string;
   /** Length of a studio-rendered ad. */
   maxAdSeconds: number;
@@ -103,9 +123,31 @@ export interface Config {
   renderThreads: number;
   /** The least severe log lines written (`silent`: none). */
   logLevel: LogLevel;
+  /** An OpenAI-compatible chat-completions endpoint for the words of ads (null: the built-in director). */
+  languageModel: LanguageModelConfig | null;
+  /** Remote generation providers' keys (null: not configured; with none, the built-in studio makes everything). */
+  providers: { falKey: string | null; replicateToken: string | null; elevenLabsKey: string | null };
+}
+
+export interface PaymentsConfig {
+  stripeSecretKey: string | null;
+  webhookSecrets: { stripe: string | null; paddle: string | null; lemonsqueezy: string | null; meta: string | null };
+  metaVerifyToken: string | null;
+  /** The seller printed on invoices (name and address lines, separated by `|`). */
+  invoiceSeller: string;
+  /** Tax included in every price, in percent (0: none); invoices show it as a line. */
+  invoiceTaxPercent: number;
 }
 
 export class ConfigError extends Error {}
+
+/** LLM_BASE_URL, LLM_API_KEY and LLM_MODEL come together or not at all. */
+function languageModelConfig(e: z.infer<typeof EnvSchema>): LanguageModelConfig | null {
+  const set = [e.LLM_BASE_URL, e.LLM_API_KEY, e.LLM_MODEL].filter(Boolean).length;
+  if (set === 0) return null;
+  if (set < 3) throw new ConfigError("LLM_BASE_URL, LLM_API_KEY and LLM_MODEL must be set together");
+  return { baseUrl: e.LLM_BASE_URL!, apiKey: e.LLM_API_KEY!, model: e.LLM_MODEL! };
+}
 
 /** Reads a secret from DATA_DIR, creating it once so restarts keep sessions valid. */
 function persistentSecret(dataDir: string, name: string): string {
@@ -172,6 +214,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       .filter(Boolean),
     production: e.NODE_ENV === "production",
     paymentsSandbox: e.NODE_ENV !== "production" || e.PAYMENTS_SANDBOX === "1",
+    payments: paymentsConfig(e),
     version: "1.0.0",
     maxAdSeconds: e.STUDIO_MAX_AD_SECONDS,
     syncWaitSeconds: e.SYNC_WAIT_SECONDS,
@@ -186,6 +229,30 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     jobLeaseSeconds: e.JOB_LEASE_SECONDS,
     renderThreads: e.RENDER_THREADS,
     logLevel: e.LOG_LEVEL,
+    languageModel: languageModelConfig(e),
+    providers: {
+      falKey: e.FAL_KEY?.trim() || null,
+      replicateToken: e.REPLICATE_API_TOKEN?.trim() || null,
+      elevenLabsKey: e.ELEVENLABS_API_KEY?.trim() || null,
+    },
     ...overrides,
+  };
+}
+
+function paymentsConfig(e: z.output<typeof EnvSchema>): PaymentsConfig {
+  const value = (text: string | undefined) => text?.trim() || null;
+  const tax = Number(e.INVOICE_TAX_PERCENT ?? "0");
+  if (!Number.isFinite(tax) || tax < 0 || tax >= 100) throw new ConfigError("INVOICE_TAX_PERCENT must be a number from 0 to below 100");
+  return {
+    stripeSecretKey: value(e.STRIPE_SECRET_KEY),
+    webhookSecrets: {
+      stripe: value(e.STRIPE_WEBHOOK_SECRET),
+      paddle: value(e.PADDLE_WEBHOOK_SECRET),
+      lemonsqueezy: value(e.LEMONSQUEEZY_WEBHOOK_SECRET),
+      meta: value(e.META_APP_SECRET),
+    },
+    metaVerifyToken: value(e.META_VERIFY_TOKEN),
+    invoiceSeller: value(e.INVOICE_SELLER) ?? "AdGen",
+    invoiceTaxPercent: tax,
   };
 }

@@ -4,16 +4,24 @@
 import { restTable } from "@adgen/rest-adapter";
 import { adminOperations } from "./admin.ts";
 import { authOperations } from "./auth.ts";
+import { billingOperations } from "./billing.ts";
 import { brandOperations } from "./brand.ts";
+import { chatOperations } from "./chat.ts";
 import { eventsOperations } from "./events.ts";
 import { exportOperations } from "./export.ts";
 import { healthOperations } from "./health.ts";
 import { mediaOperations } from "./media.ts";
+import { moderationOperations } from "./moderation.ts";
+import { notificationsOperations } from "./notifications.ts";
+import { performanceOperations } from "./performance.ts";
+import { loopOperations } from "./loop.ts";
 import type { AnyOperation } from "./operation.ts";
 import { projectsOperations } from "./projects.ts";
 import { promptBuilderOperations } from "./prompt-builder.ts";
+import { providerWebhookOperations } from "./provider-webhooks.ts";
 import { publicOperations } from "./public.ts";
 import { userOperations } from "./user.ts";
+import { voiceOperations } from "./voice.ts";
 import { webhookOperations } from "./webhook.ts";
 import { workflowOperations } from "./workflow.ts";
 
@@ -27,10 +35,18 @@ export const catalogue = {
   events: eventsOperations,
   brand: brandOperations,
   webhook: webhookOperations,
+  billing: billingOperations,
+  providerWebhook: providerWebhookOperations,
   public: publicOperations,
   promptBuilder: promptBuilderOperations,
   health: healthOperations,
   admin: adminOperations,
+  moderation: moderationOperations,
+  notifications: notificationsOperations,
+  chat: chatOperations,
+  voice: voiceOperations,
+  performance: performanceOperations,
+  loop: loopOperations,
 };
 
 export type Catalogue = typeof catalogue;

@@ -1,6 +1,7 @@
 // public.*: what anyone may read or send without an account: prices, studio settings, capabilities,
 // the contact form and the newsletter.
 import { ContactInput, ContactResult, ModelsStatus, NewsletterInput, NewsletterResult, Pricing, StudioConfig } from "@adgen/schema";
+import { readSettings } from "../modules/admin/settings.ts";
 import { getModelsStatus, getPricing, getStudioConfig } from "../modules/catalog/catalog.ts";
 import { submitContact, subscribeNewsletter } from "../modules/contact/contact.ts";
 import { defineOperation, NoInput } from "./operation.ts";
@@ -15,7 +16,10 @@ export const publicOperations = {
     input: NoInput,
     output: Pricing,
     rest: { method: "GET", path: "/config/pricing", tag: "Config" },
-    handler: (ctx) => getPricing(ctx.services.config),
+    handler: async (ctx) => {
+      const settings = await readSettings(ctx.services);
+      return getPricing(ctx.services.config, { days: settings.trialDays, credits: settings.signupCredits });
+    },
   }),
   studio: defineOperation({
     ...open,
@@ -24,7 +28,7 @@ export const publicOperations = {
     input: NoInput,
     output: StudioConfig,
     rest: { method: "GET", path: "/config/studio", tag: "Config" },
-    handler: (ctx) => getStudioConfig(ctx.services.config),
+    handler: (ctx) => getStudioConfig(ctx.services.config, ctx.services.providers),
   }),
   modelsStatus: defineOperation({
     ...open,
@@ -33,7 +37,7 @@ export const publicOperations = {
     input: NoInput,
     output: ModelsStatus,
     rest: { method: "GET", path: "/models/status", tag: "Config" },
-    handler: () => getModelsStatus(),
+    handler: (ctx) => getModelsStatus(ctx.services),
   }),
   contact: defineOperation({
     ...open,

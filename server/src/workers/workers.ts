@@ -4,10 +4,12 @@ import type { Services } from "../context.ts";
 import { QUEUE, type QueueMessage } from "../queue/queue.ts";
 import { admitNext, admitWaitingJobs, type WorkflowMessage, resendStaleQueuedJobs } from "../modules/workflows/enqueue.ts";
 import { failAndRefund } from "../modules/workflows/fail-job.ts";
-import { expireStaleReviews } from "../modules/workflows/hitl.ts";
-import { recoverOrphanedJobs, runWorkflowJob } from "../modules/workflows/pipeline/run-job.ts";
+import { runDueAgents } from "../modules/admin/agents.ts";
+import { runWorkflowJob } from "../modules/workflows/pipeline/run-job.ts";
 import { deliverWebhook, type WebhookMessage } from "../modules/webhooks/deliver.ts";
 import { runExport, type ExportMessage } from "../modules/projects/exports.ts";
+import { resendStaleExtractions, runKnowledgeExtraction } from "../modules/knowledge/extraction-job.ts";
+import type { ExtractionMessage } from "../modules/knowledge/knowledge-items.ts";
 
 export interface Workers {
   workflowWorkerIds: string[];
@@ -35,13 +37,16 @@ export async function startWorkers(services: Services, workflowConcurrency: numb
       deliverWebhook(services, message.data, message.retryCount, message.retryLimit),
     );
     await queue.work<ExportMessage>(QUEUE.export, 1, (message) => runExport(services, message.data.exportId));
+    await queue.work<ExtractionMessage>(QUEUE.knowledge, 1, (message) => runKnowledgeExtraction(services, message));
   }
 
   const sweep = async () => {
     const failed = (task: string) => (error: Error) => services.logger.error({ task, error: error.message }, "sweep failed");
-    await expireStaleReviews(services).catch(failed("review expiry"));
-    await recoverOrphanedJobs(services).catch(failed("orphaned jobs"));
+    // The agents (review expiry, orphaned-job recovery, webhook retries, performance decay): each due one
+    // runs and records its run for GET /api/admin/agents.
+    await runDueAgents(services).catch(failed("agents"));
     if (workflowConcurrency > 0) await resendStaleQueuedJobs(services).catch(failed("requeue"));
+    if (workflowConcurrency > 0) await resendStaleExtractions(services).catch(failed("knowledge requeue"));
     // Every instance admits waiting jobs of accounts with free slots (a finish seen by no admission, a
     // crash between a job's end and the next admission, an external worker's report).
     await admitWaitingJobs(services).catch(failed("admission"));

@@ -1,9 +1,9 @@
 import { ChangePasswordInput, PASSWORD_MIN, PROVIDER_PREFERENCES, type ProviderPreference } from "@adgen/schema";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { type FormEvent, useEffect, useId, useState } from "react";
-import { BrandKitSection } from "../components/brand/brand-kit.tsx";
-import { MediaLibrarySection } from "../components/brand/media-library.tsx";
+import { Link } from "wouter";
 import { Field, FormAlert, FormSuccess } from "../components/form.tsx";
+import { PushNotificationsSection } from "../components/notifications/push-toggle.tsx";
 import { ChangeEmailSection } from "../components/settings/change-email-section.tsx";
 import { WebhookPanel } from "../components/settings/webhook-panel.tsx";
 import { InlineError, Skeleton } from "../components/status.tsx";
@@ -27,9 +27,17 @@ export function SettingsPage({ session }: PageProps) {
       <ChangeEmailSection currentEmail={session.email} />
       <ChangePasswordSection />
       <ProviderPreferenceSection />
+      <PushNotificationsSection />
       <WebhookPanel />
-      <BrandKitSection />
-      <MediaLibrarySection />
+      <section className="card settings-card" id="brand-kit" data-testid="brand-settings-link">
+        <div className="settings-card-intro">
+          <h2 className="card-title">Brand</h2>
+          <p className="muted">
+            Your brands, their kit and photos, the publishing schedule and the knowledge base are on the{" "}
+            <Link href="/brand">Brand page</Link>.
+          </p>
+        </div>
+      </section>
     </div>
   );
 }

@@ -15,7 +15,7 @@ import type { RequestContext, Tx } from "../../context.ts";
 import { AppError, Errors, parseInput } from "../../errors.ts";
 import { recordAudit } from "../audit/record-audit.ts";
 import { hashPassword } from "../auth/password.ts";
-import { changeCredits, LedgerReason } from "../credits/ledger.ts";
+import { changeCredits, InsufficientCreditsError, LedgerReason } from "../credits/ledger.ts";
 import { publishBalance } from "../events/account-events.ts";
 import { loadProfile, toUserProfile } from "../users/to-profile.ts";
 import { requireAdmin } from "./require-admin.ts";
@@ -120,10 +120,11 @@ export async function grantCredits(ctx: RequestContext, id: string, input: z.inp
       return change;
     })
     .catch((error: unknown) => {
-      if (error instanceof AppError && error.code === "PAYMENT_REQUIRED") {
+      if (error instanceof InsufficientCreditsError) {
+        const { required, available } = error;
         throw new AppError(
           "BAD_REQUEST",
-          `That would take the balance below zero (${error.message.replace(/^Insufficient credits\. /, "")}): remove at most what is available`,
+          `That would take the balance below zero: the account holds ${available} ${available === 1 ? "credit" : "credits"} and ${required} would be removed. Remove at most ${available}.`,
         );
       }
       throw error;

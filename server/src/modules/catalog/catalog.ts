@@ -2,6 +2,8 @@
 // tier, never a provider.
 import {
   AD_PRESETS,
+  BILLING_INTERVALS,
+  PAID_PLAN_IDS,
   API_KEY_PLANS,
   CREDIT_PACKS,
   concurrentJobsFor,
@@ -19,6 +21,9 @@ import {
   WORKFLOWS,
 } from "@adgen/schema";
 import type { Config } from "../../config/env.ts";
+import type { Services } from "../../context.ts";
+import { GENERATED_PICTURES, NATURAL_VOICE, type RemoteProviders } from "../providers/remote-providers.ts";
+import { checkoutMode } from "../billing/checkout-mode.ts";
 
 const reservedPlans: readonly string[] = RESERVED_WORKFLOW_PLANS;
 const reservedTypes: readonly string[] = RESERVED_WORKFLOW_TYPES;
@@ -31,11 +36,7 @@ export interface StudioModelInfo {
   default: boolean;
 }
 
-/**
- * The models this instance can run, by kind: only the built-in studio's own (remote models come with
- * the generation providers). A launch's `models.image|video|voice` must name one of these. A kind
- * with no model here is one no job can use (GET /models/status then lists it as unavailable).
- */
+/** The built-in studio's models, by kind: on every instance. */
 export const STUDIO_MODELS: Readonly<Record<ModelKind, readonly StudioModelInfo[]>> = {
   image: [{ id: "studio-stills", name: "Studio stills", tiers: QUALITY_TIERS, default: true }],
   video: [{ id: "studio-motion", name: "Studio motion", tiers: QUALITY_TIERS, default: true }],
@@ -46,9 +47,26 @@ export const STUDIO_MODELS: Readonly<Record<ModelKind, readonly StudioModelInfo[
 export type ModelKind = "image" | "video" | "voice";
 export const MODEL_KINDS: readonly ModelKind[] = ["image", "video", "voice"];
 
+/**
+ * The models this instance can run, by kind: the studio's own, and a remote one for each kind a provider
+ * key configures, which is then the default (`auto`). A launch's `models.image|video|voice` must name one
+ * of these. Names say what a model does, never who runs it.
+ */
+export function instanceModels(providers: RemoteProviders): Readonly<Record<ModelKind, readonly StudioModelInfo[]>> {
+  const remote = (id: string, name: string): StudioModelInfo => ({ id, name, tiers: QUALITY_TIERS, default: true });
+  const studio = (kind: ModelKind, hasRemote: boolean) => STUDIO_MODELS[kind].map((m) => ({ ...m, default: m.default && !hasRemote }));
+  const pictures = providers.pictures.length > 0;
+  const voice = providers.voice !== null;
+  return {
+    image: [...(pictures ? [remote(GENERATED_PICTURES, "Generated pictures")] : []), ...studio("image", pictures)],
+    video: studio("video", false),
+    voice: [...(voice ? [remote(NATURAL_VOICE, "Natural voice")] : []), ...studio("voice", voice)],
+  };
+}
+
 /** The model a job of this kind uses when the launch names none (undefined: none on this instance). */
-export function defaultModel(kind: ModelKind): string | undefined {
-  return STUDIO_MODELS[kind].find((m) => m.default)?.id;
+export function defaultModel(kind: ModelKind, providers: RemoteProviders): string | undefined {
+  return instanceModels(providers)[kind].find((m) => m.default)?.id;
 }
 
 /** What each quality tier buys. Premium changes the files a job produces; it is never a price alone. */
@@ -67,7 +85,11 @@ export const QUALITY_TIER_INFO: readonly { id: QualityTier; name: string; descri
   },
 ];
 
-export function getPricing(config: Config): Pricing {
+/** The price list; `trial` states what a new account gets now (the admin settings, else the environment). */
+export function getPricing(
+  config: Config,
+  trial: { days: number; credits: number } = { days: config.trialDays, credits: config.signupCredits },
+): Pricing {
   return {
     currency: "USD",
     workflows: WORKFLOWS.map((w) => ({
@@ -85,16 +107,18 @@ export function getPricing(config: Config): Pricing {
       reservedWorkflows: reservedPlans.includes(p.id),
     })),
     qualityTiers: QUALITY_TIER_INFO.map((t) => ({ ...t })),
-    trial: { days: config.trialDays, credits: config.signupCredits },
+    trial,
     reservedWorkflows: {
       types: [...RESERVED_WORKFLOW_TYPES],
       plans: [...RESERVED_WORKFLOW_PLANS],
       rule: "On the free and trial plans, brand and influencer workflows answer 403 and nothing is charged; every other plan may launch every type.",
     },
+    checkout: { mode: checkoutMode(config), intervals: [...BILLING_INTERVALS], plans: [...PAID_PLAN_IDS] },
   };
 }
 
-export function getStudioConfig(config: Config): StudioConfig {
+export function getStudioConfig(config: Config, providers: RemoteProviders): StudioConfig {
+  const models = instanceModels(providers);
   return {
     workflowTypes: WORKFLOWS.map((w) => ({ type: w.type, name: w.name, description: w.description, requiresUrl: w.requiresUrl })),
     formats: FORMATS.map((f) => ({ ...f, platforms: [...f.platforms] })),
@@ -103,9 +127,9 @@ export function getStudioConfig(config: Config): StudioConfig {
     seasonal: [...SEASONALS],
     adPresets: AD_PRESETS.map((p) => ({ ...p })),
     models: {
-      image: STUDIO_MODELS.image.map((m) => ({ ...m, tiers: [...m.tiers] })),
-      video: STUDIO_MODELS.video.map((m) => ({ ...m, tiers: [...m.tiers] })),
-      voice: STUDIO_MODELS.voice.map((m) => ({ ...m, tiers: [...m.tiers] })),
+      image: models.image.map((m) => ({ ...m, tiers: [...m.tiers] })),
+      video: models.video.map((m) => ({ ...m, tiers: [...m.tiers] })),
+      voice: models.voice.map((m) => ({ ...m, tiers: [...m.tiers] })),
     },
     limits: { conceptMaxLength: 2000, hitlTimeoutSeconds: config.hitlTimeoutSeconds },
   };
@@ -113,12 +137,15 @@ export function getStudioConfig(config: Config): StudioConfig {
 
 /**
  * What this instance does for each capability, derived from what a job can use now: the built-in studio
- * renders video and stills (both tiers), writes the art direction and (with its offline voice, when
- * STUDIO_MODELS.voice lists it) speaks the narrated types' voice-over. There is no remote generation or
- * upscaling, so those are `unavailable`. Categories and tiers only, never a provider.
+ * renders video and stills (both tiers), writes the art direction and speaks the narrated types'
+ * voice-over; a configured provider adds generated pictures or a natural voice, a configured language
+ * model writes the copy. There is no generated video or upscaling, so those are `unavailable`.
+ * Categories and tiers only, never a provider.
  */
-function capabilities(): ModelsStatus["capabilities"] {
-  const voice = STUDIO_MODELS.voice.length > 0;
+function capabilities(services: Pick<Services, "providers" | "languageModel">): ModelsStatus["capabilities"] {
+  const models = instanceModels(services.providers);
+  const has = (kind: ModelKind, id: string) => models[kind].some((m) => m.id === id);
+  const status = (on: boolean) => (on ? ("active" as const) : ("unavailable" as const));
   return [
     {
       name: "Studio video",
@@ -153,6 +180,14 @@ function capabilities(): ModelsStatus["capabilities"] {
       features: ["closing-scene-variant"],
     },
     {
+      name: "Generated pictures",
+      category: "image",
+      tier: "standard",
+      status: status(has("image", GENERATED_PICTURES)),
+      isNew: has("image", GENERATED_PICTURES),
+      features: ["text-to-image", "one-picture-per-scene"],
+    },
+    {
       name: "Art direction",
       category: "language",
       tier: "standard",
@@ -161,12 +196,28 @@ function capabilities(): ModelsStatus["capabilities"] {
       features: ["storyboard", "copywriting", "frameworks"],
     },
     {
+      name: "Model-written copy",
+      category: "language",
+      tier: "standard",
+      status: status(services.languageModel !== null),
+      isNew: services.languageModel !== null,
+      features: ["copywriting", "structured-output"],
+    },
+    {
       name: "Voice-over",
       category: "voice",
       tier: "standard",
-      status: voice ? "active" : "unavailable",
+      status: status(has("voice", "studio-voice")),
       isNew: false,
       features: ["text-to-speech", "captions"],
+    },
+    {
+      name: "Natural voice",
+      category: "voice",
+      tier: "standard",
+      status: status(has("voice", NATURAL_VOICE)),
+      isNew: has("voice", NATURAL_VOICE),
+      features: ["text-to-speech", "captions", "word-timings"],
     },
     { name: "Generated video", category: "video", tier: "premium", status: "unavailable", isNew: false, features: ["text-to-video"] },
     { name: "Upscaling", category: "image", tier: "premium", status: "unavailable", isNew: false, features: ["upscale"] },
@@ -182,8 +233,8 @@ const RECENT_UPGRADES: ModelsStatus["recentUpgrades"] = [
   },
 ];
 
-export function getModelsStatus(): ModelsStatus {
-  const list = capabilities();
+export function getModelsStatus(services: Pick<Services, "providers" | "languageModel">): ModelsStatus {
+  const list = capabilities(services);
   return {
     capabilities: list,
     recentUpgrades: RECENT_UPGRADES.map((u) => ({ ...u })),

@@ -6,7 +6,8 @@ import type { Job } from "@adgen/prisma";
 import { modelKindsFor, type WorkflowRequest } from "@adgen/schema";
 import type { Services } from "../../context.ts";
 import { AppError } from "../../errors.ts";
-import { defaultModel, MODEL_KINDS, type ModelKind, STUDIO_MODELS } from "../catalog/catalog.ts";
+import { defaultModel, instanceModels, MODEL_KINDS, type ModelKind } from "../catalog/catalog.ts";
+import { preferenceUnavailable, type RemoteProviders } from "../providers/remote-providers.ts";
 
 export const PUBLISH_MESSAGE =
   "No social account is connected: connect one before publishing, or launch without publish (nothing was charged)";
@@ -18,11 +19,12 @@ function badField(field: string, message: string): AppError {
 }
 
 /** 400 naming the field for an option this instance cannot honour. Nothing is read or written. */
-export function checkWorkflowOptions(request: WorkflowRequest): void {
+export function checkWorkflowOptions(request: WorkflowRequest, providers: RemoteProviders): void {
+  const models = instanceModels(providers);
   for (const kind of MODEL_KINDS) {
     const wanted = request.models?.[kind];
     if (wanted === undefined) continue;
-    const ids = STUDIO_MODELS[kind].map((m) => m.id);
+    const ids = models[kind].map((m) => m.id);
     if (ids.includes(wanted)) continue;
     const field = `models.${kind}`;
     const what = kind === "voice" ? "voice" : `${kind} model`;
@@ -39,6 +41,8 @@ export function checkWorkflowOptions(request: WorkflowRequest): void {
 export interface Generation {
   /** The model used for each kind this job produces (ids from GET /config/studio). */
   models: Partial<Record<ModelKind, string>>;
+  /** The account's provider preference when the job was directed (absent in outputs stored by older versions). */
+  preference?: string;
   warnings: string[];
 }
 
@@ -48,10 +52,10 @@ function narrated(request: WorkflowRequest): boolean {
 }
 
 /** The models a job uses: the launch's choice (already checked), else the instance's default, for what the job makes. */
-export function modelsFor(request: WorkflowRequest): Generation["models"] {
+export function modelsFor(request: WorkflowRequest, providers: RemoteProviders): Generation["models"] {
   const models: Generation["models"] = {};
   for (const kind of modelKindsFor(request.type, request.imagesOnly)) {
-    const id = request.models?.[kind] ?? defaultModel(kind);
+    const id = request.models?.[kind] ?? defaultModel(kind, providers);
     if (id) models[kind] = id;
   }
   return models;
@@ -64,9 +68,9 @@ export function modelsFor(request: WorkflowRequest): Generation["models"] {
 export async function resolveGeneration(services: Services, job: Job, request: WorkflowRequest): Promise<Generation> {
   const user = await services.prisma.user.findUnique({ where: { id: job.userId }, select: { providerPreference: true } });
   const preference = user?.providerPreference ?? "auto";
-  const warnings = preference === "auto" ? [] : [PROVIDER_NOT_CONFIGURED];
+  const warnings = preferenceUnavailable(services.providers, preference) ? [PROVIDER_NOT_CONFIGURED] : [];
   if (request.models?.voice && !narrated(request)) {
     warnings.push(`models.voice was not used: ${request.type} ${request.imagesOnly ? "image " : ""}ads have no voice-over`);
   }
-  return { models: modelsFor(request), warnings };
+  return { models: modelsFor(request, services.providers), preference, warnings };
 }

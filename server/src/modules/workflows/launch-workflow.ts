@@ -83,7 +83,7 @@ async function sourceProjectId(ctx: RequestContext, request: WorkflowRequest): P
 export async function estimateWorkflow(ctx: RequestContext, input: WorkflowRequestInput): Promise<CostEstimate> {
   const user = requireUser(ctx);
   const request = parseInput(WorkflowRequest, input);
-  checkWorkflowOptions(request);
+  checkWorkflowOptions(request, ctx.services.providers);
   const fresh = await ctx.services.prisma.user.findUniqueOrThrow({ where: { id: user.id } });
   if (request.brand) await findOwnBrand(ctx, request.brand);
   await assertAuditPage(ctx, request);
@@ -162,7 +162,7 @@ export async function launchWorkflow(
 ): Promise<LaunchOutcome> {
   const user = requireUser(ctx);
   const request = parseInput(WorkflowRequest, input);
-  checkWorkflowOptions(request);
+  checkWorkflowOptions(request, ctx.services.providers);
   const { services } = ctx;
   const key = options.idempotencyKey?.trim() || null;
   if (key && key.length > 255) throw new AppError("BAD_REQUEST", "Idempotency-Key must be at most 255 characters");

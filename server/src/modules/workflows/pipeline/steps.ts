@@ -5,6 +5,7 @@ import { join } from "node:path";
 import {
   type AspectRatio,
   FORMATS,
+  type KnowledgeSource,
   formatsFor,
   type OutputAsset,
   pipelineSteps,
@@ -23,11 +24,14 @@ import type { Storyboard } from "../../render/types.ts";
 import type { ArtDirection } from "./art-direction.ts";
 import { factoryRenderStep } from "./factory-steps.ts";
 import { referenceAnalysisStep, wantsPageOutline } from "./reference-analysis.ts";
-import { directForType, type TypedDirection, typedResultParts } from "./typed-direction.ts";
+import { directWithWriter, type TypedDirection, typedResultParts } from "./typed-direction.ts";
 import { narrationFor, voiceAssets, voiceStep } from "./voice-step.ts";
 import { gatherImagery, withLocalImages } from "./imagery.ts";
+import { generatePictures } from "./generated-pictures.ts";
+import { choosePictures, GENERATED_PICTURES } from "../../providers/remote-providers.ts";
 import { applyLook, presetFor } from "./look.ts";
 import { listBrandMedia } from "../../brand/brand-media.ts";
+import { knowledgeForBrief } from "../../knowledge/retrieve.ts";
 import { pageUrlFor, staticAdStep, TYPE_STEPS, typeResult, wantsPageSignals } from "./type-steps.ts";
 import type { PageOutline } from "../../net/page-outline.ts";
 import type { PageSignals } from "../../net/page-signals.ts";
@@ -81,6 +85,8 @@ export interface ArtDirectionOutput extends ArtDirection, Omit<TypedDirection, k
   previews: { sceneId: string; key: string }[];
   /** What makes this ad: the models used and notes for the user (absent in outputs stored by older versions). */
   generation?: Generation;
+  /** The knowledge-base passages the copy drew on (absent in outputs stored by older versions). */
+  sources?: KnowledgeSource[];
 }
 
 export const mediaUrl = (services: Services, key: string) => `${services.config.publicUrl}/api/media/${key.replace(/^jobs\//, "")}`;
@@ -118,9 +124,11 @@ const artDirection: PipelineStep = {
   async run({ services, job, request, outputs, signal, progress }) {
     const brand = await loadBrandForJob(services.prisma, job.userId, request.brand);
     const page = (outputs.get(STEP.readPage) as PageFacts | undefined) ?? null;
-    const direction = await directForType(
-      { services, job, request, outputs },
-      { request, brand, page, maxAdSeconds: services.config.maxAdSeconds },
+    // The knowledge base's passages that best match the brief: their facts may become lines of the ad.
+    const knowledge = await knowledgeForBrief(services.prisma, job.userId, { concept: request.concept, brand });
+    const direction = await directWithWriter(
+      { services, job, request, outputs, signal },
+      { request, brand, page, maxAdSeconds: services.config.maxAdSeconds, knowledge: knowledge.claims },
     );
     // Pictures (the user's library, the page's images), the logo, and the preset's motion, type and music.
     const imagery = await gatherImagery(
@@ -134,6 +142,29 @@ const artDirection: PipelineStep = {
       },
       signal,
     );
+    const resolved = await resolveGeneration(services, job, request);
+    // A generated picture per scene, after the user's own photos and before the page's.
+    const generator =
+      resolved.models.image === GENERATED_PICTURES
+        ? choosePictures(services.providers, request.models?.image, resolved.preference ?? "auto")
+        : null;
+    if (generator) {
+      const generated = await generatePictures(
+        services,
+        job,
+        generator,
+        {
+          storyboard: direction.storyboard,
+          aspect: direction.formats[0] ?? "9:16",
+          preset: presetFor(request),
+          ...(direction.shotList ? { shotPrompts: direction.shotList.map((shot) => shot.prompt) } : {}),
+        },
+        signal,
+      );
+      const library = imagery.pictures.filter((p) => p.source === "library");
+      const others = imagery.pictures.filter((p) => p.source !== "library");
+      imagery.pictures = [...library, ...generated, ...others];
+    }
     direction.storyboard = applyLook(direction.storyboard, presetFor(request), imagery);
     const previews: ArtDirectionOutput["previews"] = [];
     if (job.hitl) {
@@ -149,10 +180,9 @@ const artDirection: PipelineStep = {
         progress((i + 1) / direction.storyboard.scenes.length);
       }
     }
-    const resolved = await resolveGeneration(services, job, request);
     // A picture that could not be used is said in the result, with the other notes on how the ad was made.
     const generation = { ...resolved, warnings: [...resolved.warnings, ...imagery.warnings] };
-    return { ...direction, previews, generation } satisfies ArtDirectionOutput;
+    return { ...direction, previews, generation, sources: knowledge.sources } satisfies ArtDirectionOutput;
   },
 };
 
@@ -281,7 +311,7 @@ export function buildResult(services: Services, request: WorkflowRequest, output
   const page = outputs.get(STEP.readPage) as PageFacts | undefined;
   const direction = outputs.get(STEP.artDirection) as ArtDirectionOutput;
   const first = rendered[0];
-  const generation = direction.generation ?? { models: modelsFor(request), warnings: [] };
+  const generation = direction.generation ?? { models: modelsFor(request, services.providers), warnings: [] };
   // Type-specific parts: a static ad's variants, a local audit's report and PDF.
   const own = typeResult(request, outputs, rendered, assets, (key) => mediaUrl(services, key));
   const storyboard = narrationFor(services, outputs).storyboard ?? direction.storyboard;
@@ -298,6 +328,7 @@ export function buildResult(services: Services, request: WorkflowRequest, output
     ...typed,
     storyboard,
     ...(direction.creativeScore ? { creativeScore: direction.creativeScore } : {}),
+    ...(direction.sources?.length ? { sources: direction.sources } : {}),
     warnings: [...(page?.warnings ?? []), ...generation.warnings, ...typeWarnings],
     models: generation.models,
     quality: request.quality ?? "standard",

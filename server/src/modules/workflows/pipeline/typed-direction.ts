@@ -10,6 +10,7 @@ import { findSourceProject } from "../source-project.ts";
 import { type ArtDirection, type ArtDirectionInput, directAd } from "./art-direction.ts";
 import { optimizeAd } from "./optimize.ts";
 import { directClone } from "./reference-analysis.ts";
+import { writeWithModel } from "./model-writer.ts";
 import { PermanentJobError } from "./run-job.ts";
 import { planShots, shotsFor } from "./shot-list.ts";
 import type { StepContext } from "./steps.ts";
@@ -21,22 +22,41 @@ export interface TypedDirection extends ArtDirection {
   optimization?: Optimization;
   /** clone: why the ad does not follow its reference (absent when it does). */
   structureWarning?: string;
+  /** Why a configured language model's copy was not used (absent when it was, or with no model). */
+  writerWarning?: string;
+}
+
+/** The type's direction, its words rewritten by the language model when one is configured (not the optimizer's). */
+export async function directWithWriter(
+  context: Pick<StepContext, "services" | "job" | "request" | "outputs" | "signal">,
+  input: ArtDirectionInput,
+): Promise<TypedDirection> {
+  const model = context.services.languageModel;
+  if (!model || context.request.type === "ad-optimizer") return directForType(context, input);
+  // The model writes before the cinematic shot list is planned, so each shot's prompt says the final words.
+  return directForType(context, input, async <D extends ArtDirection>(direction: D) => {
+    const written = await writeWithModel(model, input, direction, context.signal);
+    // A provider failure is the operator's to see, with the job it hit.
+    if (written.warning) context.services.logger.warn({ jobId: context.job.id, warning: written.warning }, "language model copy not used");
+    return { ...written.direction, ...(written.warning ? { writerWarning: written.warning } : {}) };
+  });
 }
 
 /** The art direction of the job's type (see the header). */
 export async function directForType(
   { services, job, request, outputs }: Pick<StepContext, "services" | "job" | "request" | "outputs">,
   input: ArtDirectionInput,
+  write: <D extends ArtDirection>(direction: D) => Promise<D & { writerWarning?: string }> = async (direction) => direction,
 ): Promise<TypedDirection> {
   switch (request.type) {
     case "cinematic": {
-      const direction = directAd(input);
+      const direction = await write(directAd(input));
       const { shots, storyboard } = planShots(direction.storyboard, request);
       return { ...direction, storyboard, shotList: shots };
     }
     case "clone": {
       const analysis = outputs.get(STEP.referenceAnalysis) as ReferenceAnalysis;
-      return directClone(input, analysis);
+      return write(directClone(input, analysis));
     }
     case "ad-optimizer": {
       // Checked at launch; a project deleted or changed since then fails the job (and refunds it).
@@ -46,7 +66,7 @@ export async function directForType(
       return optimizeAd({ source, request, brand: input.brand, maxAdSeconds: input.maxAdSeconds });
     }
     default:
-      return directAd(input);
+      return write(directAd(input));
   }
 }
 
@@ -61,6 +81,6 @@ export function typedResultParts(outputs: Map<string, unknown>, rendered: Storyb
     ...(analysis ? { analysis } : {}),
     // A review may have edited the improved ad: its score is the one rendered.
     ...(direction?.optimization ? { optimization: { ...direction.optimization, scoreAfter: direction.creativeScore.score } } : {}),
-    warnings: direction?.structureWarning ? [direction.structureWarning] : [],
+    warnings: [direction?.structureWarning, direction?.writerWarning].filter((w): w is string => Boolean(w)),
   };
 }

@@ -10,6 +10,9 @@ import { jobMediaKey } from "../../../media/storage.ts";
 import type { Persona, RenderNarration, Storyboard } from "../../render/types.ts";
 import { type CaptionCue, type NarratedLine, type NarrationStyle, narrate, narrationStyleFor, toWebVtt } from "../../voice/index.ts";
 import type { ArtDirectionOutput, PipelineStep } from "./steps.ts";
+import { NATURAL_VOICE } from "../../providers/remote-providers.ts";
+import { ProviderError } from "../../providers/provider-error.ts";
+import { PermanentJobError } from "./run-job.ts";
 
 export interface VoiceOutput {
   style: NarrationStyle;
@@ -45,12 +48,19 @@ export const voiceStep: PipelineStep = {
     const direction = outputs.get(STEP.artDirection) as ArtDirectionOutput;
     const style = narrationStyleFor(request.type) ?? "presenter";
     const dir = await services.media.scratchDir(`${job.id}/voice`);
+    // The natural voice when the job's models name it (its default when a key configures one), else the studio's.
+    const natural = direction.generation?.models.voice === NATURAL_VOICE ? services.providers.voice : null;
     try {
-      const narration = await narrate(direction.storyboard, services.voice, {
+      const narration = await narrate(direction.storyboard, natural ?? services.voice, {
         style,
         maxAdSeconds: services.config.maxAdSeconds,
         workDir: dir,
         signal,
+      }).catch((error: unknown) => {
+        if (!(error instanceof ProviderError)) throw error;
+        // Refused text will be refused again; anything else is worth the runner's retry.
+        const message = `The voice-over could not be spoken: ${error.message}`;
+        throw error.kind === "refused" ? new PermanentJobError(message) : new Error(message);
       });
       progress(0.8);
       let wavKey: string | null = null;
