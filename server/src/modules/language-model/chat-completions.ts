@@ -56,41 +56,51 @@ const Completion = z.object({
 
 const TIMEOUT_MS = 60_000;
 
-export function createLanguageModel(config: LanguageModelConfig, options: { timeoutMs?: number } = {}): LanguageModel {
+/**
+ * One chat-completions call: POST `<baseUrl>/chat/completions` with `body` (the model is added), within
+ * `timeoutMs`; answers the parsed JSON of a 2xx answer, or a LanguageModelError saying what went wrong.
+ */
+export async function postChatCompletion(
+  config: LanguageModelConfig,
+  body: Record<string, unknown>,
+  options: { signal?: AbortSignal; timeoutMs: number },
+): Promise<unknown> {
   const url = `${config.baseUrl.replace(/\/+$/, "")}/chat/completions`;
+  const timeout = AbortSignal.timeout(options.timeoutMs);
+  let response: Response;
+  try {
+    response = await fetch(url, {
+      method: "POST",
+      headers: { "content-type": "application/json", authorization: `Bearer ${config.apiKey}` },
+      body: JSON.stringify({ model: config.model, ...body }),
+      signal: options.signal ? AbortSignal.any([options.signal, timeout]) : timeout,
+    });
+  } catch (error) {
+    if (options.signal?.aborted) throw error;
+    if (timeout.aborted) throw new LanguageModelError(`no answer within ${options.timeoutMs / 1000} s`, "timeout");
+    throw new LanguageModelError(`could not be reached (${(error as Error).message})`, "unavailable");
+  }
+  const text = await response.text();
+  if (!response.ok) {
+    const kind = response.status === 400 || response.status === 422 ? "refused" : "unavailable";
+    throw new LanguageModelError(`answered HTTP ${response.status}`, kind);
+  }
+  try {
+    return JSON.parse(text);
+  } catch {
+    throw new LanguageModelError("answered something that is not JSON", "malformed");
+  }
+}
+
+export function createLanguageModel(config: LanguageModelConfig, options: { timeoutMs?: number } = {}): LanguageModel {
   const timeoutMs = options.timeoutMs ?? TIMEOUT_MS;
   return {
     async structured({ messages, schemaName, schema, temperature = 0.7, signal }) {
-      const timeout = AbortSignal.timeout(timeoutMs);
-      let response: Response;
-      try {
-        response = await fetch(url, {
-          method: "POST",
-          headers: { "content-type": "application/json", authorization: `Bearer ${config.apiKey}` },
-          body: JSON.stringify({
-            model: config.model,
-            messages,
-            temperature,
-            response_format: { type: "json_schema", json_schema: { name: schemaName, schema, strict: true } },
-          }),
-          signal: signal ? AbortSignal.any([signal, timeout]) : timeout,
-        });
-      } catch (error) {
-        if (signal?.aborted) throw error;
-        if (timeout.aborted) throw new LanguageModelError(`no answer within ${timeoutMs / 1000} s`, "timeout");
-        throw new LanguageModelError(`could not be reached (${(error as Error).message})`, "unavailable");
-      }
-      const text = await response.text();
-      if (!response.ok) {
-        const kind = response.status === 400 || response.status === 422 ? "refused" : "unavailable";
-        throw new LanguageModelError(`answered HTTP ${response.status}`, kind);
-      }
-      let body: unknown;
-      try {
-        body = JSON.parse(text);
-      } catch {
-        throw new LanguageModelError("answered something that is not JSON", "malformed");
-      }
+      const body = await postChatCompletion(
+        config,
+        { messages, temperature, response_format: { type: "json_schema", json_schema: { name: schemaName, schema, strict: true } } },
+        { ...(signal ? { signal } : {}), timeoutMs },
+      );
       const completion = Completion.safeParse(body);
       if (!completion.success) throw new LanguageModelError("answered without a chat completion", "malformed");
       const choice = completion.data.choices[0]!;

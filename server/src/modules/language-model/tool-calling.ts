@@ -4,7 +4,7 @@
 // results go back as `role: "tool"` messages naming the call's id. One call per round, not streamed:
 // the assistant streams the text it gets to its own client.
 import { z } from "zod";
-import { type LanguageModelConfig, LanguageModelError } from "./chat-completions.ts";
+import { type LanguageModelConfig, LanguageModelError, postChatCompletion } from "./chat-completions.ts";
 
 export interface ToolSpec {
   name: string;
@@ -62,39 +62,19 @@ export async function chatWithTools(
   config: LanguageModelConfig,
   request: { messages: ToolChatMessage[]; tools: ToolSpec[]; signal?: AbortSignal; timeoutMs?: number },
 ): Promise<ToolRoundAnswer> {
-  const url = `${config.baseUrl.replace(/\/+$/, "")}/chat/completions`;
-  const timeoutMs = request.timeoutMs ?? 60_000;
-  const timeout = AbortSignal.timeout(timeoutMs);
-  let response: Response;
-  try {
-    response = await fetch(url, {
-      method: "POST",
-      headers: { "content-type": "application/json", authorization: `Bearer ${config.apiKey}` },
-      body: JSON.stringify({
-        model: config.model,
-        messages: request.messages,
-        tools: request.tools.map((t) => ({
-          type: "function",
-          function: { name: t.name, description: t.description, parameters: t.parameters },
-        })),
-        tool_choice: "auto",
-        temperature: 0.3,
-      }),
-      signal: request.signal ? AbortSignal.any([request.signal, timeout]) : timeout,
-    });
-  } catch (error) {
-    if (request.signal?.aborted) throw error;
-    if (timeout.aborted) throw new LanguageModelError(`no answer within ${timeoutMs / 1000} s`, "timeout");
-    throw new LanguageModelError(`could not be reached (${(error as Error).message})`, "unavailable");
-  }
-  const text = await response.text();
-  if (!response.ok) throw new LanguageModelError(`answered HTTP ${response.status}`, response.status === 400 ? "refused" : "unavailable");
-  let body: unknown;
-  try {
-    body = JSON.parse(text);
-  } catch {
-    throw new LanguageModelError("answered something that is not JSON", "malformed");
-  }
+  const body = await postChatCompletion(
+    config,
+    {
+      messages: request.messages,
+      tools: request.tools.map((t) => ({
+        type: "function",
+        function: { name: t.name, description: t.description, parameters: t.parameters },
+      })),
+      tool_choice: "auto",
+      temperature: 0.3,
+    },
+    { ...(request.signal ? { signal: request.signal } : {}), timeoutMs: request.timeoutMs ?? 60_000 },
+  );
   const parsed = Completion.safeParse(body);
   if (!parsed.success) throw new LanguageModelError("answered without a chat completion", "malformed");
   const message = parsed.data.choices[0]!.message;
