@@ -346,7 +346,12 @@ describe("REST adapter routing", () => {
       if (route.source.kind === "subscription" || route.source.kind === "download") {
         // A stream stays open and a download is not JSON: read the headers, then hang up.
         const controller = new AbortController();
-        res = await fetch(`${app.url}/api${path}`, { headers: { cookie: `session=${user.cookie}` }, signal: controller.signal });
+        const body = route.method === "GET" ? {} : { method: route.method, body: "{}" };
+        res = await fetch(`${app.url}/api${path}`, {
+          ...body,
+          headers: { cookie: `session=${user.cookie}`, "content-type": "application/json" },
+          signal: controller.signal,
+        });
         controller.abort();
       } else {
         res = await caller.call(route.method, path, route.method === "GET" || route.method === "HEAD" ? undefined : {});
