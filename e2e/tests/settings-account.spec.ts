@@ -87,3 +87,19 @@ test("the webhook panel: save a URL, see the secret once, rotate it; the test de
   await expect(panel.getByTestId("webhook-test")).toHaveAttribute("title", "Save the URL first");
   await page.screenshot({ path: `${SHOTS}/webhook-panel.png`, fullPage: true });
 });
+
+test("the publishing panel explains a wrong Page id in place, and why nothing can be connected here", async ({ page }) => {
+  await signUpInBrowser(page, "e2e-social");
+  await page.goto("/settings");
+  const panel = page.getByTestId("social-accounts");
+  await expect(panel.getByTestId("social-empty")).toBeVisible();
+  await panel.getByTestId("social-page-id").fill("my page");
+  await panel.getByTestId("social-token").fill("EAAGsomething-long-enough-123");
+  await panel.getByTestId("social-connect").click();
+  await expect(panel.getByTestId("field-error-page-id")).toContainText("The Facebook Page id is a number");
+  // This e2e server has no Meta app configured: the server says so, in words.
+  await panel.getByTestId("social-page-id").fill("104829384756123");
+  await panel.getByTestId("social-connect").click();
+  await expect(panel.getByTestId("social-form-error")).toContainText("Publishing is not set up on this instance");
+  await page.screenshot({ path: `${SHOTS}/publishing-panel.png`, fullPage: true });
+});

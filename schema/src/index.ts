@@ -26,3 +26,4 @@ export * from "./assistant.ts";
 export * from "./voice-session.ts";
 export * from "./performance.ts";
 export * from "./loop.ts";
+export * from "./social.ts";

@@ -3,6 +3,7 @@ import { z } from "zod";
 import { AD_PRESETS, WORKFLOWS } from "./catalog.ts";
 import { CreativeScore } from "./creative.ts";
 import { IsoDateTime, webAddress as httpUrl } from "./common.ts";
+import { Publication } from "./social.ts";
 import { BrandKit, FactoryVariant, KnowledgeSource, Optimization, ReferenceAnalysis, Shot } from "./type-results.ts";
 import { ASPECT_RATIOS, AspectRatio, Framework, JobStatus, QualityTier, Seasonal, WORKFLOW_TYPES, WorkflowType } from "./enums.ts";
 
@@ -182,6 +183,8 @@ export const WorkflowResult = z
     variants: z.array(FactoryVariant).optional(),
     /** The knowledge-base passages the art direction and copy drew on (best match first). */
     sources: z.array(KnowledgeSource).optional(),
+    /** `publish: true`: where the ad is going or went. */
+    publication: Publication.optional(),
   })
   .meta({ title: "WorkflowResult" });
 export type WorkflowResult = z.infer<typeof WorkflowResult>;

@@ -20,6 +20,7 @@ import { projectsOperations } from "./projects.ts";
 import { promptBuilderOperations } from "./prompt-builder.ts";
 import { providerWebhookOperations } from "./provider-webhooks.ts";
 import { publicOperations } from "./public.ts";
+import { socialOperations } from "./social.ts";
 import { userOperations } from "./user.ts";
 import { voiceOperations } from "./voice.ts";
 import { webhookOperations } from "./webhook.ts";
@@ -35,6 +36,7 @@ export const catalogue = {
   events: eventsOperations,
   brand: brandOperations,
   webhook: webhookOperations,
+  social: socialOperations,
   billing: billingOperations,
   providerWebhook: providerWebhookOperations,
   public: publicOperations,

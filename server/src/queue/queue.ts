@@ -15,6 +15,8 @@ export const QUEUE = {
   export: "export",
   /** Text extraction of knowledge-base items. */
   knowledge: "knowledge",
+  /** Finished `publish: true` ads, each waiting for its scheduled time. */
+  publish: "publish",
 } as const;
 export type QueueName = (typeof QUEUE)[keyof typeof QUEUE];
 
@@ -74,6 +76,7 @@ export class JobQueue {
     await ensureQueue(boss, { name: QUEUE.webhook, retryLimit: 6, retryDelay: 5, retryBackoff: true, expireInSeconds: 60 });
     await ensureQueue(boss, { name: QUEUE.export, retryLimit: 2, retryDelay: 5, retryBackoff: true, expireInSeconds: 3600 });
     await ensureQueue(boss, { name: QUEUE.knowledge, retryLimit: 2, retryDelay: 2, retryBackoff: true, expireInSeconds: 600 });
+    await ensureQueue(boss, { name: QUEUE.publish, retryLimit: 2, retryDelay: 30, expireInSeconds: 900 });
     return new JobQueue(boss, settings);
   }
 

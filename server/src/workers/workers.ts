@@ -10,6 +10,7 @@ import { deliverWebhook, type WebhookMessage } from "../modules/webhooks/deliver
 import { runExport, type ExportMessage } from "../modules/projects/exports.ts";
 import { resendStaleExtractions, runKnowledgeExtraction } from "../modules/knowledge/extraction-job.ts";
 import type { ExtractionMessage } from "../modules/knowledge/knowledge-items.ts";
+import { type PublishMessage, runPublication } from "../modules/social/publish.ts";
 
 export interface Workers {
   workflowWorkerIds: string[];
@@ -38,6 +39,7 @@ export async function startWorkers(services: Services, workflowConcurrency: numb
     );
     await queue.work<ExportMessage>(QUEUE.export, 1, (message) => runExport(services, message.data.exportId));
     await queue.work<ExtractionMessage>(QUEUE.knowledge, 1, (message) => runKnowledgeExtraction(services, message));
+    await queue.work<PublishMessage>(QUEUE.publish, 1, (message) => runPublication(services, message));
   }
 
   const sweep = async () => {

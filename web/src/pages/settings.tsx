@@ -5,6 +5,7 @@ import { Link } from "wouter";
 import { Field, FormAlert, FormSuccess } from "../components/form.tsx";
 import { PushNotificationsSection } from "../components/notifications/push-toggle.tsx";
 import { ChangeEmailSection } from "../components/settings/change-email-section.tsx";
+import { SocialAccountsSection } from "../components/settings/social-accounts-section.tsx";
 import { WebhookPanel } from "../components/settings/webhook-panel.tsx";
 import { InlineError, Skeleton } from "../components/status.tsx";
 import { errorMessage, issuesToFieldErrors, type SplitErrors, splitServerError } from "../lib/errors.ts";
@@ -28,6 +29,7 @@ export function SettingsPage({ session }: PageProps) {
       <ChangePasswordSection />
       <ProviderPreferenceSection />
       <PushNotificationsSection />
+      <SocialAccountsSection />
       <WebhookPanel />
       <section className="card settings-card" id="brand-kit" data-testid="brand-settings-link">
         <div className="settings-card-intro">

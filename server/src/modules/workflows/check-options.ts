@@ -1,6 +1,6 @@
 // Options that change the price or the output must change the output, or the launch refuses them (400)
 // before anything is charged: `models.*` must name a model this instance runs, and `publish` needs a
-// connected social account (none can be connected yet). Called by launchWorkflow and estimateWorkflow.
+// connected social account (modules/social). Called by launchWorkflow and estimateWorkflow.
 // The job later records which models made it, and why it did not follow a provider preference.
 import type { Job } from "@adgen/prisma";
 import { modelKindsFor, type WorkflowRequest } from "@adgen/schema";
@@ -8,9 +8,6 @@ import type { Services } from "../../context.ts";
 import { AppError } from "../../errors.ts";
 import { defaultModel, instanceModels, MODEL_KINDS, type ModelKind } from "../catalog/catalog.ts";
 import { preferenceUnavailable, type RemoteProviders } from "../providers/remote-providers.ts";
-
-export const PUBLISH_MESSAGE =
-  "No social account is connected: connect one before publishing, or launch without publish (nothing was charged)";
 
 export const PROVIDER_NOT_CONFIGURED = "The preferred generation provider is not configured; the built-in studio made this ad";
 
@@ -35,7 +32,6 @@ export function checkWorkflowOptions(request: WorkflowRequest, providers: Remote
         : `No ${what} is available on this instance (see GET /api/config/studio): leave it out`,
     );
   }
-  if (request.publish) throw badField("publish", PUBLISH_MESSAGE);
 }
 
 export interface Generation {

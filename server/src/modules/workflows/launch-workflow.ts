@@ -23,6 +23,7 @@ import { assertPublicUrl, SafeFetchError } from "../net/safe-fetch.ts";
 import { changeCredits, InsufficientCreditsError, LedgerReason } from "../credits/ledger.ts";
 import { publishBalance } from "../events/account-events.ts";
 import { checkWorkflowOptions } from "./check-options.ts";
+import { assertCanPublish } from "../social/social-accounts.ts";
 import { enqueueJob } from "./enqueue.ts";
 import { findSourceProject } from "./source-project.ts";
 import { toJobView, waitForJob } from "./jobs.ts";
@@ -84,6 +85,7 @@ export async function estimateWorkflow(ctx: RequestContext, input: WorkflowReque
   const user = requireUser(ctx);
   const request = parseInput(WorkflowRequest, input);
   checkWorkflowOptions(request, ctx.services.providers);
+  await assertCanPublish(ctx, request);
   const fresh = await ctx.services.prisma.user.findUniqueOrThrow({ where: { id: user.id } });
   if (request.brand) await findOwnBrand(ctx, request.brand);
   await assertAuditPage(ctx, request);
@@ -163,6 +165,7 @@ export async function launchWorkflow(
   const user = requireUser(ctx);
   const request = parseInput(WorkflowRequest, input);
   checkWorkflowOptions(request, ctx.services.providers);
+  await assertCanPublish(ctx, request);
   const { services } = ctx;
   const key = options.idempotencyKey?.trim() || null;
   if (key && key.length > 255) throw new AppError("BAD_REQUEST", "Idempotency-Key must be at most 255 characters");

@@ -4,6 +4,7 @@
 import {
   type AspectRatio,
   defaultFormatsFor,
+  makesImagesOnly,
   type ModelKind,
   type QualityTier,
   type StudioFields,
@@ -42,6 +43,8 @@ export interface FormState {
   seasonal: string;
   adPreset: string;
   hitl: boolean;
+  /** Post the finished video to the connected social account (shown only when one is connected). */
+  publish: boolean;
   brand: string;
   /** Model id per kind ("" = the instance's default). */
   models: Record<ModelKind, string>;
@@ -79,6 +82,7 @@ export function initialState({ prefs, studio, brand, queryType, queryProject, re
     seasonal: "",
     adPreset: prefs.adPreset ?? "",
     hitl: prefs.hitl ?? false,
+    publish: false,
     brand: brand?.id ?? "",
     models: { image: "", video: "", voice: "" },
   };
@@ -103,6 +107,7 @@ function restoreRun(fresh: FormState, input: Record<string, unknown>, type: Work
     seasonal: text(input.seasonal, ""),
     adPreset: text(input.adPreset, ""),
     hitl: input.hitl === true,
+    publish: input.publish === true,
     brand: text(input.brand, fresh.brand),
     models: { image: text(models.image, ""), video: text(models.video, ""), voice: text(models.voice, "") },
   };
@@ -127,6 +132,7 @@ export function toRequest(state: FormState, uses: StudioFields): WorkflowRequest
     ...(uses.imagesOnly && state.imagesOnly ? { imagesOnly: true } : {}),
     quality: state.quality,
     hitl: state.hitl,
+    ...(state.publish && !makesImagesOnly(state.type, state.imagesOnly) ? { publish: true } : {}),
     ...(uses.framework && state.framework ? { framework: state.framework as NonNullable<WorkflowRequestInput["framework"]> } : {}),
     ...(uses.seasonal && state.seasonal ? { seasonal: state.seasonal as NonNullable<WorkflowRequestInput["seasonal"]> } : {}),
     ...(uses.adPreset && state.adPreset ? { adPreset: state.adPreset } : {}),

@@ -4,6 +4,7 @@
 // (400 by field, 402, 403) are shown where they belong. What the server would refuse anyway (no
 // credits, an ended trial, a workflow the plan leaves out) turns Launch off, with the reason beside it.
 import {
+  makesImagesOnly,
   STUDIO_MODEL_KINDS,
   type AspectRatio,
   defaultFormatsFor,
@@ -13,7 +14,7 @@ import {
   WorkflowRequest,
   type WorkflowType,
 } from "@adgen/schema";
-import { useMutation, useQueryClient } from "@tanstack/react-query";
+import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { type FormEvent, useId, useRef, useState } from "react";
 import { useLocation, useSearchParams } from "wouter";
 import { errorMessage, issuesToFieldErrors, splitServerError } from "../../lib/errors.ts";
@@ -91,6 +92,9 @@ export function StudioForm({ studio, pricing, prefs, brand, planId, retry }: Stu
   const info = studio.workflowTypes.find((w) => w.type === state.type) ?? studio.workflowTypes[0]!;
   const price = pricing.workflows.find((w) => w.type === state.type);
   const uses = fieldsOf(state, brand);
+  // Publishing is offered for videos once a social account is connected (Settings → Publishing).
+  const social = useQuery(trpc.social.list.queryOptions());
+  const canPublish = (social.data?.length ?? 0) > 0 && !makesImagesOnly(state.type, state.imagesOnly);
   const role = urlRole(state.type);
   const request = toRequest(state, uses);
   const requestKey = JSON.stringify(request);
@@ -311,6 +315,24 @@ export function StudioForm({ studio, pricing, prefs, brand, planId, retry }: Stu
               onChange={(kind, id) => update("models", { ...state.models, [kind]: id })}
               errors={errors.fields}
             />
+            {canPublish ? (
+              <label className="toggle" htmlFor={`${uid}-publish`}>
+                <input
+                  id={`${uid}-publish`}
+                  type="checkbox"
+                  className="switch"
+                  checked={state.publish}
+                  onChange={(e) => update("publish", e.target.checked)}
+                  data-testid="field-publish"
+                />
+                <span className="toggle-text">
+                  <span className="toggle-label">Publish when finished</span>
+                  <span className="field-hint">
+                    Posted to {social.data?.[0]?.pageName} at your schedule's next time (Settings → Publishing).
+                  </span>
+                </span>
+              </label>
+            ) : null}
             {uses.hitl ? (
               <ReviewToggle
                 id={`${uid}-hitl`}

@@ -11,6 +11,7 @@ import { StoryboardValidationError } from "../../render/index.ts";
 import { AppError } from "../../../errors.ts";
 import { emitJobEvent, JOB_EVENT } from "../job-events.ts";
 import { discardRefundedJobMedia, failAndRefund } from "../fail-job.ts";
+import { planPublication, queuePublication } from "../../social/publish.ts";
 import { buildResult, pipelineFor, type RenderedFormat } from "./steps.ts";
 
 /** A failure no retry can fix: the job fails (and is refunded) at once. */
@@ -172,6 +173,9 @@ export async function runWorkflowJob(services: Services, jobId: string): Promise
     }
 
     const result = buildResult(services, request, outputs);
+    // `publish: true`: the post is scheduled now and recorded in the result; it goes out at its time.
+    const publication = await planPublication(services, job, request, result);
+    if (publication) result.publication = publication.publication;
     const done = await prisma.job.updateMany({
       where: { id: jobId, status: "processing", leaseOwner: owner },
       data: {
@@ -191,6 +195,7 @@ export async function runWorkflowJob(services: Services, jobId: string): Promise
     }
     if (done.count === 1) {
       log.info({ durationMs: since(runStartedAt), assets: result.assets.length }, "job completed");
+      if (publication?.queue) await queuePublication(services, publication.queue);
       await admitNext(services, job.userId);
       const first = result.assets[0];
       await emitJobEvent(services, job, "workflow.completed", {
