@@ -26,7 +26,8 @@ test("launch a cinematic ad in the studio, watch it progress, review, play and d
   await expect(page.getByTestId("review-scene").first()).toContainText(/\w+/);
   const preview = page.getByTestId("review-panel").locator("img").first();
   await expect(preview).toBeVisible();
-  expect(await preview.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBeGreaterThan(0);
+  // Visible is not loaded: wait for the still to arrive, then it must have real pixels.
+  await expect.poll(() => preview.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBeGreaterThan(0);
   await page.getByTestId("approve").click();
 
   // Live progress to the end, then a real playable video.
