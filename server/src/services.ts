@@ -4,6 +4,7 @@ import type { Services } from "./context.ts";
 import { openDatabase } from "./db/database.ts";
 import { applyMigrations } from "./db/migrate.ts";
 import { type EventBus, InProcessEventBus } from "./events/bus.ts";
+import { SharedRateLimitStore } from "./rate-limit/shared-store.ts";
 import { PostgresEventBus } from "./events/postgres-bus.ts";
 import { ensureAdminAccount } from "./modules/admin/bootstrap-admin.ts";
 import { SessionManager } from "./modules/auth/sessions.ts";
@@ -45,6 +46,10 @@ export async function createServices(config: Config, options: ServiceOptions = {
     throw error;
   }
   const store = db.engine === "postgres" ? new PostgresRateLimitStore(db.sql) : new MemoryRateLimitStore();
+  const hotStore =
+    db.engine === "postgres"
+      ? new SharedRateLimitStore(db.sql, (error) => logger.warn({ error: error.message }, "rate limits: sharing counts failed; retrying"))
+      : undefined;
   // One instance on PGlite needs no more than an in-process bus; on PostgreSQL, instances share events.
   const events: EventBus =
     config.database.kind === "postgres" && db.pool
@@ -55,8 +60,8 @@ export async function createServices(config: Config, options: ServiceOptions = {
     config,
     db,
     prisma: db.prisma,
-    sessions: new SessionManager(db.prisma, config.sessionSecret, config.sessionDays),
-    rateLimiter: new RateLimiter(store, config.rateLimits),
+    sessions: new SessionManager(db.prisma, config.sessionSecret, config.sessionDays, events),
+    rateLimiter: new RateLimiter(store, config.rateLimits, hotStore),
     events,
     logger,
     queue,
@@ -76,6 +81,7 @@ export async function createServices(config: Config, options: ServiceOptions = {
     async close() {
       await workers?.stop();
       await queue.stop();
+      await services.rateLimiter.close();
       await events.close();
       await services.voice.close?.();
       await db.close();

@@ -11,6 +11,11 @@ export type Engine = "pglite" | "postgres";
 
 export interface Sql {
   query<T = Record<string, unknown>>(text: string, params?: unknown[]): Promise<T[]>;
+  /**
+   * The same, as a named prepared statement on PostgreSQL: parsed and planned once per connection, for
+   * the queries every request runs. `name` must stand for one `text` only.
+   */
+  prepared<T = Record<string, unknown>>(name: string, text: string, params: unknown[]): Promise<T[]>;
   /** Runs a multi-statement script (no parameters). */
   exec(script: string): Promise<void>;
   /** Runs `fn` on one dedicated connection (session-level advisory locks need that). */
@@ -36,6 +41,9 @@ export function pgliteSql(db: Pick<PGlite, "query" | "exec">): Sql {
     async query<T>(text: string, params: unknown[] = []) {
       return (await db.query<T>(text, params)).rows;
     },
+    async prepared<T>(_name: string, text: string, params: unknown[]) {
+      return (await db.query<T>(text, params)).rows;
+    },
     async exec(script) {
       await db.exec(script);
     },
@@ -57,6 +65,9 @@ function poolSql(pool: pg.Pool | pg.PoolClient): Sql {
   return {
     async query<T>(text: string, params: unknown[] = []) {
       return (await pool.query(text, params)).rows as T[];
+    },
+    async prepared<T>(name: string, text: string, params: unknown[]) {
+      return (await pool.query({ name, text, values: params })).rows as T[];
     },
     async exec(script) {
       await pool.query(script);

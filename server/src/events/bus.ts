@@ -14,19 +14,39 @@ export interface BusEvent<T = unknown> {
 
 export type Unsubscribe = () => void;
 
+/** Broadcast locally when an instance's link to the others was lost and is back: messages may have been missed. */
+export const BUS_RECONNECTED = "bus.reconnected";
+
 export interface EventBus {
   publish(event: Omit<BusEvent, "at">): void;
   subscribe(listener: (event: BusEvent) => void): Unsubscribe;
   /** Listeners registered in this process (streams that have not released theirs show up here). */
   listenerCount(): number;
+  /**
+   * A message for every instance's own machinery (session revocations), never shown to any stream:
+   * delivered to this process at once and to the others through the shared database when there is one.
+   */
+  broadcast(topic: string, payload: unknown): void;
+  onBroadcast(topic: string, handler: (payload: unknown) => void): Unsubscribe;
   close(): Promise<void>;
 }
 
 export class InProcessEventBus implements EventBus {
   private readonly emitter = new EventEmitter();
+  private readonly instanceMessages = new EventEmitter();
 
   constructor() {
     this.emitter.setMaxListeners(0);
+    this.instanceMessages.setMaxListeners(0);
+  }
+
+  broadcast(topic: string, payload: unknown): void {
+    this.instanceMessages.emit(topic, payload);
+  }
+
+  onBroadcast(topic: string, handler: (payload: unknown) => void): Unsubscribe {
+    this.instanceMessages.on(topic, handler);
+    return () => this.instanceMessages.off(topic, handler);
   }
 
   publish(event: Omit<BusEvent, "at">): void {
@@ -49,6 +69,7 @@ export class InProcessEventBus implements EventBus {
 
   async close(): Promise<void> {
     this.emitter.removeAllListeners();
+    this.instanceMessages.removeAllListeners();
   }
 }
 

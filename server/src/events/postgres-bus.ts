@@ -1,11 +1,14 @@
 // The event bus across instances: every publish is a NOTIFY on one channel, and every instance
 // LISTENs on a dedicated connection and hands what arrives to its local subscribers (its own
 // publishes included, so each event reaches each subscriber exactly once, wherever it was published).
+import { randomUUID } from "node:crypto";
 import pg from "pg";
 import type { Logger } from "../logging/logger.ts";
-import { type BusEvent, type EventBus, InProcessEventBus, type Unsubscribe } from "./bus.ts";
+import { BUS_RECONNECTED, type BusEvent, type EventBus, InProcessEventBus, type Unsubscribe } from "./bus.ts";
 
 const CHANNEL = "adgen_events";
+/** Messages between instances (broadcast): a channel of their own, so no stream ever sees one. */
+const INSTANCE_CHANNEL = "adgen_instances";
 /** PostgreSQL refuses NOTIFY payloads of 8000 bytes or more. */
 const MAX_PAYLOAD = 7900;
 
@@ -14,6 +17,8 @@ export class PostgresEventBus implements EventBus {
   private listener: pg.Client | null = null;
   private closed = false;
   private reconnectTimer: NodeJS.Timeout | null = null;
+  private readonly instanceId = randomUUID();
+  private listenedBefore = false;
 
   private constructor(
     private readonly url: string,
@@ -30,6 +35,10 @@ export class PostgresEventBus implements EventBus {
   private async listen(): Promise<void> {
     const client = new pg.Client({ connectionString: this.url });
     client.on("notification", (message) => {
+      if (message.channel === INSTANCE_CHANNEL && message.payload) {
+        this.receiveBroadcast(message.payload);
+        return;
+      }
       if (message.channel !== CHANNEL || !message.payload) return;
       try {
         const event = JSON.parse(message.payload) as BusEvent;
@@ -43,7 +52,10 @@ export class PostgresEventBus implements EventBus {
       this.scheduleReconnect();
     });
     await client.connect();
-    await client.query(`LISTEN ${CHANNEL}`);
+    await client.query(`LISTEN ${CHANNEL}; LISTEN ${INSTANCE_CHANNEL}`);
+    // Instance messages sent while this one was not listening are lost: whatever caches on them starts over.
+    if (this.listenedBefore) this.local.broadcast(BUS_RECONNECTED, null);
+    this.listenedBefore = true;
     this.listener = client;
   }
 
@@ -69,6 +81,28 @@ export class PostgresEventBus implements EventBus {
       this.logger.warn({ kind: event.kind, error: error.message }, "events: NOTIFY failed; delivered locally only");
       this.local.deliver(full);
     });
+  }
+
+  broadcast(topic: string, payload: unknown): void {
+    // Here at once (the caller's own instance must not wait for the round trip), and everywhere through NOTIFY.
+    this.local.broadcast(topic, payload);
+    const message = JSON.stringify({ topic, payload, from: this.instanceId });
+    this.pool.query("SELECT pg_notify($1, $2)", [INSTANCE_CHANNEL, message]).catch((error: Error) => {
+      this.logger.error({ topic, error: error.message }, "events: an instance message could not be sent");
+    });
+  }
+
+  onBroadcast(topic: string, handler: (payload: unknown) => void): Unsubscribe {
+    return this.local.onBroadcast(topic, handler);
+  }
+
+  private receiveBroadcast(raw: string) {
+    try {
+      const message = JSON.parse(raw) as { topic: string; payload: unknown; from: string };
+      if (message.from !== this.instanceId) this.local.broadcast(message.topic, message.payload);
+    } catch (error) {
+      this.logger.error({ error: (error as Error).message }, "events: unreadable instance message");
+    }
   }
 
   subscribe(listener: (event: BusEvent) => void): Unsubscribe {

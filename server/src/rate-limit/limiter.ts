@@ -1,6 +1,7 @@
 // Fixed-window rate limits (CONTRACT): each endpoint keeps its own counter with the limit of its class.
-// One instance on PGlite counts in memory; on PostgreSQL every instance counts in one table, so several
-// instances behind a balancer share the limit.
+// One instance on PGlite counts in memory. On PostgreSQL the instances share their counts through one
+// table: the auth class exactly (one upsert per request; its limits are a handful an hour), the api and
+// stream classes in batches (shared-store.ts: no database write per request, a bounded error).
 import type { Config } from "../config/env.ts";
 import type { Sql } from "../db/database.ts";
 
@@ -17,6 +18,10 @@ export interface RateLimitResult {
 export interface RateLimitStore {
   /** Adds one hit to `key` and returns the count in the current window and when it ends. */
   hit(key: string, windowMs: number): Promise<{ count: number; resetAt: number }>;
+  /** Shares what is only counted here yet with the other instances (batched stores). */
+  sync?(): Promise<void>;
+  /** Syncs one last time and stops. */
+  close?(): Promise<void>;
 }
 
 export class MemoryRateLimitStore implements RateLimitStore {
@@ -64,10 +69,16 @@ export class PostgresRateLimitStore implements RateLimitStore {
 }
 
 export class RateLimiter {
+  private readonly hotStore: RateLimitStore;
+
+  /** `hotStore` counts the api and stream classes when given; `store` counts the rest (or everything). */
   constructor(
     private readonly store: RateLimitStore,
     private readonly limits: Config["rateLimits"],
-  ) {}
+    hotStore?: RateLimitStore,
+  ) {
+    this.hotStore = hotStore ?? store;
+  }
 
   policy(cls: RateLimitClass): { limit: number; windowMs: number } {
     switch (cls) {
@@ -83,7 +94,18 @@ export class RateLimiter {
   /** Counts one request of `endpoint` by `client` (an IP or an account id). */
   async consume(cls: RateLimitClass, endpoint: string, client: string): Promise<RateLimitResult> {
     const { limit, windowMs } = this.policy(cls);
-    const { count, resetAt } = await this.store.hit(`${cls}:${endpoint}:${client}`, windowMs);
+    const store = cls === "auth" ? this.store : this.hotStore;
+    const { count, resetAt } = await store.hit(`${cls}:${endpoint}:${client}`, windowMs);
     return { allowed: count <= limit, limit, remaining: Math.max(0, limit - count), reset: Math.ceil(resetAt / 1000) };
+  }
+
+  /** Shares this instance's counts with the others now instead of at the next interval. */
+  async sync(): Promise<void> {
+    await this.hotStore.sync?.();
+  }
+
+  async close(): Promise<void> {
+    await this.store.close?.();
+    if (this.hotStore !== this.store) await this.hotStore.close?.();
   }
 }

@@ -83,6 +83,7 @@ export async function updateUser(ctx: RequestContext, id: string, input: z.input
     });
     return profileOr404(tx, id);
   });
+  if (patch.status === "suspended") ctx.services.sessions.revoke({ userId: id });
   return after;
 }
 
@@ -145,5 +146,6 @@ export async function resetPassword(ctx: RequestContext, input: z.input<typeof A
     await tx.session.deleteMany({ where: { userId } });
     await recordAudit(tx, ctx, { action: "admin.password_reset", targetType: "user", targetId: userId });
   });
+  ctx.services.sessions.revoke({ userId });
   return { userId, reset: true as const };
 }

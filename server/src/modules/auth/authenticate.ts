@@ -4,6 +4,7 @@
 import { API_KEY_PLANS } from "@adgen/schema";
 import type { AuthState, RequestContext, Services } from "../../context.ts";
 import { Errors } from "../../errors.ts";
+import { readUser } from "./read-account.ts";
 import { sha256Hex } from "./tokens.ts";
 
 export const SESSION_COOKIE = "session";
@@ -41,7 +42,8 @@ export async function authenticate(
   if (!jwt) return null;
   const session = await services.sessions.validate(jwt);
   if (!session) return null;
-  const user = await services.prisma.user.findUnique({ where: { id: session.userId } });
+  // The one read of the account in this request: the operation's handler gets this row.
+  const user = await readUser(services.db.sql, session.userId);
   if (!user) return null;
   return {
     user,

@@ -1,9 +1,15 @@
 // Sessions on lucia: lucia owns expiry and sliding renewal; we store the session under the hash of its
-// token and hand the client a signed JWT carrying the token.
+// token and hand the client a signed JWT carrying the token. A live session is remembered briefly
+// (session-cache.ts), so most requests authenticate without reading it; every revocation goes through
+// `revoke`, which reaches every instance.
 import { PrismaAdapter } from "@lucia-auth/adapter-prisma";
 import type { PrismaClient, User } from "@adgen/prisma";
 import { Lucia, TimeSpan } from "lucia";
+import { BUS_RECONNECTED, type EventBus } from "../../events/bus.ts";
+import { SessionCache, type SessionRevocation } from "./session-cache.ts";
 import { newSessionToken, sha256Hex, signSessionJwt, verifySessionJwt } from "./tokens.ts";
+
+const REVOKED = "sessions.revoked";
 
 export interface IssuedSession {
   jwt: string;
@@ -21,15 +27,22 @@ export interface ValidatedSession {
 
 export class SessionManager {
   private readonly lucia: Lucia;
+  private readonly cache = new SessionCache();
+  /** Lucia extends a session once less than half of this is left; the cache leaves that to lucia. */
+  private readonly renewWithinMs: number;
 
   constructor(
     prisma: PrismaClient,
     private readonly secret: Uint8Array,
     sessionDays: number,
+    private readonly events: EventBus,
   ) {
     // The adapter's types predate Prisma 6; at run time it only calls findUnique/create/update/delete.
     const adapter = new PrismaAdapter(prisma.session as never, prisma.user as never);
     this.lucia = new Lucia(adapter, { sessionExpiresIn: new TimeSpan(sessionDays, "d") });
+    this.renewWithinMs = (sessionDays * 86_400_000) / 2;
+    events.onBroadcast(REVOKED, (revocation) => this.cache.forget(revocation as SessionRevocation));
+    events.onBroadcast(BUS_RECONNECTED, () => this.cache.clear());
   }
 
   async create(userId: string, meta: { ip: string | null; userAgent: string | null }): Promise<IssuedSession> {
@@ -44,20 +57,37 @@ export class SessionManager {
   async validate(jwt: string): Promise<ValidatedSession | null> {
     const claims = await verifySessionJwt(this.secret, jwt);
     if (!claims) return null;
-    const { session } = await this.lucia.validateSession(sha256Hex(claims.token));
+    const id = sha256Hex(claims.token);
+    const cached = this.cache.get(id);
+    if (cached && cached.userId === claims.userId && cached.expiresAt.getTime() - Date.now() > this.renewWithinMs) {
+      return { sessionId: id, userId: cached.userId, expiresAt: cached.expiresAt, renewedJwt: null };
+    }
+    const { session } = await this.lucia.validateSession(id);
     if (!session || session.userId !== claims.userId) return null;
+    this.cache.remember(session.id, { userId: session.userId, expiresAt: session.expiresAt });
     const renewedJwt = session.fresh
       ? await signSessionJwt(this.secret, { token: claims.token, userId: session.userId, expiresAt: session.expiresAt })
       : null;
     return { sessionId: session.id, userId: session.userId, expiresAt: session.expiresAt, renewedJwt };
   }
 
-  invalidate(sessionId: string): Promise<void> {
-    return this.lucia.invalidateSession(sessionId);
+  async invalidate(sessionId: string): Promise<void> {
+    await this.lucia.invalidateSession(sessionId);
+    this.revoke({ sessionId });
   }
 
-  invalidateAllForUser(userId: string): Promise<void> {
-    return this.lucia.invalidateUserSessions(userId);
+  async invalidateAllForUser(userId: string): Promise<void> {
+    await this.lucia.invalidateUserSessions(userId);
+    this.revoke({ userId });
+  }
+
+  /**
+   * Tells every instance that sessions were deleted (call it once the deleting transaction committed):
+   * one session, or all of an account's but `except`.
+   */
+  revoke(revocation: SessionRevocation): void {
+    this.cache.forget(revocation);
+    this.events.broadcast(REVOKED, revocation);
   }
 
   deleteExpired(): Promise<void> {

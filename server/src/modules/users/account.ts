@@ -43,6 +43,7 @@ export async function changePassword(ctx: RequestContext, input: z.input<typeof 
     await tx.session.deleteMany({ where: { userId: user.id, ...(keep ? { id: { not: keep } } : {}) } });
     await recordAudit(tx, ctx, { action: "user.password_changed", targetType: "user", targetId: user.id });
   });
+  ctx.services.sessions.revoke({ userId: user.id, except: keep ?? null });
   return { changed: true };
 }
 
