@@ -15,6 +15,7 @@ import { BillingPage } from "./pages/billing.tsx";
 import { BrandPage } from "./pages/brand.tsx";
 import { BillingSandboxPage } from "./pages/billing-sandbox.tsx";
 import { AdminModerationPage } from "./pages/admin-moderation.tsx";
+import { AdminFlagsPage } from "./pages/admin-flags.tsx";
 import { AssistantPage } from "./pages/assistant.tsx";
 import { DashboardPage } from "./pages/dashboard.tsx";
 import { JobPage } from "./pages/job.tsx";
@@ -65,6 +66,7 @@ export const ROUTES: readonly AppRoute[] = [
   { path: "/admin/system", access: "admin", page: AdminSystemPage },
   { path: "/admin/activity", access: "admin", page: AdminActivityPage },
   { path: "/admin/moderation", access: "admin", page: AdminModerationPage },
+  { path: "/admin/flags", access: "admin", page: AdminFlagsPage },
   { path: "/report", access: "user", page: ReportPage },
 ];
 

@@ -1,11 +1,12 @@
 // The one path every confirmed payment, refund and chargeback takes, from any provider's webhook and from
 // the sandbox checkout alike: in ONE transaction, the event's record (unique per provider and event id)
-// and its effect. A repeated event finds its record already there and changes nothing, however many
+// and its effect (and any links it states between a payment's ids). A repeated event finds its record already there and changes nothing, however many
 // deliveries arrive at once: the insert of the second waits for the first to commit, then does nothing.
 import { randomUUID } from "node:crypto";
 import type { Services, Tx } from "../../context.ts";
 import { publishBalance } from "../events/account-events.ts";
 import { fulfilPayment } from "./fulfil-payment.ts";
+import { recordPaymentLinks } from "./payment-references.ts";
 import type { PaymentEvent } from "./provider-events.ts";
 import { reversePayment } from "./reverse-payment.ts";
 
@@ -49,6 +50,7 @@ export async function applyPaymentEvent(services: Services, event: PaymentEvent)
     async (tx) => {
       const recordId = await recordEvent(tx, event);
       if (!recordId) return null;
+      if (event.links?.length) await recordPaymentLinks(tx, event.provider, event.links);
       const effect = await effectOf(tx, services, event);
       await tx.paymentEvent.update({
         where: { id: recordId },

@@ -19,8 +19,19 @@ function productOf(event: Pick<CompletedPayment, "packId" | "planId" | "interval
   return null;
 }
 
-/** The order this payment pays: ours (metadata orderId), or one made now for a payment started elsewhere. */
+/** Namespace of the per-payment locks (a two-key advisory lock: this and a hash of provider and payment id). */
+const PAYMENT_LOCK = 0x1ab1;
+
+/**
+ * The order this payment pays: the one that already carries its payment id (a resend of the same
+ * payment under another event id, e.g. Stripe's invoice.paid and invoice.payment_succeeded); ours
+ * (metadata orderId); or one made now for a payment started elsewhere (a renewal, a provider's own checkout).
+ */
 async function orderFor(tx: Tx, event: CompletedPayment): Promise<OrderRow | string> {
+  if (event.paymentId) {
+    const paid = await tx.order.findFirst({ where: { provider: event.provider, providerPaymentId: event.paymentId } });
+    if (paid) return paid;
+  }
   if (event.orderId) {
     const order = await tx.order.findUnique({ where: { id: event.orderId } });
     if (!order) return `order ${event.orderId} does not exist`;
@@ -52,11 +63,9 @@ async function orderFor(tx: Tx, event: CompletedPayment): Promise<OrderRow | str
  * order for the same plan, so its allowance is granted and invoiced again.
  */
 async function renewalOf(tx: Tx, paid: OrderRow, event: CompletedPayment): Promise<OrderRow | null> {
-  if (paid.kind !== "plan" || paid.status !== "paid" || !event.paymentId || !paid.providerPaymentId) return null;
-  if (event.paymentId === paid.providerPaymentId) return null;
-  // That payment was already taken as a renewal (a resend under another event id).
-  const seen = await tx.order.findFirst({ where: { provider: event.provider, providerPaymentId: event.paymentId }, select: { id: true } });
-  if (seen) return null;
+  // A refunded first period still renews: the subscription goes on charging, and each charge is paid for.
+  if (paid.kind !== "plan" || (paid.status !== "paid" && paid.status !== "refunded")) return null;
+  if (!event.paymentId || !paid.providerPaymentId || event.paymentId === paid.providerPaymentId) return null;
   return tx.order.create({
     data: {
       userId: paid.userId,
@@ -72,6 +81,11 @@ async function renewalOf(tx: Tx, paid: OrderRow, event: CompletedPayment): Promi
 }
 
 export async function fulfilPayment(tx: Tx, config: Config, event: CompletedPayment): Promise<EventEffect> {
+  // Deliveries of one payment under different event ids (which the event record does not hold apart)
+  // take turns here, so the second finds the first's order and grants nothing.
+  if (event.paymentId) {
+    await tx.$executeRaw`SELECT pg_advisory_xact_lock(${PAYMENT_LOCK}::int, hashtext(${`${event.provider}:${event.paymentId}`}))`;
+  }
   const named = await orderFor(tx, event);
   if (typeof named === "string") return ignore(named, { userId: event.userId });
   const found = (await renewalOf(tx, named, event)) ?? named;

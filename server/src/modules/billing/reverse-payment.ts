@@ -1,17 +1,27 @@
 // A refund or chargeback, inside the event's transaction: the order's credits are taken back through the
 // ledger, never below zero. What was already spent cannot be taken back: the account is flagged for an
-// admin (account_flags, and the audit log). A refunded plan ends: the account returns to the free plan.
+// admin (account_flags, and the audit log). A fully refunded plan payment that pays for the current period
+// (the first one, or the latest renewal) ends the plan: the account returns to the free plan.
+import type { Order as OrderRow } from "@adgen/prisma";
 import type { Tx } from "../../context.ts";
 import { changeCredits, LedgerReason } from "../credits/ledger.ts";
 import type { EventEffect } from "./apply-payment-event.ts";
+import { orderOfReversal } from "./payment-references.ts";
 import type { ReversedPayment } from "./provider-events.ts";
 
+/**
+ * Whether a plan order pays for the account's current period: no later payment of a plan (a renewal)
+ * stands after it. Refunding an older period's payment takes its credits back but leaves the plan.
+ */
+async function paysCurrentPeriod(tx: Tx, order: OrderRow): Promise<boolean> {
+  const later = await tx.order.count({
+    where: { userId: order.userId, kind: "plan", status: "paid", id: { not: order.id }, paidAt: { gt: order.paidAt ?? new Date(0) } },
+  });
+  return later === 0;
+}
+
 export async function reversePayment(tx: Tx, event: ReversedPayment): Promise<EventEffect> {
-  const order =
-    (event.orderId ? await tx.order.findUnique({ where: { id: event.orderId } }) : null) ??
-    (event.paymentId
-      ? await tx.order.findFirst({ where: { providerPaymentId: event.paymentId, status: { in: ["paid", "refunded"] } } })
-      : null);
+  const order = await orderOfReversal(tx, event);
   if (!order) return { outcome: "ignored", note: `no paid order matches payment ${event.paymentId ?? event.orderId ?? "?"}` };
   if (order.status !== "paid" && order.status !== "refunded") {
     return { outcome: "ignored", note: `order ${order.id} is ${order.status}`, orderId: order.id, userId: order.userId };
@@ -51,7 +61,13 @@ export async function reversePayment(tx: Tx, event: ReversedPayment): Promise<Ev
       },
     });
   }
-  if (order.kind === "plan" && order.planId && user?.current_plan_id === order.planId && event.share >= 1) {
+  if (
+    order.kind === "plan" &&
+    order.planId &&
+    user?.current_plan_id === order.planId &&
+    event.share >= 1 &&
+    (await paysCurrentPeriod(tx, order))
+  ) {
     await tx.user.update({ where: { id: order.userId }, data: { currentPlanId: "free" } });
   }
   const settled = order.creditsReversed + Math.max(owed, 0);

@@ -12,6 +12,8 @@ export const ADMIN_SECTIONS = [
   { href: "/admin/settings", label: "Settings" },
   { href: "/admin/system", label: "System" },
   { href: "/admin/activity", label: "Activity" },
+  // Refunds and chargebacks whose credits were already spent (issue 10, money).
+  { href: "/admin/flags", label: "Account flags" },
 ] as const;
 
 export function AdminNav() {
