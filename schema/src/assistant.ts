@@ -27,14 +27,16 @@ export type ToolCallView = z.infer<typeof ToolCallView>;
 
 /**
  * One event of an answer's stream. SSE names it by `type`: `text` (a piece of the answer, in order),
- * `tool` (a tool call with its result), `done` (last: the thread and the whole answer).
+ * `tool` (a tool call with its result), `error` (the answer could not be finished: `error` says why in
+ * words; what was said is kept), `done` (last: the thread and the whole answer).
  */
 export const ChatStreamEvent = z
   .object({
-    type: z.enum(["text", "tool", "done"]),
+    type: z.enum(["text", "tool", "error", "done"]),
     threadId: z.string(),
     text: z.string().optional(),
     tool: ToolCallView.optional(),
+    error: z.string().optional(),
     messageId: z.string().optional(),
   })
   .meta({ title: "AssistantEvent" });

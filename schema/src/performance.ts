@@ -36,30 +36,88 @@ const creativeKey = z
 
 const brandRef = z.string({ error: "Name the brand by its id (see your brands)" }).trim().min(1).max(100);
 
-export const PerformanceIngestInput = z.object({
-  creativeId: creativeKey,
-  /** The day the figures are for (UTC); today when left out. */
-  date: CalendarDay.optional(),
-  impressions: count("impressions"),
-  clicks: count("clicks"),
-  conversions: count("conversions"),
-  spend: money("spend"),
-  revenue: money("revenue"),
-  /** For an external id: the brand it advertises (a project's brand comes from its launch). */
-  brandId: brandRef.optional(),
-});
+/** The longest period one ingest or correction may cover; longer ranges are sent in parts. */
+export const PERFORMANCE_PERIOD_MAX_DAYS = 92;
+
+const DAY_MS = 86_400_000;
+
+/**
+ * The last UTC day that has begun somewhere on Earth (the earliest time zone is UTC+14): figures for a
+ * later day cannot exist yet, while an advertiser east of UTC may already send "today".
+ */
+export const latestStartedDay = (now = Date.now()) => new Date(now + 14 * 3_600_000).toISOString().slice(0, 10);
+
+/** Days from `from` to `to`, both included (1 for a single day). */
+export const daysInPeriod = (from: string, to: string) =>
+  Math.round((Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / DAY_MS) + 1;
+
+/**
+ * The day or period an ingest or correction is for: `date` (one day) or `from` and `to` (a period, both
+ * days included), never both; not in the future; at most PERFORMANCE_PERIOD_MAX_DAYS days.
+ */
+function checkDayOrPeriod(
+  body: { date?: string | undefined; from?: string | undefined; to?: string | undefined },
+  ctx: z.RefinementCtx,
+): void {
+  const issue = (field: "date" | "from" | "to", message: string) => ctx.addIssue({ code: "custom", path: [field], message });
+  if (body.date !== undefined && (body.from !== undefined || body.to !== undefined)) {
+    issue("date", "Give either date (one day) or from and to (a period), not both");
+    return;
+  }
+  if ((body.from === undefined) !== (body.to === undefined)) {
+    issue(body.from === undefined ? "from" : "to", "A period needs both from and to (YYYY-MM-DD, both days included)");
+    return;
+  }
+  const latest = latestStartedDay();
+  for (const field of ["date", "from", "to"] as const) {
+    const day = body[field];
+    if (day !== undefined && day > latest)
+      issue(field, `${field} (${day}) is in the future: figures can only be sent for days that have begun`);
+  }
+  if (body.from === undefined || body.to === undefined) return;
+  if (body.to < body.from) issue("to", `The period ends before it starts: to (${body.to}) must be on or after from (${body.from})`);
+  else if (daysInPeriod(body.from, body.to) > PERFORMANCE_PERIOD_MAX_DAYS)
+    issue(
+      "to",
+      `A period can cover at most ${PERFORMANCE_PERIOD_MAX_DAYS} days; ${body.from} to ${body.to} is ${daysInPeriod(body.from, body.to)}. Send it in parts`,
+    );
+}
+
+export const PerformanceIngestInput = z
+  .object({
+    creativeId: creativeKey,
+    /** The day the figures are for (UTC); today when neither date nor a period is given. */
+    date: CalendarDay.optional(),
+    /** A period's first day (with `to`, instead of `date`): the figures are the period's totals. */
+    from: CalendarDay.optional(),
+    /** A period's last day, included; at most 92 days after `from`. */
+    to: CalendarDay.optional(),
+    impressions: count("impressions"),
+    clicks: count("clicks"),
+    conversions: count("conversions"),
+    spend: money("spend"),
+    revenue: money("revenue"),
+    /** For an external id: the brand it advertises (a project's brand comes from its launch). */
+    brandId: brandRef.optional(),
+  })
+  .superRefine(checkDayOrPeriod);
 export type PerformanceIngestInput = z.input<typeof PerformanceIngestInput>;
 
-export const PerformanceCorrectInput = z.object({
-  creativeId: creativeKey,
-  /** The day of the ingest to correct; today when left out. */
-  date: CalendarDay.optional(),
-  impressions: count("impressions").optional(),
-  clicks: count("clicks").optional(),
-  conversions: count("conversions").optional(),
-  spend: money("spend").optional(),
-  revenue: money("revenue").optional(),
-});
+export const PerformanceCorrectInput = z
+  .object({
+    creativeId: creativeKey,
+    /** The day of the ingest to correct; today when neither date nor a period is given. */
+    date: CalendarDay.optional(),
+    /** A period to correct (with `to`): the figures given are the period's new totals. */
+    from: CalendarDay.optional(),
+    to: CalendarDay.optional(),
+    impressions: count("impressions").optional(),
+    clicks: count("clicks").optional(),
+    conversions: count("conversions").optional(),
+    spend: money("spend").optional(),
+    revenue: money("revenue").optional(),
+  })
+  .superRefine(checkDayOrPeriod);
 export type PerformanceCorrectInput = z.input<typeof PerformanceCorrectInput>;
 
 export const PERFORMANCE_EVENT_KINDS = ["impression", "click", "conversion"] as const;
@@ -182,7 +240,13 @@ export const PerformanceIngested = z
     creativeId: z.string(),
     projectId: z.string().nullable(),
     brandId: z.string().nullable(),
+    /** The day (YYYY-MM-DD), or for a period its ISO 8601 interval (`2026-03-01/2026-03-07`). */
     date: z.string(),
+    /** A period's first and last day and its number of days (present only for a period). */
+    from: z.string().optional(),
+    to: z.string().optional(),
+    days: z.number().int().optional(),
+    /** The figures ingested: the day's, or the period's totals (the sum of its days, exactly). */
     figures: PerformanceFigures,
   })
   .meta({ title: "PerformanceIngested" });

@@ -9,7 +9,8 @@ const tag = "Assistant";
 
 export const chatOperations = {
   query: defineOperation({
-    summary: "Ask the assistant: SSE events text (pieces of the answer), tool (name, arguments, result) and done (the thread id)",
+    summary:
+      "Ask the assistant: SSE events text (pieces of the answer), tool (name, arguments, result), error (the answer broke off) and done (the thread id)",
     access: "user",
     kind: "subscription",
     // A question is a request, not a standing connection: it counts in the API budget.

@@ -26,7 +26,8 @@ export const performanceOperations = {
     handler: (ctx, input) => performanceReport(ctx, input),
   }),
   ingest: defineOperation({
-    summary: "Send one day's figures of a creative (one of your projects or your own ad id); answers the computed CTR, CPC, CPA and ROAS",
+    summary:
+      "Send one day's figures of a creative (one of your projects or your own ad id), or a period's totals (from, to); answers the computed CTR, CPC, CPA and ROAS",
     access: "user",
     kind: "mutation",
     input: PerformanceIngestInput,
@@ -40,7 +41,7 @@ export const performanceOperations = {
     handler: (ctx, input) => ingestPerformance(ctx, input),
   }),
   correct: defineOperation({
-    summary: "Correct the figures of a day already ingested (by creative and date)",
+    summary: "Correct the figures of a day (by creative and date) or a period (from, to) already ingested",
     access: "user",
     kind: "mutation",
     input: PerformanceCorrectInput,

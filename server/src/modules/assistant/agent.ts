@@ -10,16 +10,21 @@ import { requireUser } from "../auth/authenticate.ts";
 import { builtInTurn, describeResult } from "./built-in.ts";
 import { modelTurn } from "./model-agent.ts";
 import { claimPendingLaunch, confirmsLaunch, launchConfirmed } from "./pending-launch.ts";
-import { addMessage, createThread, findOwnThread, threadMessages } from "./threads.ts";
+import { type HistoryMessage, previousToolCall } from "./context.ts";
+import { addMessage, createThread, findOwnThread, threadMessages, toMessageView } from "./threads.ts";
 
 export interface AgentTurn {
   threadId: string;
   message: string;
-  /** The thread before this message, oldest first. */
-  history: { role: "user" | "assistant"; content: string }[];
+  /** The thread before this message, oldest first, with the tool calls each answer made. */
+  history: HistoryMessage[];
 }
 
-export type AgentEvent = { type: "text"; text: string } | { type: "tool"; tool: ToolCallView };
+export type AgentEvent =
+  | { type: "text"; text: string }
+  | { type: "tool"; tool: ToolCallView }
+  /** The answer could not be finished (a model failed mid-answer): said in words, then `done`. */
+  | { type: "error"; message: string };
 
 /** Pieces of an answer as a reader would take them in: sentence by sentence. */
 export function textPieces(text: string): string[] {
@@ -35,7 +40,10 @@ export async function startChatTurn(
   requireUser(ctx);
   const { message, threadId } = parseInput(ChatQueryInput, input);
   const thread = threadId ? await findOwnThread(ctx, threadId) : await createThread(ctx, message);
-  const history = (await threadMessages(ctx, thread.id, 40)).map((m) => ({ role: m.role as "user" | "assistant", content: m.content }));
+  const history = (await threadMessages(ctx, thread.id, 40)).map((m) => {
+    const view = toMessageView(m);
+    return { role: view.role, content: view.content, toolCalls: view.toolCalls };
+  });
   const asked = await addMessage(ctx, thread.id, { role: "user", content: message });
   return runTurn(ctx, { threadId: thread.id, message, history }, asked, signal);
 }
@@ -44,7 +52,8 @@ async function* settlePendingLaunch(ctx: RequestContext, turn: AgentTurn, messag
   const confirming = confirmsLaunch(turn.message);
   const pending = await claimPendingLaunch(ctx, turn.threadId);
   if (!pending) {
-    if (!confirming) return false;
+    // "yes, launch it" right after an estimate asks for that launch: the assistant proposes it.
+    if (!confirming || previousToolCall(turn.history)?.name === "estimate_launch") return false;
     yield { type: "text", text: "There is nothing waiting for your confirmation. Ask me to launch a workflow first." };
     return true;
   }
@@ -76,6 +85,10 @@ async function* runTurn(
     if (event.type === "tool") {
       toolCalls.push(event.tool);
       yield { type: "tool", threadId: turn.threadId, tool: event.tool };
+      return;
+    }
+    if (event.type === "error") {
+      yield { type: "error", threadId: turn.threadId, error: event.message };
       return;
     }
     for (const piece of textPieces(event.text)) {

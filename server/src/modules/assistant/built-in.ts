@@ -4,6 +4,7 @@
 import { WORKFLOWS, type WorkflowType, workflowName } from "@adgen/schema";
 import type { RequestContext } from "../../context.ts";
 import type { AgentEvent, AgentTurn } from "./agent.ts";
+import { readInContext } from "./follow-up.ts";
 import { runTool } from "./tools.ts";
 
 /** The words that name each workflow, besides its type id and its name. */
@@ -188,14 +189,27 @@ export function describeResult(tool: string, result: any): string {
   }
 }
 
-/** The built-in assistant's turn: one recognised intent, its tool call, and the answer from its result. */
+/** One ad of a performance answer, picked by a follow-up ("the second one"), with its fresh figures. */
+function describeFocus(result: any, focus: { creativeId: string; position: string }): string {
+  if (result && typeof result.error === "string") return describeResult("read_performance", result);
+  const ad = (result.ads?.creatives as any[] | undefined)?.find((c) => c.creativeId === focus.creativeId);
+  if (!ad) return `The ${focus.position} ad (${focus.creativeId}) has no figures in the last ${result.days} days.`;
+  const verdict = ad.decaying ? `It is decaying: ${ad.decayReason}` : ad.decayReason;
+  return `The ${focus.position} ad, ${ad.name ?? ad.creativeId}, in the last ${result.days} days: ${ad.impressions} impressions, ${ad.clicks} clicks and ${ad.conversions} conversions (CTR ${percent(ad.ctr)}); it spent ${ad.spend.toFixed(2)} and brought ${ad.revenue.toFixed(2)} (ROAS ${times(ad.roas)}).${ad.stopped ? " It is stopped." : ""} ${verdict}`;
+}
+
+/**
+ * The built-in assistant's turn: the message read in its thread (a follow-up, a pick from the last list,
+ * a revision, or a question of its own), its tool call, and the answer from the tool's result.
+ */
 export async function* builtInTurn(ctx: RequestContext, turn: AgentTurn): AsyncGenerator<AgentEvent> {
-  const intent = recogniseIntent(turn.message);
-  if (intent.tool === null) {
-    yield { type: "text", text: intent.reply };
+  const reading = await readInContext(ctx, turn.message, turn.history);
+  if (reading.tool === null) {
+    yield { type: "text", text: reading.reply };
     return;
   }
-  const call = await runTool(ctx, intent.tool, intent.args, { threadId: turn.threadId });
-  yield { type: "tool", tool: { name: intent.tool, ...call } };
-  yield { type: "text", text: describeResult(intent.tool, call.result) };
+  const call = await runTool(ctx, reading.tool, reading.args, { threadId: turn.threadId });
+  yield { type: "tool", tool: { name: reading.tool, ...call } };
+  const answer = reading.focus ? describeFocus(call.result, reading.focus) : describeResult(reading.tool, call.result);
+  yield { type: "text", text: `${reading.preface ?? ""}${answer}` };
 }

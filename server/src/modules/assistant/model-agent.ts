@@ -1,15 +1,33 @@
 // The assistant through a language model (LLM_BASE_URL, LLM_API_KEY, LLM_MODEL): the model sees the
-// thread and the tools, asks for tool calls, gets their results, and answers. A launch it asks for is
-// only proposed (launch_workflow keeps it for the user's "yes"); the model cannot confirm one.
+// thread (its latest messages, bounded) and the tools, asks for tool calls, gets their results, and
+// answers. Every round is streamed: the text is passed on as the model writes it. A launch it asks for
+// is only proposed (launch_workflow keeps it for the user's "yes"); the model cannot confirm one.
+// A model that fails before saying anything leaves the answer to the built-in assistant; one that fails
+// mid-answer ends it with an `error` event, and what it said stays on the thread.
 import type { RequestContext } from "../../context.ts";
 import { LanguageModelError } from "../language-model/chat-completions.ts";
-import { chatWithTools, type ToolChatMessage } from "../language-model/tool-calling.ts";
+import type { ToolChatMessage } from "../language-model/tool-calling.ts";
+import { streamChatWithTools } from "../language-model/tool-streaming.ts";
 import type { AgentEvent, AgentTurn } from "./agent.ts";
 import { builtInTurn } from "./built-in.ts";
 import { runTool, toolSpecs } from "./tools.ts";
 
 /** Tool rounds per answer: enough for look up, estimate, propose; bounded so a loop cannot run on. */
 const MAX_ROUNDS = 5;
+
+/** The thread's earlier messages the model sees: the latest ones, within a character budget. */
+const HISTORY_CHARS = 24_000;
+
+export function boundedHistory(history: AgentTurn["history"]): AgentTurn["history"] {
+  const kept: AgentTurn["history"] = [];
+  let chars = 0;
+  for (const message of [...history].reverse()) {
+    chars += message.content.length;
+    if (chars > HISTORY_CHARS) break;
+    kept.unshift(message);
+  }
+  return kept;
+}
 
 const systemPrompt = () =>
   [
@@ -23,17 +41,22 @@ export async function* modelTurn(ctx: RequestContext, turn: AgentTurn, signal: A
   const config = ctx.services.config.languageModel!;
   const messages: ToolChatMessage[] = [
     { role: "system", content: systemPrompt() },
-    ...turn.history.map((m) => ({ role: m.role, content: m.content }) as ToolChatMessage),
+    ...boundedHistory(turn.history).map((m) => ({ role: m.role, content: m.content }) as ToolChatMessage),
     { role: "user", content: turn.message },
   ];
   const tools = toolSpecs();
+  let spoke = false;
   try {
     for (let round = 0; round < MAX_ROUNDS; round += 1) {
-      const answer = await chatWithTools(config, { messages, tools, signal });
-      if (!answer.toolCalls.length) {
-        yield { type: "text", text: answer.content ?? "" };
-        return;
+      const stream = streamChatWithTools(config, { messages, tools, signal });
+      let step = await stream.next();
+      while (!step.done) {
+        spoke = true;
+        yield { type: "text", text: step.value };
+        step = await stream.next();
       }
+      const answer = step.value;
+      if (!answer.toolCalls.length) return;
       messages.push({
         role: "assistant",
         content: answer.content,
@@ -47,6 +70,7 @@ export async function* modelTurn(ctx: RequestContext, turn: AgentTurn, signal: A
           args = {};
         }
         const ran = await runTool(ctx, call.name, args, { threadId: turn.threadId });
+        spoke = true;
         yield { type: "tool", tool: { name: call.name, ...ran } };
         messages.push({ role: "tool", tool_call_id: call.id, content: JSON.stringify(ran.result) });
       }
@@ -55,9 +79,19 @@ export async function* modelTurn(ctx: RequestContext, turn: AgentTurn, signal: A
   } catch (error) {
     if (!(error instanceof LanguageModelError)) throw error;
     ctx.services.logger.warn(
-      { err: error.message, kind: error.kind },
-      "assistant: the language model failed; answering with the built-in assistant",
+      { err: error.message, kind: error.kind, midAnswer: spoke },
+      spoke
+        ? "assistant: the language model failed mid-answer"
+        : "assistant: the language model failed; answering with the built-in assistant",
     );
+    if (spoke) {
+      yield {
+        type: "error",
+        message:
+          "The language model stopped in the middle of its answer. What it said so far is kept on this thread; ask again to continue.",
+      };
+      return;
+    }
     yield { type: "text", text: "The language model did not answer, so the built-in assistant answers instead. " };
     yield* builtInTurn(ctx, turn);
   }

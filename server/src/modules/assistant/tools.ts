@@ -14,6 +14,7 @@ import { findOwnJob, toJobView } from "../workflows/jobs.ts";
 import { planCampaign } from "./campaign-plan.ts";
 import { proposeLaunch } from "./pending-launch.ts";
 import { requireUser } from "../auth/authenticate.ts";
+import { getBrand } from "../brand/brand-profile.ts";
 
 /** What a tool knows of the conversation it runs in. */
 export interface TurnState {
@@ -36,6 +37,8 @@ const LaunchArgs = z.object({
   url: z.string().max(2000).optional(),
   quality: z.enum(["standard", "premium"]).optional(),
   formats: z.array(z.string()).max(4).optional(),
+  /** The brand to launch for (one of the account's brand ids); the default brand when left out. */
+  brand: z.string().max(100).optional(),
 });
 export type LaunchArgs = z.infer<typeof LaunchArgs>;
 
@@ -45,12 +48,13 @@ export const ASSISTANT_TOOLS: AssistantTool[] = [
   define({
     name: "read_performance",
     description:
-      "The account's results over the last `days` days: each ad creative's impressions, clicks, conversions, spend, revenue, CTR, ROAS and whether it is decaying; and the projects made, completed and failed, credits used.",
-    args: z.object({ days: z.number().int().min(1).max(365).default(30) }),
-    async run(ctx, { days }) {
+      "The account's results over the last `days` days (the ads of one brand with `brandId`): each ad creative's impressions, clicks, conversions, spend, revenue, CTR, ROAS and whether it is decaying; and the projects made, completed and failed, credits used.",
+    args: z.object({ days: z.number().int().min(1).max(365).default(30), brandId: z.string().max(100).optional() }),
+    async run(ctx, { days, brandId }) {
       const from = new Date(Date.now() - (days - 1) * 86_400_000).toISOString().slice(0, 10);
+      const brand = brandId ? await getBrand(ctx, brandId) : null;
       const stats = await userStats(ctx, { startDate: from });
-      const report = await performanceReport(ctx, { from });
+      const report = await performanceReport(ctx, { from, ...(brandId ? { brandId } : {}) });
       const creatives = report.creatives.map((c) => ({
         creativeId: c.creativeId,
         name: c.name,
@@ -59,7 +63,13 @@ export const ASSISTANT_TOOLS: AssistantTool[] = [
         decaying: c.decay.decaying,
         decayReason: c.decay.reason,
       }));
-      return { days, from, ads: { totals: report.totals, creatives }, ...stats };
+      return {
+        days,
+        from,
+        ...(brand ? { brand: { id: brand.id, name: brand.brandName ?? null } } : {}),
+        ads: { totals: report.totals, creatives },
+        ...stats,
+      };
     },
   }),
   define({

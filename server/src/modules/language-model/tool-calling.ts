@@ -1,8 +1,8 @@
 // Tool calling through the same OpenAI-compatible chat-completions endpoint as chat-completions.ts
 // (https://platform.openai.com/docs/api-reference/chat/create): the request offers `tools` (functions
 // with JSON Schema parameters) and the answer's message carries either text or `tool_calls`, whose
-// results go back as `role: "tool"` messages naming the call's id. One call per round, not streamed:
-// the assistant streams the text it gets to its own client.
+// results go back as `role: "tool"` messages naming the call's id. chatWithTools asks for one round at
+// once; the assistant streams each round instead (tool-streaming.ts), with the same request.
 import { z } from "zod";
 import { type LanguageModelConfig, LanguageModelError, postChatCompletion } from "./chat-completions.ts";
 
@@ -57,24 +57,21 @@ const Completion = z.object({
     .min(1),
 });
 
-/** One round: the model answers text, or asks for tool calls. */
-export async function chatWithTools(
-  config: LanguageModelConfig,
-  request: { messages: ToolChatMessage[]; tools: ToolSpec[]; signal?: AbortSignal; timeoutMs?: number },
-): Promise<ToolRoundAnswer> {
-  const body = await postChatCompletion(
-    config,
-    {
-      messages: request.messages,
-      tools: request.tools.map((t) => ({
-        type: "function",
-        function: { name: t.name, description: t.description, parameters: t.parameters },
-      })),
-      tool_choice: "auto",
-      temperature: 0.3,
-    },
-    { ...(request.signal ? { signal: request.signal } : {}), timeoutMs: request.timeoutMs ?? 60_000 },
-  );
+/** The request of one round, streamed or not: the messages and the tools offered as functions. */
+export function toolRequestBody(request: { messages: ToolChatMessage[]; tools: ToolSpec[] }) {
+  return {
+    messages: request.messages,
+    tools: request.tools.map((t) => ({
+      type: "function",
+      function: { name: t.name, description: t.description, parameters: t.parameters },
+    })),
+    tool_choice: "auto",
+    temperature: 0.3,
+  };
+}
+
+/** A whole (not streamed) completion's answer: text, or tool calls; anything else is a LanguageModelError. */
+export function readToolRound(body: unknown): ToolRoundAnswer {
   const parsed = Completion.safeParse(body);
   if (!parsed.success) throw new LanguageModelError("answered without a chat completion", "malformed");
   const message = parsed.data.choices[0]!.message;
@@ -82,4 +79,16 @@ export async function chatWithTools(
   const toolCalls = (message.tool_calls ?? []).map((c) => ({ id: c.id, name: c.function.name, arguments: c.function.arguments }));
   if (!toolCalls.length && !message.content) throw new LanguageModelError("answered an empty message", "malformed");
   return { content: message.content ?? null, toolCalls };
+}
+
+/** One round: the model answers text, or asks for tool calls (the assistant streams: tool-streaming.ts). */
+export async function chatWithTools(
+  config: LanguageModelConfig,
+  request: { messages: ToolChatMessage[]; tools: ToolSpec[]; signal?: AbortSignal; timeoutMs?: number },
+): Promise<ToolRoundAnswer> {
+  const body = await postChatCompletion(config, toolRequestBody(request), {
+    ...(request.signal ? { signal: request.signal } : {}),
+    timeoutMs: request.timeoutMs ?? 60_000,
+  });
+  return readToolRound(body);
 }

@@ -1,6 +1,7 @@
-// Writing figures: a day's ingest (POST), its correction (PATCH) and single events (POST /performance).
-// An ingest names a day once: a second ingest of the same creative and day with other figures is a
-// conflict (correct it with PATCH), the same figures again are a harmless repeat.
+// Writing figures: a day's or a period's ingest (POST), its correction (PATCH) and single events (POST
+// /performance). An ingest names a day once: a second ingest of the same creative and day with other
+// figures is a conflict (correct it with PATCH), the same figures again are a harmless repeat. A period
+// (from..to) is stored as its days' even shares (period.ts, period-ingest.ts).
 import type { PerformanceMetric } from "@adgen/prisma";
 import { PerformanceCorrectInput, PerformanceEventInput, PerformanceIngestInput, type PerformanceIngested } from "@adgen/schema";
 import type { RequestContext } from "../../context.ts";
@@ -8,6 +9,7 @@ import { AppError, isUniqueViolation, parseInput } from "../../errors.ts";
 import { requireUser } from "../auth/authenticate.ts";
 import { findCreative, resolveCreative } from "./creatives.ts";
 import { figuresOf, toCents } from "./figures.ts";
+import { correctPeriod, ingestPeriod } from "./period-ingest.ts";
 
 const today = () => new Date().toISOString().slice(0, 10);
 const dayDate = (day: string) => new Date(`${day}T00:00:00.000Z`);
@@ -39,6 +41,13 @@ export async function ingestPerformance(ctx: RequestContext, input: PerformanceI
     spendCents: BigInt(toCents(body.spend)),
     revenueCents: BigInt(toCents(body.revenue)),
   };
+  const { from, to } = body;
+  if (from && to) {
+    const totals = { ...figures, spendCents: Number(figures.spendCents), revenueCents: Number(figures.revenueCents) };
+    return ctx.services.prisma.$transaction(async (tx) =>
+      ingestPeriod(tx, await resolveCreative(tx, user.id, body.creativeId, body.brandId), { from, to }, totals),
+    );
+  }
   return ctx.services.prisma.$transaction(async (tx) => {
     const creative = await resolveCreative(tx, user.id, body.creativeId, body.brandId);
     const earlier = await tx.performanceMetric.findUnique({ where: { creativeId_day: { creativeId: creative.id, day: dayDate(day) } } });
@@ -69,6 +78,19 @@ export async function correctPerformance(ctx: RequestContext, input: Performance
   };
   if (Object.keys(changes).length === 0)
     throw new AppError("BAD_REQUEST", "Give at least one figure to correct: impressions, clicks, conversions, spend or revenue");
+  const { from, to } = body;
+  if (from && to) {
+    const totals = {
+      ...(body.impressions !== undefined ? { impressions: body.impressions } : {}),
+      ...(body.clicks !== undefined ? { clicks: body.clicks } : {}),
+      ...(body.conversions !== undefined ? { conversions: body.conversions } : {}),
+      ...(body.spend !== undefined ? { spendCents: toCents(body.spend) } : {}),
+      ...(body.revenue !== undefined ? { revenueCents: toCents(body.revenue) } : {}),
+    };
+    return ctx.services.prisma.$transaction(async (tx) =>
+      correctPeriod(tx, await findCreative(tx, user.id, body.creativeId), { from, to }, totals),
+    );
+  }
   return ctx.services.prisma.$transaction(async (tx) => {
     const creative = await findCreative(tx, user.id, body.creativeId);
     const earlier = await tx.performanceMetric.findUnique({ where: { creativeId_day: { creativeId: creative.id, day: dayDate(day) } } });
