@@ -279,6 +279,16 @@ export const AdminSystem = z.object({
     databaseBytes: z.number().int().nullable(),
   }),
   database: z.object({ engine: z.string() }),
+  /** Outgoing e-mail: whether SMTP_URL is set (else nothing is sent), and mail_outbox by status. */
+  mail: z.object({
+    configured: z.boolean(),
+    server: z.string().nullable(),
+    from: z.string(),
+    pending: z.number().int(),
+    sent: z.number().int(),
+    failed: z.number().int(),
+    lastError: z.string().nullable(),
+  }),
 });
 export type AdminSystem = z.infer<typeof AdminSystem>;
 

@@ -11,6 +11,7 @@ import { runExport, type ExportMessage } from "../modules/projects/exports.ts";
 import { resendStaleExtractions, runKnowledgeExtraction } from "../modules/knowledge/extraction-job.ts";
 import type { ExtractionMessage } from "../modules/knowledge/knowledge-items.ts";
 import { type PublishMessage, runPublication } from "../modules/social/publish.ts";
+import { deliverDueMail } from "../modules/mail/deliver-mail.ts";
 
 export interface Workers {
   workflowWorkerIds: string[];
@@ -47,6 +48,8 @@ export async function startWorkers(services: Services, workflowConcurrency: numb
     // The agents (review expiry, orphaned-job recovery, webhook retries, performance decay): each due one
     // runs and records its run for GET /api/admin/agents.
     await runDueAgents(services).catch(failed("agents"));
+    // The e-mails in mail_outbox that are due (sent through SMTP_URL; without it they wait).
+    await deliverDueMail(services).catch(failed("mail"));
     if (workflowConcurrency > 0) await resendStaleQueuedJobs(services).catch(failed("requeue"));
     if (workflowConcurrency > 0) await resendStaleExtractions(services).catch(failed("knowledge requeue"));
     // Every instance admits waiting jobs of accounts with free slots (a finish seen by no admission, a

@@ -1,6 +1,7 @@
 // GET /admin/health: each part the service depends on, checked now, with its status and latency:
 // the database, the queue, storage (free space, and that a file can be written), ffmpeg, and each
-// provider (the built-in studio renderer; each remote provider probed when configured, else said so).
+// provider (the built-in studio renderer; each remote provider probed when configured, else said so:
+// health-providers.ts), and outgoing mail (health-mail.ts).
 import { spawn } from "node:child_process";
 import { randomUUID } from "node:crypto";
 import { rm, writeFile } from "node:fs/promises";
@@ -8,9 +9,10 @@ import { join } from "node:path";
 import type { AdminHealth } from "@adgen/schema";
 import type { RequestContext, Services } from "../../context.ts";
 import { QUEUE } from "../../queue/queue.ts";
-import { safeFetch } from "../net/safe-fetch.ts";
 import { locateFfmpeg } from "../render/ffmpeg.ts";
 import { auditAdminRead } from "./admin-audit.ts";
+import { checkMail } from "./health-mail.ts";
+import { checkProviders } from "./health-providers.ts";
 import { diskSpace } from "./system.ts";
 import { requireAdmin } from "./require-admin.ts";
 
@@ -47,44 +49,6 @@ function ffmpegVersion(path: string): Promise<string> {
   });
 }
 
-interface RemoteProvider {
-  name: string;
-  /** The API's origin, probed when the provider is configured; null when it is not. */
-  origin: string | null;
-  /** What the service uses it for. */
-  role: string;
-}
-
-function remoteProviders(services: Services): RemoteProvider[] {
-  const { providers, languageModel, payments } = services.config;
-  const origin = (url: string) => new URL(url).origin;
-  return [
-    { name: "fal", origin: providers.falKey ? "https://queue.fal.run" : null, role: "pictures" },
-    { name: "replicate", origin: providers.replicateToken ? "https://api.replicate.com" : null, role: "pictures" },
-    { name: "elevenlabs", origin: providers.elevenLabsKey ? "https://api.elevenlabs.io" : null, role: "voice" },
-    { name: "language model", origin: languageModel ? origin(languageModel.baseUrl) : null, role: "the words of ads" },
-    { name: "stripe", origin: payments.stripeSecretKey ? "https://api.stripe.com" : null, role: "payments" },
-  ];
-}
-
-/**
- * A configured provider is probed for reachability only (any HTTP answer from its API's origin counts):
- * an authenticated call could cost money or count against a quota. An unconfigured one is said so; the
- * built-in studio, voice and sandbox checkout stand in for it.
- */
-async function probeProvider(services: Services, provider: RemoteProvider): Promise<Check> {
-  const name = `provider: ${provider.name}`;
-  if (!provider.origin) {
-    const fallback = provider.name === "stripe" && services.config.paymentsSandbox ? "; the built-in sandbox checkout is used" : "";
-    return { name, status: "unconfigured", latencyMs: 0, detail: `not configured (${provider.role})${fallback}` };
-  }
-  const origin = provider.origin;
-  return timed(name, async () => {
-    const response = await safeFetch(origin, { method: "HEAD", timeoutMs: 5000, maxRedirects: 3, resolver: services.resolver });
-    return { status: response.status >= 500 ? "degraded" : "ok", detail: `${provider.role}: ${origin} answered ${response.status}` };
-  });
-}
-
 export async function checkHealth(services: Services): Promise<AdminHealth> {
   const checks = await Promise.all([
     timed("database", async () => {
@@ -116,7 +80,8 @@ export async function checkHealth(services: Services): Promise<AdminHealth> {
       latencyMs: ffmpeg.latencyMs,
       detail: "renders every ad with ffmpeg",
     },
-    ...(await Promise.all(remoteProviders(services).map((provider) => probeProvider(services, provider)))),
+    ...(await checkProviders(services)),
+    await checkMail(services),
   );
   const status = checks.some((check) => check.status === "error")
     ? "error"

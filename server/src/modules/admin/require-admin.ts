@@ -1,10 +1,14 @@
 import type { RequestContext } from "../../context.ts";
 import { Errors } from "../../errors.ts";
 import { requireUser } from "../auth/authenticate.ts";
+import { auditDeniedAdminCall } from "./admin-audit.ts";
 
-/** The one gate of every admin operation. */
+/** The one gate of every admin operation. A signed-in non-admin's refusal is audited (`admin.denied`). */
 export function requireAdmin(ctx: RequestContext) {
   const user = requireUser(ctx);
-  if (user.role !== "admin") throw Errors.adminRequired();
+  if (user.role !== "admin") {
+    auditDeniedAdminCall(ctx, user.id);
+    throw Errors.adminRequired();
+  }
   return user;
 }

@@ -8,7 +8,8 @@ import { queueMail } from "../notifications/mail-outbox.ts";
 
 const ACTION_WORDS: Record<ModerationAction, string> = {
   remove: "The project was removed: its media are no longer available.",
-  restrict: "The project was restricted.",
+  restrict:
+    "The project was restricted: it can no longer be published to a social platform (a scheduled post was cancelled), and its media stay available to its owner only.",
   dismiss: "No action was taken: we did not find the content illegal or against our terms.",
 };
 

@@ -1,7 +1,8 @@
 // PATCH /api/admin/moderation: an admin resolves a queue item with a statement of reasons (DSA Art. 17).
 // - A notice: one decision for its project, which also resolves every other pending notice about it;
-//   `remove` takes the project's media offline (media-gate.ts), `restrict` marks the project restricted
-//   (its media stay with its owner), `dismiss` takes no action.
+//   `remove` takes the project's media offline (media-gate.ts); `restrict` keeps the project from being
+//   published (its media stay with its owner and the admins; a scheduled post is cancelled, a publish
+//   launch built on it answers 403); `dismiss` takes no action.
 // - An appeal (the item id is the decision's): `dismiss` reverses the decision (a removed project's media
 //   come back), `remove` or `restrict` upholds it or changes it to that action.
 // Every reporter is told the outcome by e-mail and the owner by e-mail and push, all from the same commit.
@@ -13,6 +14,7 @@ import { requireAdmin } from "../admin/require-admin.ts";
 import { recordAudit } from "../audit/record-audit.ts";
 import { pushToUser } from "../notifications/deliver-push.ts";
 import { toDecisionView } from "./decision-view.ts";
+import { cancelScheduledPublication } from "./publication-hold.ts";
 import { queueAppealOutcomeMail, queueDecisionMails } from "./outcome-mail.ts";
 
 export async function resolveModerationItem(ctx: RequestContext, input: z.input<typeof ModerationResolveInput>) {
@@ -28,6 +30,7 @@ export async function resolveModerationItem(ctx: RequestContext, input: z.input<
       const decision = await tx.moderationDecision.create({
         data: { jobId: job.id, userId: job.userId, action, category: notice.category, statement, decidedById: admin.id },
       });
+      const publicationCancelled = action === "dismiss" ? false : await cancelScheduledPublication(tx, job.id);
       const notices = await tx.moderationReport.findMany({ where: { jobId: job.id, status: "pending" } });
       await tx.moderationReport.updateMany({
         where: { id: { in: notices.map((n) => n.id) }, status: "pending" },
@@ -38,7 +41,7 @@ export async function resolveModerationItem(ctx: RequestContext, input: z.input<
         action: "admin.moderation_decided",
         targetType: "project",
         targetId: job.id,
-        metadata: { decisionId: decision.id, action, notices: notices.map((n) => n.reference) },
+        metadata: { decisionId: decision.id, action, notices: notices.map((n) => n.reference), publicationCancelled },
       });
       return { kind: "notice" as const, decision, reportersNotified };
     }
@@ -50,6 +53,7 @@ export async function resolveModerationItem(ctx: RequestContext, input: z.input<
       where: { id },
       data: { action, appealStatus: upheld ? "upheld" : "reversed", appealResolution: statement, appealResolvedAt: new Date() },
     });
+    if (action !== "dismiss") await cancelScheduledPublication(tx, decision.jobId);
     await queueAppealOutcomeMail(tx, { decision: updated, previous: decision.action as ModerationAction, services: ctx.services });
     await recordAudit(tx, ctx, {
       action: "admin.moderation_appeal_resolved",

@@ -1,5 +1,6 @@
-// The service has no mail transport yet: an e-mail it owes someone is a row in mail_outbox, written in
-// the same transaction as what caused it, for a sender to deliver (and mark `sent_at`) once one exists.
+// An e-mail the service owes someone is a row in mail_outbox, written in the same transaction as what
+// caused it; the sender (modules/mail/deliver-mail.ts, run by the workers' sweep) delivers it through
+// SMTP_URL and records `sent` with its time and Message-ID, or the error and the next attempt.
 import type { Tx } from "../../context.ts";
 
 export interface OutboxMail {

@@ -1,5 +1,6 @@
 // Connecting, listing and disconnecting the account's social accounts, and the rule a `publish: true`
-// launch must pass before anything is charged: a connected account, on an instance set up to publish.
+// launch must pass before anything is charged: a connected account, on an instance set up to publish,
+// and no project a moderation decision restricted as its source.
 import { makesImagesOnly, type SocialAccount, SocialAccountIdInput, SocialAccountInput, type WorkflowRequest } from "@adgen/schema";
 import type { Prisma } from "@adgen/prisma";
 import type { Config } from "../../config/env.ts";
@@ -7,6 +8,8 @@ import type { RequestContext } from "../../context.ts";
 import { AppError, parseInput } from "../../errors.ts";
 import { requireUser } from "../auth/authenticate.ts";
 import { GraphError, readPage } from "./meta-graph.ts";
+import { assertPublishable } from "../moderation/media-gate.ts";
+import { findSourceProject } from "../workflows/source-project.ts";
 
 export const PUBLISH_MESSAGE =
   "No social account is connected: connect one before publishing, or launch without publish (nothing was charged)";
@@ -77,5 +80,10 @@ export async function assertCanPublish(ctx: RequestContext, request: WorkflowReq
   if (!account) throw refuse(PUBLISH_MESSAGE);
   if (!metaAppSecret(ctx.services.config)) {
     throw refuse("Publishing is not set up on this instance (no Meta app is configured): launch without publish (nothing was charged)");
+  }
+  // An ad made from a project a moderation decision restricted would publish that project again: 403.
+  if (request.type === "ad-optimizer") {
+    const source = await findSourceProject(ctx.services.prisma, user.id, request.project);
+    await assertPublishable(ctx.services.prisma, source.job.id);
   }
 }

@@ -21,6 +21,6 @@ export const ACTION_LABELS: Record<ModerationAction, string> = {
 
 export const ACTION_EXPLAINED: Record<ModerationAction, string> = {
   remove: "This project's media were taken offline.",
-  restrict: "This project is restricted.",
+  restrict: "This project is restricted: it can no longer be published to a social platform (its media stay with you).",
   dismiss: "A report about this project was reviewed and no action was taken.",
 };
