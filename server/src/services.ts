@@ -8,8 +8,7 @@ import { SharedRateLimitStore } from "./rate-limit/shared-store.ts";
 import { PostgresEventBus } from "./events/postgres-bus.ts";
 import { ensureAdminAccount } from "./modules/admin/bootstrap-admin.ts";
 import { SessionManager } from "./modules/auth/sessions.ts";
-import { join } from "node:path";
-import { LocalMediaStorage } from "./media/storage.ts";
+import { createMediaStorage } from "./media/media-config.ts";
 import { type Resolver, systemResolver } from "./modules/net/safe-fetch.ts";
 import { createStudioRenderer } from "./modules/render/index.ts";
 import type { VideoRenderer } from "./modules/render/types.ts";
@@ -65,7 +64,7 @@ export async function createServices(config: Config, options: ServiceOptions = {
     events,
     logger,
     queue,
-    media: new LocalMediaStorage(join(config.dataDir, "media")),
+    media: await createMediaStorage(config.media, config.dataDir),
     renderer: options.renderer ?? createStudioRenderer(config.renderThreads ? { threads: config.renderThreads } : {}),
     voice: options.voice ?? createEspeakSynthesizer(),
     languageModel: config.languageModel ? createLanguageModel(config.languageModel) : null,
@@ -84,6 +83,7 @@ export async function createServices(config: Config, options: ServiceOptions = {
       await services.rateLimiter.close();
       await events.close();
       await services.voice.close?.();
+      services.media.close?.();
       await db.close();
     },
   };

@@ -1,14 +1,17 @@
 // Two instances of the service on one PostgreSQL database, as in production behind a balancer.
 import { randomBytes } from "node:crypto";
-import { mkdtempSync } from "node:fs";
+import { existsSync, mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { loadConfig } from "../src/config/env.ts";
 import { listen, type RunningServer } from "../src/http/app.ts";
+import { signup } from "../src/modules/auth/signup.ts";
 import { createServices, type ServiceHandle } from "../src/services.ts";
 import { RestClient, uniqueEmail } from "../test/support/clients.ts";
 import { testDatabase } from "../test/support/harness.ts";
+import { startS3, type TestS3 } from "../test/support/s3-server.ts";
+import { readZip } from "../test/support/zip.ts";
 
 interface Instance {
   services: ServiceHandle;
@@ -16,10 +19,13 @@ interface Instance {
 }
 
 let drop: () => Promise<void>;
+/** The media store both instances share (MEDIA_STORAGE=s3), as machines with their own disks would. */
+let s3: TestS3;
 const instances: Instance[] = [];
 const secret = randomBytes(32).toString("hex");
 
 beforeAll(async () => {
+  s3 = await startS3();
   const db = await testDatabase();
   drop = db.drop;
   // Both start at once: the migration lock makes them take turns on the empty database.
@@ -33,6 +39,8 @@ beforeAll(async () => {
           RATE_LIMIT_API_PER_MINUTE: "6",
           ADMIN_EMAIL: "root@example.com",
           ADMIN_PASSWORD: "root-password-1",
+          STUDIO_MAX_AD_SECONDS: "2",
+          ...s3.env,
         },
         { database: db.target },
       );
@@ -60,6 +68,7 @@ afterAll(async () => {
     await instance.services.close();
   }
   await drop?.();
+  await s3?.close();
 });
 
 describe("several instances on one PostgreSQL", () => {
@@ -148,4 +157,54 @@ describe("several instances on one PostgreSQL", () => {
       expect.objectContaining({ kind: "account.balance", userId: "u-1", data: { balance: 5, delta: 5, reason: "test" } }),
     ]);
   });
+
+  it("a job rendered by a worker with its own DATA_DIR is downloadable from the other instance, ZIP export included (shared S3 bucket)", async () => {
+    const [a, b] = instances;
+    // B is the render machine (what `pnpm worker` runs); A only serves HTTP. Each has its own DATA_DIR.
+    await b!.services.startWorkers(1);
+    // The account comes from the domain function: the sign-up budget per address (4 an hour) belongs to the tests above.
+    const { session } = await signup(
+      { services: a!.services, auth: null, ip: null, userAgent: null },
+      { email: uniqueEmail("multi-media"), password: "password123" },
+    );
+    const headers = { cookie: `session=${session.jwt}` };
+    const onA = new RestClient(a!.server.url);
+    onA.cookie = session.jwt;
+    const launched = await onA.post("/workflow", {
+      type: "cinematic",
+      concept: "Rendered on one machine, served by another",
+      formats: ["9:16"],
+    });
+    expect(launched.status, JSON.stringify(launched.body)).toBe(200);
+    const jobId: string = launched.body.data.jobId;
+    // Watched in the database: this file's API budget (6 a minute) is too small for polling.
+    const deadline = Date.now() + 120_000;
+    let job = await a!.services.prisma.job.findUniqueOrThrow({ where: { id: jobId } });
+    while (job.status !== "completed" && job.status !== "failed" && Date.now() < deadline) {
+      await new Promise((resolve) => setTimeout(resolve, 200));
+      job = await a!.services.prisma.job.findUniqueOrThrow({ where: { id: jobId } });
+    }
+    expect(job.status, job.error ?? "").toBe("completed");
+    const path = new URL((job.result as { finalVideo: string }).finalVideo).pathname;
+    const stored = await a!.services.media.stat(path.replace(/^\/api\/media\//, "jobs/"));
+    expect(stored?.bytes).toBeGreaterThan(1000);
+    // The render is in the bucket, on neither machine's disk.
+    for (const instance of instances) expect(existsSync(join(instance.services.config.dataDir, "media", "jobs", jobId))).toBe(false);
+
+    const whole = await fetch(`${a!.server.url}${path}`, { headers });
+    expect(whole.status).toBe(200);
+    const video = Buffer.from(await whole.arrayBuffer());
+    expect(video.length).toBe(stored!.bytes);
+    const ranged = await fetch(`${a!.server.url}${path}`, { headers: { ...headers, range: "bytes=0-1023" } });
+    expect(ranged.status).toBe(206);
+    expect(ranged.headers.get("content-range")).toBe(`bytes 0-1023/${video.length}`);
+    expect(Buffer.from(await ranged.arrayBuffer()).equals(video.subarray(0, 1024))).toBe(true);
+    const zip = await fetch(`${a!.server.url}/api/user/projects/export?format=zip`, { headers });
+    expect(zip.status).toBe(200);
+    expect(
+      readZip(Buffer.from(await zip.arrayBuffer()))
+        .get(`${jobId}/${path.split("/").pop()}`)
+        ?.equals(video),
+    ).toBe(true);
+  }, 150_000);
 });

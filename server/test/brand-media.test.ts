@@ -84,7 +84,7 @@ describe("uploading", () => {
     // What the pipeline reads: the stored files' keys and pixel sizes, oldest first.
     const forAds = await listBrandMedia(app.services.prisma, owner.id);
     expect(forAds.map((m) => [m.width, m.height])).toEqual(cases.map((c) => [...c.size]));
-    for (const item of forAds) expect(existsSync(app.services.media.localPath(item.key))).toBe(true);
+    for (const item of forAds) expect(existsSync(await app.services.media.localFile(item.key))).toBe(true);
     await clearLibrary(owner);
   });
 

@@ -4,23 +4,11 @@ import type { RequestContext } from "../context.ts";
 import { Errors } from "../errors.ts";
 import { assertMediaOnline } from "../modules/moderation/media-gate.ts";
 import { findOwnJob } from "../modules/workflows/jobs.ts";
+import { mediaContentType } from "./content-type.ts";
 import { jobMediaKey } from "./storage.ts";
 
-const TYPES: Record<string, string> = {
-  mp4: "video/mp4",
-  jpg: "image/jpeg",
-  png: "image/png",
-  webp: "image/webp",
-  zip: "application/zip",
-  pdf: "application/pdf",
-  vtt: "text/vtt; charset=utf-8",
-  wav: "audio/wav",
-};
-
 /** The Content-Type of a job's media file, by its extension (the studio names every file it writes). */
-export function mediaContentType(file: string): string {
-  return TYPES[file.split(".").pop()?.toLowerCase() ?? ""] ?? "application/octet-stream";
-}
+export { mediaContentType };
 
 export async function openJobMedia(ctx: RequestContext, jobId: string, file: string) {
   if (!/^[A-Za-z0-9._-]+$/.test(file) || file.startsWith(".")) throw Errors.notFound("File");

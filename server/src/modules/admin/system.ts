@@ -1,13 +1,12 @@
 // GET /admin/system: what the background side is doing: queue depths and states (pg-boss), workers,
 // the scheduled agents, and storage use (media files, free disk space, database size).
-import { readdir, stat, statfs } from "node:fs/promises";
-import { join } from "node:path";
+import { statfs } from "node:fs/promises";
 import { type AdminSystem, QUEUE_STATES } from "@adgen/schema";
 import type { RequestContext, Services } from "../../context.ts";
-import { LocalMediaStorage } from "../../media/storage.ts";
 import { QUEUE } from "../../queue/queue.ts";
 import { auditAdminRead } from "./admin-audit.ts";
 import { listAgentStates } from "./agents.ts";
+import { mailStatus } from "../mail/mail-status.ts";
 import { requireAdmin } from "./require-admin.ts";
 
 async function queueStates(services: Services): Promise<AdminSystem["queues"]> {
@@ -23,25 +22,6 @@ async function queueStates(services: Services): Promise<AdminSystem["queues"]> {
   });
 }
 
-/** Files and bytes under a folder (the media store), walked without following links. */
-export async function folderUse(root: string): Promise<{ files: number; bytes: number }> {
-  let files = 0;
-  let bytes = 0;
-  const walk = async (dir: string): Promise<void> => {
-    const entries = await readdir(dir, { withFileTypes: true }).catch(() => []);
-    for (const entry of entries) {
-      const path = join(dir, entry.name);
-      if (entry.isDirectory()) await walk(path);
-      else if (entry.isFile()) {
-        files += 1;
-        bytes += (await stat(path).catch(() => ({ size: 0 }))).size;
-      }
-    }
-  };
-  await walk(root);
-  return { files, bytes };
-}
-
 export async function diskSpace(path: string): Promise<{ freeBytes: number; totalBytes: number } | null> {
   try {
     const info = await statfs(path);
@@ -54,8 +34,8 @@ export async function diskSpace(path: string): Promise<{ freeBytes: number; tota
 export async function adminSystem(ctx: RequestContext): Promise<AdminSystem> {
   requireAdmin(ctx);
   const { services } = ctx;
-  const media = services.media instanceof LocalMediaStorage ? await folderUse(services.media.root) : { files: 0, bytes: 0 };
-  const [queues, agents, disk, dbSize, running] = await Promise.all([
+  const media = await services.media.usage();
+  const [queues, agents, disk, dbSize, running, mail] = await Promise.all([
     queueStates(services),
     listAgentStates(services),
     diskSpace(services.config.dataDir),
@@ -64,6 +44,7 @@ export async function adminSystem(ctx: RequestContext): Promise<AdminSystem> {
       .then((rows) => Number(rows[0]?.bytes ?? 0))
       .catch(() => null),
     services.prisma.job.count({ where: { status: "processing", leaseOwner: { not: null } } }),
+    mailStatus(services),
   ]);
   await auditAdminRead(ctx, "admin.system_viewed");
   const workflowConcurrency = services.config.workers;
@@ -90,5 +71,6 @@ export async function adminSystem(ctx: RequestContext): Promise<AdminSystem> {
       databaseBytes: dbSize,
     },
     database: { engine: services.db.engine },
+    mail,
   };
 }

@@ -164,7 +164,7 @@ export async function openBrandMedia(ctx: RequestContext, id: string) {
 
 /**
  * The account's library photos for the pipeline to place in ads: their media-store keys (read them with
- * `services.media.localPath(key)`) and pixel sizes, oldest first.
+ * `await services.media.localFile(key)`) and pixel sizes, oldest first.
  */
 export async function listBrandMedia(prisma: Tx, userId: string): Promise<{ key: string; width: number; height: number }[]> {
   const rows = await prisma.brandMedia.findMany({

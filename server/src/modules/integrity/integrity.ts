@@ -3,11 +3,8 @@
 //   - media files no job (or brand library row, or export) owns, and finished jobs whose files are gone;
 //   - jobs still `processing` with a lease older than JOB_LEASE_SECONDS (the orphan sweep missed them);
 //   - refunds whose job was never charged.
-import { readdir, stat } from "node:fs/promises";
-import { join } from "node:path";
 import type { IntegrityReport } from "@adgen/schema";
 import type { RequestContext, Services } from "../../context.ts";
-import { LocalMediaStorage } from "../../media/storage.ts";
 import { auditAdminRead } from "../admin/admin-audit.ts";
 import { requireAdmin } from "../admin/require-admin.ts";
 import { LedgerReason } from "../credits/ledger.ts";
@@ -51,28 +48,12 @@ async function stuckJobs(services: Services) {
   return rows.map((job) => ({ jobId: job.id, status: job.status, heartbeatAt: job.heartbeatAt?.toISOString() ?? null }));
 }
 
-async function filesUnder(root: string, prefix: string): Promise<{ key: string; bytes: number }[]> {
-  const out: { key: string; bytes: number }[] = [];
-  const walk = async (relative: string): Promise<void> => {
-    const entries = await readdir(join(root, relative), { withFileTypes: true }).catch(() => []);
-    for (const entry of entries) {
-      const key = `${relative}/${entry.name}`;
-      if (entry.isDirectory()) await walk(key);
-      else if (entry.isFile()) out.push({ key, bytes: (await stat(join(root, key)).catch(() => ({ size: 0 }))).size });
-    }
-  };
-  await walk(prefix);
-  return out;
-}
-
 /** Files in the store's `jobs/`, `brand/` and `exports/` folders whose owning row does not exist (or was refunded). */
 async function orphanedMedia(services: Services) {
-  if (!(services.media instanceof LocalMediaStorage)) return [];
-  const root = services.media.root;
   const [jobFiles, brandFiles, exportFiles] = await Promise.all([
-    filesUnder(root, "jobs"),
-    filesUnder(root, "brand"),
-    filesUnder(root, "exports"),
+    services.media.list("jobs"),
+    services.media.list("brand"),
+    services.media.list("exports"),
   ]);
   const jobIds = [...new Set(jobFiles.map((file) => file.key.split("/")[1]!))];
   const liveJobs = new Set(

@@ -15,7 +15,7 @@ const MAX_TEXT = 2_000_000;
 
 async function extract(services: Services, item: { type: string; fileKey: string | null }): Promise<Extracted> {
   if (!item.fileKey) throw new ExtractionError("The item has no stored content; add it again");
-  const path = services.media.localPath(item.fileKey);
+  const path = await services.media.localFile(item.fileKey);
   if (item.type === "url") {
     const { text } = pageText(decodeText(await readFile(path)));
     if (!text) throw new ExtractionError("The page has no readable text (it may be built by scripts or be empty); try another page");

@@ -2,6 +2,7 @@
 // account's own data as JSON, one video downloaded through the SSRF-safe fetcher, and background
 // export jobs that leave a ZIP in media storage.
 import { createWriteStream } from "node:fs";
+import { once } from "node:events";
 import { rename } from "node:fs/promises";
 import { join } from "node:path";
 import { Readable } from "node:stream";
@@ -106,14 +107,25 @@ function buildZip(services: Services, jobs: Job[]): Readable {
     append(source: string | Buffer | Readable, data: { name: string }): void;
     finalize(): Promise<void>;
   };
+  // One media file is opened at a time: the next is appended when archiver has written the previous one
+  // (from an object store, each open file is a download in flight).
+  let written = 0;
+  const closed = new AbortController();
+  zip.on("entry", () => written++);
+  zip.once("close", () => closed.abort());
+  const appended = async (source: Readable, name: string, count: number) => {
+    zip.append(source, { name });
+    while (written < count) await once(zip, "entry", { signal: closed.signal });
+  };
   zip.append(JSON.stringify(jobs.map(toProject), null, 2), { name: "projects.json" });
   zip.append(`${[CSV_COLUMNS.join(","), ...jobs.map(csvRow)].join("\r\n")}\r\n`, { name: "projects.csv" });
   (async () => {
+    let count = 2;
     for (const job of jobs) {
       // A project removed by a moderation decision keeps its metadata here but none of its media.
       if (await isMediaRemoved(services.prisma, job.id)) continue;
       for (const file of jobFiles(job)) {
-        if (await services.media.stat(file.key)) zip.append(services.media.read(file.key), { name: file.name });
+        if (await services.media.stat(file.key)) await appended(services.media.read(file.key), file.name, ++count);
       }
     }
     await zip.finalize();

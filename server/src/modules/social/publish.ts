@@ -10,6 +10,8 @@ import { QUEUE, type QueueMessage } from "../../queue/queue.ts";
 import { GraphError, postPageVideo } from "./meta-graph.ts";
 import { nextSlot } from "./next-slot.ts";
 import { metaAppSecret } from "./social-accounts.ts";
+import { isPublicationBlocked } from "../moderation/media-gate.ts";
+import { PUBLICATION_CANCELLED } from "../moderation/publication-hold.ts";
 
 export interface PublishMessage {
   jobId: string;
@@ -41,6 +43,10 @@ export async function planPublication(
     return { publication: { ...base, status: "failed", reason: "No social account was connected when the ad was finished" }, queue: null };
   }
   if (!result.finalVideo) return { publication: { ...base, status: "failed", reason: "This ad has no video to post" }, queue: null };
+  // Restricted (or removed) by a moderation decision while it was being made: it does not leave the service.
+  if (await isPublicationBlocked(services.prisma, job.id)) {
+    return { publication: { ...base, status: "failed", reason: PUBLICATION_CANCELLED }, queue: null };
+  }
   const row = await services.prisma.brandSchedule.findUnique({ where: { userId: job.userId } });
   const schedule = row?.schedule as BrandScheduleInput | undefined;
   const at = (schedule && nextSlot(schedule, now)) || now;
@@ -76,6 +82,11 @@ export async function runPublication(services: Services, message: QueueMessage<P
     return;
   }
   if (!result.finalVideo) return;
+  // A moderation decision since it was scheduled (restrict or remove) keeps it from being posted.
+  if (await isPublicationBlocked(services.prisma, jobId)) {
+    await recordPublication(services, jobId, { status: "failed", reason: PUBLICATION_CANCELLED });
+    return;
+  }
   const key = new URL(result.finalVideo).pathname.replace(/^\/api\/media\//, "jobs/");
   const storyboard = result.storyboard as { title?: string; scenes?: { cta?: string }[] } | undefined;
   const description = [storyboard?.title, storyboard?.scenes?.at(-1)?.cta].filter(Boolean).join(" · ");
@@ -83,7 +94,7 @@ export async function runPublication(services: Services, message: QueueMessage<P
     const postId = await postPageVideo(
       secret,
       { pageId: account.pageId, accessToken: account.accessToken },
-      services.media.localPath(key),
+      await services.media.localFile(key),
       description,
     );
     await recordPublication(services, jobId, { status: "posted", postId, postedAt: new Date().toISOString(), reason: null });

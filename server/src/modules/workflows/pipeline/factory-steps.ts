@@ -75,7 +75,7 @@ export function factoryRenderStep(format: AspectRatio, imagesOnly: boolean, qual
       const stem = `ad-${format.replace(":", "x")}`;
       const dir = await services.media.scratchDir(`${job.id}/${stem}`);
       const size = FORMATS.find((f) => f.ratio === format)!;
-      const variants = hookVariants(withLocalImages(services, direction.storyboard), FACTORY_VARIANTS[quality]);
+      const variants = hookVariants(await withLocalImages(services, direction.storyboard), FACTORY_VARIANTS[quality]);
       const made: FactoryVariantOutput[] = [];
       let bytes = 0;
       try {

@@ -103,7 +103,7 @@ export async function gatherImagery(services: Services, job: Job, input: Imagery
     const file = `picture-${pictures.length + 1}${ext}`;
     try {
       const dir = await services.media.scratchDir(`${job.id}/imagery`);
-      await copyFile(services.media.localPath(photo.key), join(dir, file));
+      await copyFile(await services.media.localFile(photo.key), join(dir, file));
       const key = jobMediaKey(job.id, file);
       await services.media.put(key, join(dir, file));
       pictures.push({ key, width: photo.width, height: photo.height, source: "library" });
@@ -134,11 +134,12 @@ export async function gatherImagery(services: Services, job: Job, input: Imagery
 }
 
 /** The storyboard with its pictures' and logo's media keys turned into local files the renderer can open. */
-export function withLocalImages(services: Services, storyboard: Storyboard): Storyboard {
+export async function withLocalImages(services: Services, storyboard: Storyboard): Promise<Storyboard> {
   const logoKey = storyboard.brand.logoKey;
-  return {
-    ...storyboard,
-    brand: { ...storyboard.brand, ...(logoKey ? { logoPath: services.media.localPath(logoKey) } : {}) },
-    scenes: storyboard.scenes.map((scene) => (scene.imageKey ? { ...scene, imagePath: services.media.localPath(scene.imageKey) } : scene)),
-  };
+  const logoPath = logoKey ? await services.media.localFile(logoKey) : null;
+  const scenes: Storyboard["scenes"] = [];
+  for (const scene of storyboard.scenes) {
+    scenes.push(scene.imageKey ? { ...scene, imagePath: await services.media.localFile(scene.imageKey) } : scene);
+  }
+  return { ...storyboard, brand: { ...storyboard.brand, ...(logoPath ? { logoPath } : {}) }, scenes };
 }

@@ -25,7 +25,7 @@ import type { ArtDirection } from "./art-direction.ts";
 import { factoryRenderStep } from "./factory-steps.ts";
 import { referenceAnalysisStep, wantsPageOutline } from "./reference-analysis.ts";
 import { directWithWriter, type TypedDirection, typedResultParts } from "./typed-direction.ts";
-import { narrationFor, voiceAssets, voiceStep } from "./voice-step.ts";
+import { narrationFor, voiceAssets, voicedStoryboard, voiceStep } from "./voice-step.ts";
 import { gatherImagery, withLocalImages } from "./imagery.ts";
 import { generatePictures } from "./generated-pictures.ts";
 import { choosePictures, GENERATED_PICTURES } from "../../providers/remote-providers.ts";
@@ -173,7 +173,7 @@ const artDirection: PipelineStep = {
       const format = direction.formats[0] ?? "9:16";
       for (const [i, scene] of direction.storyboard.scenes.entries()) {
         const file = join(dir, `preview-${i + 1}.png`);
-        await services.renderer.previewFrame(withLocalImages(services, direction.storyboard), i, format, file);
+        await services.renderer.previewFrame(await withLocalImages(services, direction.storyboard), i, format, file);
         const key = jobMediaKey(job.id, `preview-${i + 1}.png`);
         await services.media.put(key, file);
         previews.push({ sceneId: scene.id, key });
@@ -193,8 +193,8 @@ function renderStep(format: AspectRatio, imagesOnly: boolean, quality: QualityTi
     async run({ services, job, outputs, signal, progress }) {
       const direction = outputs.get(STEP.artDirection) as ArtDirectionOutput;
       // Narrated types render the storyboard retimed to the voice-over, with it and its captions.
-      const voiced = narrationFor(services, outputs);
-      const storyboard: Storyboard = withLocalImages(services, voiced.storyboard ?? direction.storyboard);
+      const voiced = await narrationFor(services, outputs);
+      const storyboard: Storyboard = await withLocalImages(services, voiced.storyboard ?? direction.storyboard);
       const stem = `ad-${format.replace(":", "x")}`;
       const dir = await services.media.scratchDir(`${job.id}/${stem}`);
       try {
@@ -314,7 +314,7 @@ export function buildResult(services: Services, request: WorkflowRequest, output
   const generation = direction.generation ?? { models: modelsFor(request, services.providers), warnings: [] };
   // Type-specific parts: a static ad's variants, a local audit's report and PDF.
   const own = typeResult(request, outputs, rendered, assets, (key) => mediaUrl(services, key));
-  const storyboard = narrationFor(services, outputs).storyboard ?? direction.storyboard;
+  const storyboard = voicedStoryboard(outputs) ?? direction.storyboard;
   // A cinematic ad's shot list, a clone's analysis, an optimizer's changes.
   const { warnings: typeWarnings, ...typed } = typedResultParts(outputs, storyboard);
   return {

@@ -68,7 +68,7 @@ export function staticAdStep(format: AspectRatio): PipelineStep {
       const size = FORMATS.find((f) => f.ratio === format)!;
       try {
         // The pictures and logo as local files: each variant shows its own picture.
-        const storyboard = withLocalImages(services, direction.storyboard);
+        const storyboard = await withLocalImages(services, direction.storyboard);
         const variants = staticVariants(storyboard, STATIC_VARIANTS);
         const designs: StaticDesign[] = [];
         for (const [i, variant] of variants.entries()) {

@@ -92,18 +92,23 @@ export const voiceStep: PipelineStep = {
   },
 };
 
-/** What a render adds for a narrated job: the retimed storyboard, the voice-over and captions, the persona. */
-export function narrationFor(
+/** What a render adds for a narrated job: the retimed storyboard, the voice-over (as a local file) and captions, the persona. */
+export async function narrationFor(
   services: Services,
   outputs: Map<string, unknown>,
-): { storyboard?: Storyboard; narration?: RenderNarration; persona?: Persona } {
+): Promise<{ storyboard?: Storyboard; narration?: RenderNarration; persona?: Persona }> {
   const voice = outputs.get(STEP.voice) as VoiceOutput | undefined;
   if (!voice) return {};
   return {
     storyboard: voice.storyboard,
     persona: voice.persona,
-    ...(voice.wavKey ? { narration: { wavPath: services.media.localPath(voice.wavKey), cues: voice.cues } } : {}),
+    ...(voice.wavKey ? { narration: { wavPath: await services.media.localFile(voice.wavKey), cues: voice.cues } } : {}),
   };
+}
+
+/** A narrated job's storyboard, retimed to its voice-over (undefined: not narrated). */
+export function voicedStoryboard(outputs: Map<string, unknown>): Storyboard | undefined {
+  return (outputs.get(STEP.voice) as VoiceOutput | undefined)?.storyboard;
 }
 
 /** The voice-over's assets for the result: the captions (WebVTT) and the voice-over itself. */

@@ -1,0 +1,31 @@
+// Reads a ZIP's entries from its central directory (archiver writes stored or deflated entries).
+import { inflateRawSync } from "node:zlib";
+
+export function readZip(zip: Buffer): Map<string, Buffer> {
+  let eocd = -1;
+  for (let i = zip.length - 22; i >= Math.max(0, zip.length - 65_557); i--) {
+    if (zip.readUInt32LE(i) === 0x06054b50) {
+      eocd = i;
+      break;
+    }
+  }
+  if (eocd < 0) throw new Error("not a ZIP: no end of central directory");
+  const count = zip.readUInt16LE(eocd + 10);
+  let at = zip.readUInt32LE(eocd + 16);
+  const entries = new Map<string, Buffer>();
+  for (let n = 0; n < count; n++) {
+    if (zip.readUInt32LE(at) !== 0x02014b50) throw new Error("bad central directory entry");
+    const method = zip.readUInt16LE(at + 10);
+    const compressed = zip.readUInt32LE(at + 20);
+    const nameLength = zip.readUInt16LE(at + 28);
+    const extraLength = zip.readUInt16LE(at + 30);
+    const commentLength = zip.readUInt16LE(at + 32);
+    const local = zip.readUInt32LE(at + 42);
+    const name = zip.subarray(at + 46, at + 46 + nameLength).toString("utf8");
+    const start = local + 30 + zip.readUInt16LE(local + 26) + zip.readUInt16LE(local + 28);
+    const raw = zip.subarray(start, start + compressed);
+    entries.set(name, method === 0 ? Buffer.from(raw) : inflateRawSync(raw));
+    at += 46 + nameLength + extraLength + commentLength;
+  }
+  return entries;
+}
