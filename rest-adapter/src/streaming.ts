@@ -7,12 +7,32 @@ export interface SseItem {
   data: unknown;
 }
 
+const encoder = new TextEncoder();
+/** The bytes of an item whose data object many streams share (one job's event to all its watchers): made once. */
+const encodedOnce = new WeakMap<object, { key: string; bytes: Uint8Array }>();
+
+function encodeItem(item: SseItem): Uint8Array {
+  const key = `${item.id ?? ""}\n${item.event}`;
+  const shared = typeof item.data === "object" && item.data !== null ? item.data : null;
+  const known = shared ? encodedOnce.get(shared) : undefined;
+  if (known && known.key === key) return known.bytes;
+  const id = item.id !== undefined ? `id: ${item.id}\n` : "";
+  const bytes = encoder.encode(`${id}event: ${item.event}\ndata: ${JSON.stringify(item.data)}\n\n`);
+  if (shared) encodedOnce.set(shared, { key, bytes });
+  return bytes;
+}
+
+/**
+ * A client this far behind (items written and not yet taken by its connection) is dropped rather than
+ * buffered without end; it reconnects with Last-Event-ID and the event log fills the gap.
+ */
+const MAX_QUEUED_ITEMS = 1000;
+
 /**
  * An SSE response from an async iterator. Comment heartbeats keep proxies from closing an idle
  * stream (CONTRACT: every 15 s); the iterator is closed when the client goes away.
  */
 export function sseResponse(source: AsyncIterable<SseItem>, options: { heartbeatMs?: number; signal?: AbortSignal } = {}): Response {
-  const encoder = new TextEncoder();
   const iterator = source[Symbol.asyncIterator]();
   const close = () => void iterator.return?.(undefined);
   const items = { [Symbol.asyncIterator]: () => iterator };
@@ -31,8 +51,11 @@ export function sseResponse(source: AsyncIterable<SseItem>, options: { heartbeat
       (async () => {
         try {
           for await (const item of items) {
-            const id = item.id !== undefined ? `id: ${item.id}\n` : "";
-            controller.enqueue(encoder.encode(`${id}event: ${item.event}\ndata: ${JSON.stringify(item.data)}\n\n`));
+            if ((controller.desiredSize ?? 0) < -MAX_QUEUED_ITEMS) {
+              controller.error(new Error("the client is not reading its event stream"));
+              return;
+            }
+            controller.enqueue(encodeItem(item));
           }
         } catch (error) {
           // The client may be gone already (enqueue then throws): never let that become an unhandled rejection.

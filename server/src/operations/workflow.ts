@@ -107,9 +107,7 @@ export const workflowOperations = {
     rest: { method: "GET", path: "/workflow/stream", tag, headers: { lastEventId: "last-event-id" }, errors: { 404: "Job not found" } },
     handler: async (ctx, input, call) => {
       const { items } = await openJobStream(ctx, input.jobId, { lastEventId: input.lastEventId ?? null, signal: call.signal });
-      return (async function* () {
-        for await (const item of items) yield { id: item.data.id, event: item.event, data: item.data };
-      })();
+      return items;
     },
   }),
   workerUpdate: defineOperation({

@@ -4,12 +4,15 @@
 // means no event falls between the two.
 import type { JobEventView } from "@adgen/schema";
 import type { RequestContext } from "../../context.ts";
-import { type BusEvent, iterateEvents } from "../../events/bus.ts";
+import { iterateEvents } from "../../events/bus.ts";
 import { requireUser } from "../auth/authenticate.ts";
 import { JOB_EVENT, toEventView } from "./job-events.ts";
+import { subscribeToJob } from "./job-fan-out.ts";
 import { findOwnJob, TERMINAL, toJobView } from "./jobs.ts";
 
-export type StreamItem = { event: "step" | "result"; data: JobEventView };
+export type StreamItem = { id: number; event: "step" | "result"; data: JobEventView };
+
+const item = (event: "step" | "result", data: JobEventView): StreamItem => ({ id: data.id, event, data });
 
 const isTerminalKind = (kind: string) => kind === "workflow.completed" || kind === "workflow.failed";
 
@@ -26,15 +29,20 @@ export async function openJobStream(
   const { services } = ctx;
   const queue: JobEventView[] = [];
   let wake: (() => void) | null = null;
-  const unsubscribe = services.events.subscribe((event: BusEvent) => {
-    if (event.kind !== JOB_EVENT) return;
-    const view = event.data as JobEventView;
-    if (view.jobId !== jobId) return;
+  const unsubscribe = subscribeToJob(services.events, jobId, (view) => {
     queue.push(view);
     wake?.();
   });
-  // A stream abandoned before its first read never runs the generator's `finally`: release the listener here too.
-  options.signal?.addEventListener("abort", unsubscribe, { once: true });
+  // One abort listener for the stream's life: it releases the subscription (also of a stream abandoned
+  // before its first read, whose generator never runs its `finally`) and ends a wait in progress.
+  options.signal?.addEventListener(
+    "abort",
+    () => {
+      unsubscribe();
+      wake?.();
+    },
+    { once: true },
+  );
 
   async function* items(): AsyncGenerator<StreamItem> {
     try {
@@ -46,7 +54,7 @@ export async function openJobStream(
         for (const row of missed) {
           lastSeq = row.seq;
           const view = toEventView(row);
-          yield { event: sseName(row.kind), data: view };
+          yield item(sseName(row.kind), view);
           if (isTerminalKind(row.kind)) return;
         }
       } else {
@@ -61,23 +69,20 @@ export async function openJobStream(
             orderBy: { seq: "desc" },
           });
           if (terminal) {
-            yield { event: "result", data: toEventView(terminal) };
+            yield item("result", toEventView(terminal));
             return;
           }
         }
-        yield {
-          event: "step",
-          data: {
-            id: lastSeq,
-            jobId,
-            type: "workflow.state",
-            step: view.step,
-            status: view.status,
-            progress: view.progress,
-            result: view.result,
-            at: view.updatedAt,
-          },
-        };
+        yield item("step", {
+          id: lastSeq,
+          jobId,
+          type: "workflow.state",
+          step: view.step,
+          status: view.status,
+          progress: view.progress,
+          result: view.result,
+          at: view.updatedAt,
+        });
       }
       // Live events from here on; the ids sent live, so the terminal event can fill in any that crossed.
       const liveFrom = lastSeq;
@@ -85,15 +90,9 @@ export async function openJobStream(
       while (!options.signal?.aborted) {
         const next = queue.shift();
         if (!next) {
-          // One abort listener per wait, removed after it: a long stream must not pile them up on the signal.
-          const signal = options.signal;
-          let onAbort: (() => void) | undefined;
           await new Promise<void>((resolve) => {
             wake = resolve;
-            onAbort = () => resolve();
-            signal?.addEventListener("abort", onAbort, { once: true });
           });
-          if (onAbort) signal?.removeEventListener("abort", onAbort);
           wake = null;
           continue;
         }
@@ -105,13 +104,13 @@ export async function openJobStream(
             where: { jobId, seq: { gt: liveFrom, lt: next.id } },
             orderBy: { seq: "asc" },
           });
-          for (const row of missed) if (!sent.has(row.seq)) yield { event: sseName(row.kind), data: toEventView(row) };
-          yield { event: sseName(next.type), data: next };
+          for (const row of missed) if (!sent.has(row.seq)) yield item(sseName(row.kind), toEventView(row));
+          yield item(sseName(next.type), next);
           return;
         }
         lastSeq = next.id;
         sent.add(next.id);
-        yield { event: sseName(next.type), data: next };
+        yield item(sseName(next.type), next);
       }
     } finally {
       unsubscribe();

@@ -5,7 +5,7 @@ import { FINISHED_JOB_STATUSES, type JobView, type WorkflowResult } from "@adgen
 import type { RequestContext, Services } from "../../context.ts";
 import { AppError, Errors } from "../../errors.ts";
 import { requireUser } from "../auth/authenticate.ts";
-import { JOB_EVENT } from "./job-events.ts";
+import { subscribeToJob } from "./job-fan-out.ts";
 
 /** Finished jobs (schema `FINISHED_JOB_STATUSES`): no more events, no cancel, no worker update. */
 export const TERMINAL: ReadonlySet<string> = new Set(FINISHED_JOB_STATUSES);
@@ -47,9 +47,7 @@ export async function getJob(ctx: RequestContext, jobId: string): Promise<JobVie
 export async function waitForJob(services: Services, jobId: string, timeoutMs: number): Promise<Job> {
   const settled = (job: Job | null) => !job || TERMINAL.has(job.status) || job.status === "awaiting_review";
   let wake: () => void = () => {};
-  const unsubscribe = services.events.subscribe((event) => {
-    if (event.kind === JOB_EVENT && (event.data as { jobId?: string }).jobId === jobId) wake();
-  });
+  const unsubscribe = subscribeToJob(services.events, jobId, () => wake());
   const deadline = Date.now() + timeoutMs;
   try {
     for (;;) {

@@ -9,7 +9,8 @@ import { admitNext, sendJobMessage } from "../enqueue.ts";
 import { SafeFetchError } from "../../net/safe-fetch.ts";
 import { StoryboardValidationError } from "../../render/index.ts";
 import { AppError } from "../../../errors.ts";
-import { emitJobEvent, JOB_EVENT } from "../job-events.ts";
+import { emitJobEvent } from "../job-events.ts";
+import { subscribeToJob } from "../job-fan-out.ts";
 import { discardRefundedJobMedia, failAndRefund } from "../fail-job.ts";
 import { planPublication, queuePublication } from "../../social/publish.ts";
 import { buildResult, pipelineFor, type RenderedFormat } from "./steps.ts";
@@ -77,9 +78,8 @@ export async function runWorkflowJob(services: Services, jobId: string): Promise
 
   // Stop promptly when the job is failed elsewhere (cancel, reject) while a step is running.
   const abort = new AbortController();
-  const unsubscribe = services.events.subscribe((event) => {
-    const data = event.data as { jobId?: string; type?: string };
-    if (event.kind === JOB_EVENT && data.jobId === jobId && data.type === "workflow.failed") abort.abort(new JobStopped());
+  const unsubscribe = subscribeToJob(services.events, jobId, (view) => {
+    if (view.type === "workflow.failed") abort.abort(new JobStopped());
   });
 
   try {
