@@ -27,3 +27,4 @@ export * from "./voice-session.ts";
 export * from "./performance.ts";
 export * from "./loop.ts";
 export * from "./social.ts";
+export * from "./account-flags.ts";

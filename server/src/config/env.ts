@@ -5,6 +5,7 @@ import { join, resolve } from "node:path";
 import { z } from "zod";
 import { LOG_LEVELS, type LogLevel } from "../logging/logger.ts";
 import type { LanguageModelConfig } from "../modules/language-model/chat-completions.ts";
+import { type MediaStorageConfig, mediaStorageConfig } from "../media/media-config.ts";
 
 const intFrom = (fallback: number, min = 0) =>
   z
@@ -80,6 +81,15 @@ const EnvSchema = z.object({
   LLM_API_KEY: z.string().optional(),
   LLM_MODEL: z.string().optional(),
   LOG_LEVEL: logLevel,
+  MEDIA_STORAGE: z.string().optional(),
+  S3_BUCKET: z.string().optional(),
+  S3_ENDPOINT: z.string().optional(),
+  S3_REGION: z.string().optional(),
+  S3_ACCESS_KEY_ID: z.string().optional(),
+  S3_SECRET_ACCESS_KEY: z.string().optional(),
+  S3_FORCE_PATH_STYLE: z.string().optional(),
+  SMTP_URL: z.string().optional(),
+  MAIL_FROM: z.string().optional(),
 });
 
 export type DatabaseTarget =
@@ -127,6 +137,17 @@ export interface Config {
   languageModel: LanguageModelConfig | null;
   /** Remote generation providers' keys (null: not configured; with none, the built-in studio makes everything). */
   providers: { falKey: string | null; replicateToken: string | null; elevenLabsKey: string | null };
+  /** Where media live: DATA_DIR/media (local) or an S3-compatible bucket every machine shares (media/media-config.ts). */
+  media: MediaStorageConfig;
+  /** Outgoing e-mail (modules/mail): the SMTP server (null: mail waits in mail_outbox) and the sender address. */
+  mail: MailConfig;
+}
+
+export interface MailConfig {
+  /** smtp://user:pass@host:port or smtps://… (SMTP_URL); null: not configured, nothing is sent. */
+  smtpUrl: string | null;
+  /** The From of every e-mail (MAIL_FROM). */
+  from: string;
 }
 
 export interface PaymentsConfig {
@@ -235,8 +256,18 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       replicateToken: e.REPLICATE_API_TOKEN?.trim() || null,
       elevenLabsKey: e.ELEVENLABS_API_KEY?.trim() || null,
     },
+    media: mediaConfig(e),
+    mail: mailConfig(e, publicUrl),
     ...overrides,
   };
+}
+
+function mediaConfig(e: z.output<typeof EnvSchema>): MediaStorageConfig {
+  try {
+    return mediaStorageConfig(e);
+  } catch (error) {
+    throw new ConfigError((error as Error).message);
+  }
 }
 
 function paymentsConfig(e: z.output<typeof EnvSchema>): PaymentsConfig {
@@ -255,4 +286,19 @@ function paymentsConfig(e: z.output<typeof EnvSchema>): PaymentsConfig {
     invoiceSeller: value(e.INVOICE_SELLER) ?? "AdGen",
     invoiceTaxPercent: tax,
   };
+}
+
+/** SMTP_URL must be an smtp:// or smtps:// URL; MAIL_FROM defaults to no-reply at PUBLIC_URL's host. */
+function mailConfig(e: z.output<typeof EnvSchema>, publicUrl: string): MailConfig {
+  const smtpUrl = e.SMTP_URL?.trim() || null;
+  if (smtpUrl) {
+    let protocol = "";
+    try {
+      protocol = new URL(smtpUrl).protocol;
+    } catch {}
+    if (protocol !== "smtp:" && protocol !== "smtps:") {
+      throw new ConfigError("SMTP_URL must look like smtp://user:pass@host:587 or smtps://user:pass@host:465");
+    }
+  }
+  return { smtpUrl, from: e.MAIL_FROM?.trim() || `AdGen <no-reply@${new URL(publicUrl).hostname}>` };
 }

@@ -2,6 +2,7 @@
 // `<area>.<key>`, and its definition is in `./<area>.ts`. The REST table (and OpenAPI), the tRPC router
 // and the GraphQL root fields are generated from this object; the parity test reads it too.
 import { restTable } from "@adgen/rest-adapter";
+import { accountFlagsOperations } from "./account-flags.ts";
 import { adminOperations } from "./admin.ts";
 import { authOperations } from "./auth.ts";
 import { billingOperations } from "./billing.ts";
@@ -49,6 +50,7 @@ export const catalogue = {
   voice: voiceOperations,
   performance: performanceOperations,
   loop: loopOperations,
+  accountFlags: accountFlagsOperations,
 };
 
 export type Catalogue = typeof catalogue;
