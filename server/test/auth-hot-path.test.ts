@@ -59,20 +59,20 @@ describe("remembered sessions", () => {
   it("the cache forgets one session, or an account's sessions but the one kept", () => {
     const cache = new SessionCache(60_000);
     const expiresAt = new Date(Date.now() + 86_400_000);
-    cache.remember("s1", { userId: "u1", expiresAt });
-    cache.remember("s2", { userId: "u1", expiresAt });
-    cache.remember("s3", { userId: "u2", expiresAt });
+    cache.remember("jwt1", { sessionId: "s1", userId: "u1", expiresAt });
+    cache.remember("jwt2", { sessionId: "s2", userId: "u1", expiresAt });
+    cache.remember("jwt3", { sessionId: "s3", userId: "u2", expiresAt });
     cache.forget({ userId: "u1", except: "s2" });
-    expect([cache.get("s1"), cache.get("s2")?.userId, cache.get("s3")?.userId]).toEqual([null, "u1", "u2"]);
+    expect([cache.get("jwt1"), cache.get("jwt2")?.userId, cache.get("jwt3")?.userId]).toEqual([null, "u1", "u2"]);
     cache.forget({ sessionId: "s3" });
-    expect(cache.get("s3")).toBeNull();
+    expect(cache.get("jwt3")).toBeNull();
   });
 
   it("the cache holds an entry no longer than its time to live, nor past the session's expiry", () => {
     const cache = new SessionCache(1000);
     const now = Date.now();
-    cache.remember("s1", { userId: "u1", expiresAt: new Date(now + 86_400_000) }, now);
-    cache.remember("s2", { userId: "u1", expiresAt: new Date(now + 500) }, now);
+    cache.remember("s1", { sessionId: "s1", userId: "u1", expiresAt: new Date(now + 86_400_000) }, now);
+    cache.remember("s2", { sessionId: "s2", userId: "u1", expiresAt: new Date(now + 500) }, now);
     expect(cache.get("s1", now + 999)?.userId).toBe("u1");
     expect(cache.get("s1", now + 1000)).toBeNull();
     expect(cache.get("s2", now + 500)).toBeNull();

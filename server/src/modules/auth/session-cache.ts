@@ -1,9 +1,12 @@
-// Live sessions remembered briefly in memory, so a request is authenticated without reading its session
+// Live sessions remembered briefly in memory under the credential that named them (the signed JWT), so a
+// request presenting it again is authenticated without verifying the signature or reading the session
 // row. A revocation (logout, password change, suspension, reset) is broadcast to every instance and
 // forgets the entries at once; should an instance miss one (its link to the database was down), it
 // forgets everything when the link is back, and no entry outlives TTL_MS anyway.
 export interface CachedSession {
+  sessionId: string;
   userId: string;
+  /** The earlier of the session's and the credential's expiry. */
   expiresAt: Date;
 }
 
@@ -17,30 +20,31 @@ export class SessionCache {
 
   constructor(private readonly ttlMs = TTL_MS) {}
 
-  get(sessionId: string, now = Date.now()): CachedSession | null {
-    const entry = this.entries.get(sessionId);
+  get(credential: string, now = Date.now()): CachedSession | null {
+    const entry = this.entries.get(credential);
     if (!entry) return null;
     if (entry.until <= now || entry.expiresAt.getTime() <= now) {
-      this.entries.delete(sessionId);
+      this.entries.delete(credential);
       return null;
     }
     return entry;
   }
 
-  remember(sessionId: string, session: CachedSession, now = Date.now()): void {
+  remember(credential: string, session: CachedSession, now = Date.now()): void {
     // Oldest first out: a Map iterates in insertion order.
     if (this.entries.size >= MAX_ENTRIES) this.entries.delete(this.entries.keys().next().value as string);
-    this.entries.delete(sessionId);
-    this.entries.set(sessionId, { ...session, until: now + this.ttlMs });
+    this.entries.delete(credential);
+    this.entries.set(credential, { ...session, until: now + this.ttlMs });
   }
 
+  /** Revocations are rare next to requests: a walk over the entries is fine. */
   forget(revocation: SessionRevocation): void {
-    if ("sessionId" in revocation) {
-      this.entries.delete(revocation.sessionId);
-      return;
-    }
-    for (const [id, entry] of this.entries) {
-      if (entry.userId === revocation.userId && id !== revocation.except) this.entries.delete(id);
+    for (const [credential, entry] of this.entries) {
+      const revoked =
+        "sessionId" in revocation
+          ? entry.sessionId === revocation.sessionId
+          : entry.userId === revocation.userId && entry.sessionId !== revocation.except;
+      if (revoked) this.entries.delete(credential);
     }
   }
 

@@ -55,16 +55,16 @@ export class SessionManager {
   }
 
   async validate(jwt: string): Promise<ValidatedSession | null> {
+    const cached = this.cache.get(jwt);
+    if (cached && cached.expiresAt.getTime() - Date.now() > this.renewWithinMs) {
+      return { sessionId: cached.sessionId, userId: cached.userId, expiresAt: cached.expiresAt, renewedJwt: null };
+    }
     const claims = await verifySessionJwt(this.secret, jwt);
     if (!claims) return null;
-    const id = sha256Hex(claims.token);
-    const cached = this.cache.get(id);
-    if (cached && cached.userId === claims.userId && cached.expiresAt.getTime() - Date.now() > this.renewWithinMs) {
-      return { sessionId: id, userId: cached.userId, expiresAt: cached.expiresAt, renewedJwt: null };
-    }
-    const { session } = await this.lucia.validateSession(id);
+    const { session } = await this.lucia.validateSession(sha256Hex(claims.token));
     if (!session || session.userId !== claims.userId) return null;
-    this.cache.remember(session.id, { userId: session.userId, expiresAt: session.expiresAt });
+    const credentialExpiry = claims.expiresAt && claims.expiresAt < session.expiresAt ? claims.expiresAt : session.expiresAt;
+    this.cache.remember(jwt, { sessionId: session.id, userId: session.userId, expiresAt: credentialExpiry });
     const renewedJwt = session.fresh
       ? await signSessionJwt(this.secret, { token: claims.token, userId: session.userId, expiresAt: session.expiresAt })
       : null;

@@ -24,11 +24,14 @@ export async function signSessionJwt(secret: Uint8Array, claims: { token: string
     .sign(secret);
 }
 
-export async function verifySessionJwt(secret: Uint8Array, jwt: string): Promise<{ token: string; userId: string } | null> {
+export async function verifySessionJwt(
+  secret: Uint8Array,
+  jwt: string,
+): Promise<{ token: string; userId: string; expiresAt: Date | null } | null> {
   try {
     const { payload } = await jwtVerify(jwt, secret, { issuer: ISSUER, algorithms: ["HS256"] });
     if (typeof payload.sid !== "string" || typeof payload.sub !== "string") return null;
-    return { token: payload.sid, userId: payload.sub };
+    return { token: payload.sid, userId: payload.sub, expiresAt: typeof payload.exp === "number" ? new Date(payload.exp * 1000) : null };
   } catch {
     return null;
   }

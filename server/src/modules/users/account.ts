@@ -6,19 +6,17 @@ import { AppError, parseInput } from "../../errors.ts";
 import { recordAudit } from "../audit/record-audit.ts";
 import { requireUser } from "../auth/authenticate.ts";
 import { hashPassword, verifyPassword } from "../auth/password.ts";
-import { loadProfile } from "./to-profile.ts";
+import { toUserProfile } from "./to-profile.ts";
 
+// The account row was read when this request was authenticated (one read per request): it is used as is.
 export async function getProfile(ctx: RequestContext): Promise<UserProfile> {
   const user = requireUser(ctx);
-  const profile = await loadProfile(ctx.services.prisma, user.id);
-  if (!profile) throw new AppError("UNAUTHORIZED", "Authentication required");
-  return profile;
+  const key = await ctx.services.prisma.apiKey.findFirst({ where: { userId: user.id }, select: { id: true } });
+  return toUserProfile(user, key !== null);
 }
 
-export async function getCreditBalance(ctx: RequestContext): Promise<{ balance: number }> {
-  const user = requireUser(ctx);
-  const row = await ctx.services.prisma.user.findUniqueOrThrow({ where: { id: user.id }, select: { creditsBalance: true } });
-  return { balance: row.creditsBalance };
+export function getCreditBalance(ctx: RequestContext): { balance: number } {
+  return { balance: requireUser(ctx).creditsBalance };
 }
 
 /** Changes the password and ends every other session of the account (the current one stays signed in). */

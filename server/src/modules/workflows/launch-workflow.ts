@@ -86,7 +86,8 @@ export async function estimateWorkflow(ctx: RequestContext, input: WorkflowReque
   const request = parseInput(WorkflowRequest, input);
   checkWorkflowOptions(request, ctx.services.providers);
   await assertCanPublish(ctx, request);
-  const fresh = await ctx.services.prisma.user.findUniqueOrThrow({ where: { id: user.id } });
+  // Read when this request was authenticated: the balance and plan as of now.
+  const fresh = user;
   if (request.brand) await findOwnBrand(ctx, request.brand);
   await assertAuditPage(ctx, request);
   await sourceProjectId(ctx, request);
@@ -170,7 +171,8 @@ export async function launchWorkflow(
   const key = options.idempotencyKey?.trim() || null;
   if (key && key.length > 255) throw new AppError("BAD_REQUEST", "Idempotency-Key must be at most 255 characters");
 
-  const account = await services.prisma.user.findUniqueOrThrow({ where: { id: user.id } });
+  // The account as read when this request was authenticated; the charge below re-checks the balance itself.
+  const account = user;
   if (trialExpired(account)) throw new AppError("PAYMENT_REQUIRED", trialMessage(account));
   if (reserved(account, request.type)) throw new AppError("FORBIDDEN", reservedMessage(account, request.type));
   if (request.brand) {
