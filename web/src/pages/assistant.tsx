@@ -58,6 +58,8 @@ export function AssistantPage() {
           if (event.type === "text") answer.content += event.text;
           if (event.type === "tool") answer.toolCalls = [...answer.toolCalls, event.tool];
           if (event.type === "done") setThreadId(event.threadId);
+          // The answer broke off: what was said stays in the thread, and why it stopped is said here.
+          if (event.type === "error") setProblem(event.error ?? "The assistant could not finish its answer. Please ask again.");
           setPending((current) => current.map((m) => (m.id === "streaming" ? { ...answer } : m)));
         },
         abort.current.signal,

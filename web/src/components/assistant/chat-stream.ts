@@ -10,7 +10,9 @@ export interface ToolCall {
 export type ChatEvent =
   | { type: "text"; threadId: string; text: string }
   | { type: "tool"; threadId: string; tool: ToolCall }
-  | { type: "done"; threadId: string; text?: string; messageId?: string };
+  | { type: "done"; threadId: string; text?: string; messageId?: string }
+  /** The answer broke off (the language model failed mid-answer): what was said is kept, `done` follows. */
+  | { type: "error"; threadId: string; error?: string };
 
 export async function streamQuestion(
   body: { message: string; threadId?: string },
@@ -48,8 +50,12 @@ export async function streamQuestion(
         .find((line) => line.startsWith("event:"))
         ?.slice(6)
         .trim();
-      if (data && name === "error") throw new Error((JSON.parse(data) as { error?: string }).error ?? "The answer stopped.");
-      if (data) onEvent(JSON.parse(data) as ChatEvent);
+      if (data) {
+        const parsed = JSON.parse(data) as { type?: string; error?: string };
+        // An `error` without a type is the stream itself failing; one with a type is part of the answer.
+        if (name === "error" && parsed.type !== "error") throw new Error(parsed.error ?? "The answer stopped.");
+        onEvent(parsed as ChatEvent);
+      }
       end = buffer.indexOf("\n\n");
     }
   }
