@@ -78,40 +78,52 @@ async function login(url: string, email: string, password: string, signup = fals
     .split(";")[0]!;
 }
 
+/** Launches per second: 50 accounts, 16 concurrent clients, no workers (the write path alone). */
 async function launchesPerSecond(label: string, database: DatabaseTarget): Promise<number> {
   const app = await startApp(database);
   try {
-    const user = await login(app.url, `launcher-${Date.now()}@example.com`, "password123", true);
+    const accounts = 50;
+    const perAccount = 40;
     const admin = await login(app.url, ADMIN.ADMIN_EMAIL, ADMIN.ADMIN_PASSWORD);
-    const me = await (await fetch(`${app.url}/api/user/profile`, { headers: { cookie: user } })).json();
-    const total = 400;
-    await fetch(`${app.url}/api/admin/users/${me.data.id}/credits`, {
-      method: "POST",
-      headers: { cookie: admin, "content-type": "application/json" },
-      body: JSON.stringify({ amount: total, reason: "bench" }),
-    });
-    const launch = () =>
+    const cookies: string[] = [];
+    for (let i = 0; i < accounts; i++) {
+      const cookie = await login(app.url, `launcher-${i}-${Date.now()}@example.com`, "password123", true);
+      const me = await (await fetch(`${app.url}/api/user/profile`, { headers: { cookie } })).json();
+      await fetch(`${app.url}/api/admin/users/${me.data.id}/credits`, {
+        method: "POST",
+        headers: { cookie: admin, "content-type": "application/json" },
+        body: JSON.stringify({ amount: perAccount * 10, reason: "bench" }),
+      });
+      cookies.push(cookie);
+    }
+    const launch = (cookie: string) =>
       fetch(`${app.url}/api/workflow`, {
         method: "POST",
-        headers: { cookie: user, "content-type": "application/json" },
+        headers: { cookie, "content-type": "application/json" },
         body: JSON.stringify({ type: "cinematic", concept: "bench" }),
       }).then((r) => r.status);
-    for (let i = 0; i < 10; i++) await launch(); // warm-up
+    for (const cookie of cookies.slice(0, 10)) await launch(cookie); // warm-up
+    const total = accounts * perAccount - 10;
     let next = 0;
     let ok = 0;
     const started = performance.now();
     await Promise.all(
-      Array.from({ length: 8 }, async () => {
-        while (next < total - 10) {
+      Array.from({ length: 16 }, async () => {
+        while (next < total) {
+          const cookie = cookies[next % accounts]!;
           next += 1;
-          if ((await launch()) === 200) ok += 1;
+          if ((await launch(cookie)) === 200) ok += 1;
         }
       }),
     );
     const seconds = (performance.now() - started) / 1000;
     const rate = ok / seconds;
+    const [drift] = await app.services.db.sql.query<{ off: number }>(
+      `SELECT count(*)::int AS off FROM users u
+       WHERE u.credits_balance <> (SELECT COALESCE(sum(delta), 0) FROM credit_ledger l WHERE l.user_id = u.id)`,
+    );
     log(
-      `launches/s on ${label}: ${rate.toFixed(1)} (${ok} launches in ${seconds.toFixed(2)} s, 8 concurrent clients, charge and job in one transaction, then the queue message)`,
+      `launches/s on ${label}: ${rate.toFixed(1)} (${ok} launches in ${seconds.toFixed(2)} s, ${accounts} accounts, 16 concurrent clients, no workers; charge, ledger row and job in one statement, then admission); accounts whose balance differs from their ledger afterwards: ${drift?.off ?? "?"}`,
     );
     return rate;
   } finally {

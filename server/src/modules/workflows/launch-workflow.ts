@@ -20,7 +20,8 @@ import { AppError, parseInput } from "../../errors.ts";
 import { requireUser } from "../auth/authenticate.ts";
 import { loadBrandForJob } from "../brand/brand-profile.ts";
 import { assertPublicUrl, SafeFetchError } from "../net/safe-fetch.ts";
-import { changeCredits, InsufficientCreditsError, LedgerReason } from "../credits/ledger.ts";
+import { InsufficientCreditsError, LedgerReason } from "../credits/ledger.ts";
+import { chargeAndCreateJob, type NewJob } from "./charge-launch.ts";
 import { publishBalance } from "../events/account-events.ts";
 import { checkWorkflowOptions } from "./check-options.ts";
 import { assertCanPublish } from "../social/social-accounts.ts";
@@ -189,54 +190,52 @@ export async function launchWorkflow(
   const jobId = randomUUID();
   const requestHash = key ? createHash("sha256").update(stableJson(input)).digest("hex") : null;
 
-  const created = await services.prisma.$transaction(async (tx) => {
-    if (key && requestHash) {
-      await tx.$executeRaw`DELETE FROM idempotency_keys WHERE user_id = ${user.id} AND key = ${key} AND created_at < now() - interval '24 hours'`;
-      const inserted = await tx.$queryRaw<{ key: string }[]>`
-        INSERT INTO idempotency_keys (user_id, key, request_hash) VALUES (${user.id}, ${key}, ${requestHash})
-        ON CONFLICT DO NOTHING RETURNING key`;
-      if (inserted.length === 0) {
-        const earlier = await tx.idempotencyKey.findUniqueOrThrow({ where: { userId_key: { userId: user.id, key } } });
-        if (earlier.requestHash !== requestHash) {
-          throw new AppError("CONFLICT", "This Idempotency-Key was already used with a different request body");
-        }
-        if (!earlier.response) throw new AppError("CONFLICT", "A request with this Idempotency-Key is still being processed");
-        return { kind: "replay" as const, outcome: earlier.response as unknown as Omit<LaunchOutcome, "replayed"> };
-      }
-    }
-    const charge = await changeCredits(tx, { userId: user.id, delta: -cost, reason: LedgerReason.workflowCharge, reference: jobId });
-    const job = await tx.job.create({
-      data: {
-        id: jobId,
-        userId: user.id,
-        type: request.type,
-        name: projectNameFrom(request),
-        quality: request.quality,
-        input: { ...request, formats, ...(project ? { project } : {}) } as unknown as Prisma.InputJsonValue,
-        creditsUsed: cost,
-        chargeEntryId: charge.entryId,
-        hitl: request.hitl,
-        batchId: request.type === "factory" ? jobId : null,
-        callbackUrl: request.callbackUrl ?? null,
-      },
-    });
-    const outcome = {
-      data: { jobId, status: "queued" as const, creditsUsed: cost, ...(job.batchId ? { batchId: job.batchId } : {}) },
-      cost,
-      message: `Workflow ${request.type} queued; ${cost} credit${cost === 1 ? "" : "s"} charged.`,
-    };
-    if (key) {
-      await tx.idempotencyKey.update({
-        where: { userId_key: { userId: user.id, key } },
-        data: { response: outcome as unknown as Prisma.InputJsonValue, status: 200 },
-      });
-    }
-    return { kind: "created" as const, job, balance: charge.balance, outcome };
-  });
+  const job: NewJob = {
+    id: jobId,
+    userId: user.id,
+    type: request.type,
+    name: projectNameFrom(request),
+    quality: request.quality,
+    input: { ...request, formats, ...(project ? { project } : {}) },
+    cost,
+    hitl: request.hitl,
+    batchId: request.type === "factory" ? jobId : null,
+    callbackUrl: request.callbackUrl ?? null,
+  };
+  const queued = {
+    data: { jobId, status: "queued" as const, creditsUsed: cost, ...(job.batchId ? { batchId: job.batchId } : {}) },
+    cost,
+    message: `Workflow ${request.type} queued; ${cost} credit${cost === 1 ? "" : "s"} charged.`,
+  };
+  const entryId = randomUUID();
+  // Without an Idempotency-Key the launch is one statement; with one, the key's row joins it in a transaction.
+  const created =
+    key && requestHash
+      ? await services.prisma.$transaction(async (tx) => {
+          await tx.$executeRaw`DELETE FROM idempotency_keys WHERE user_id = ${user.id} AND key = ${key} AND created_at < now() - interval '24 hours'`;
+          const inserted = await tx.$queryRaw<{ key: string }[]>`
+            INSERT INTO idempotency_keys (user_id, key, request_hash) VALUES (${user.id}, ${key}, ${requestHash})
+            ON CONFLICT DO NOTHING RETURNING key`;
+          if (inserted.length === 0) {
+            const earlier = await tx.idempotencyKey.findUniqueOrThrow({ where: { userId_key: { userId: user.id, key } } });
+            if (earlier.requestHash !== requestHash) {
+              throw new AppError("CONFLICT", "This Idempotency-Key was already used with a different request body");
+            }
+            if (!earlier.response) throw new AppError("CONFLICT", "A request with this Idempotency-Key is still being processed");
+            return { kind: "replay" as const, outcome: earlier.response as unknown as Omit<LaunchOutcome, "replayed"> };
+          }
+          const charge = await chargeAndCreateJob({ tx }, job, entryId);
+          await tx.idempotencyKey.update({
+            where: { userId_key: { userId: user.id, key } },
+            data: { response: queued as unknown as Prisma.InputJsonValue, status: 200 },
+          });
+          return { kind: "created" as const, balance: charge.balance, outcome: queued };
+        })
+      : { kind: "created" as const, balance: (await chargeAndCreateJob({ sql: services.db.sql }, job, entryId)).balance, outcome: queued };
 
   if (created.kind === "replay") return { ...created.outcome, replayed: true };
   publishBalance(services, user.id, { balance: created.balance, delta: -cost, reason: LedgerReason.workflowCharge });
-  await enqueueJob(services, created.job);
+  await enqueueJob(services, job);
 
   if (request.async) return { ...created.outcome, replayed: false };
   // async: false waits for the result, bounded; past the bound it answers the queued shape.
