@@ -33,6 +33,14 @@ export interface Database {
   close(): Promise<void>;
 }
 
+/**
+ * The embedded database's memory: PostgreSQL's default 128 MB of shared buffers live inside PGlite's
+ * WebAssembly heap, which never shrinks. The embedded default serves one small deployment (its data is a
+ * few hundred MB at most, read through the OS's own cache): 16 MB of buffers cut its resident memory by
+ * about 115 MB. A deployment that needs more moves to PostgreSQL (DATABASE_URL).
+ */
+const PGLITE_SETTINGS = ["shared_buffers = 16MB"];
+
 /** The tail of each PGlite's queue of withConnection callers. */
 const pgliteTurns = new WeakMap<object, Promise<unknown>>();
 
@@ -106,8 +114,8 @@ export async function openDatabase(target: DatabaseTarget, logger: Logger = defa
 
   const pglite =
     target.kind === "pglite"
-      ? new PGlite(target.dataDir)
-      : new PGlite(target.loadDataDir ? { loadDataDir: target.loadDataDir } : undefined);
+      ? new PGlite(target.dataDir, { postgresqlconf: PGLITE_SETTINGS })
+      : new PGlite({ postgresqlconf: PGLITE_SETTINGS, ...(target.loadDataDir ? { loadDataDir: target.loadDataDir } : {}) });
   await pglite.waitReady;
   // The Prisma adapter reads timestamptz text without its offset, so the session must be UTC.
   await pglite.exec("SET TIME ZONE 'UTC'");

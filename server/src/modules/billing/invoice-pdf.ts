@@ -1,7 +1,6 @@
 // An invoice as a PDF (pdfkit): seller, buyer, number and date, the lines, the tax line and the total, in
 // the order's currency.
 import type { Invoice as InvoiceRow } from "@adgen/prisma";
-import PDFDocument from "pdfkit";
 import { type InvoiceLine, type InvoiceParty, invoiceNumber } from "./invoices.ts";
 
 export function formatAmount(cents: number, currency: string): string {
@@ -10,7 +9,9 @@ export function formatAmount(cents: number, currency: string): string {
     .replace(/\u00a0/g, " ");
 }
 
-export function renderInvoicePdf(invoice: InvoiceRow): Promise<Buffer> {
+export async function renderInvoicePdf(invoice: InvoiceRow): Promise<Buffer> {
+  // pdfkit is loaded by the first invoice, not at start-up.
+  const { default: PDFDocument } = await import("pdfkit");
   const seller = invoice.seller as unknown as InvoiceParty;
   const buyer = invoice.buyer as unknown as InvoiceParty;
   const lines = invoice.lines as unknown as InvoiceLine[];

@@ -1,7 +1,7 @@
 // A checkout session at Stripe, through the official package: a one-off payment for a pack, a
 // subscription for a plan. The order id and what it buys travel as metadata, so the webhook that confirms
 // the payment (and a later refund or dispute) leads back to the order.
-import Stripe from "stripe";
+import type Stripe from "stripe";
 import { AppError } from "../../errors.ts";
 import type { Product } from "./products.ts";
 
@@ -17,7 +17,9 @@ export interface StripeCheckoutRequest {
 export async function createStripeCheckout(request: StripeCheckoutRequest): Promise<{ id: string; url: string }> {
   const { product, orderId, userId } = request;
   // Retries would double the wait for an answer the user is looking at; the user can press again.
-  const stripe = new Stripe(request.secretKey, { maxNetworkRetries: 0, timeout: 20_000 });
+  // Loaded by the first checkout, not at start-up (most instances never take a card payment).
+  const { default: StripeClient } = await import("stripe");
+  const stripe = new StripeClient(request.secretKey, { maxNetworkRetries: 0, timeout: 20_000 });
   const metadata: Record<string, string> = {
     orderId,
     userId,
@@ -52,9 +54,9 @@ export async function createStripeCheckout(request: StripeCheckoutRequest): Prom
     // A card's own refusal is the user's to read; anything else is the provider's or this server's problem
     // (e.g. a wrong key), whose details belong in the log, not in front of the user.
     const reason =
-      error instanceof Stripe.errors.StripeCardError
+      error instanceof StripeClient.errors.StripeCardError
         ? error.message
-        : error instanceof Stripe.errors.StripeConnectionError
+        : error instanceof StripeClient.errors.StripeConnectionError
           ? "the payment provider could not be reached"
           : "the payment provider reported an error";
     const failure = new AppError(

@@ -4,10 +4,7 @@
 import { readFile } from "node:fs/promises";
 import type { KnowledgeFileKind } from "@adgen/schema";
 import { load } from "cheerio";
-import ExcelJS from "exceljs";
-import mammoth from "mammoth";
-import Papa from "papaparse";
-import { extractText, getDocumentProxy } from "unpdf";
+import type ExcelJS from "exceljs";
 
 export interface Extracted {
   text: string;
@@ -57,6 +54,8 @@ export function decodeText(bytes: Uint8Array): string {
 async function pdfText(path: string): Promise<Extracted> {
   let pages: string[];
   try {
+    // Each reader is loaded when a file of its kind first arrives: an idle service holds none of them.
+    const { extractText, getDocumentProxy } = await import("unpdf");
     const pdf = await getDocumentProxy(new Uint8Array(await readFile(path)));
     pages = (await extractText(pdf, { mergePages: false })).text;
   } catch (error) {
@@ -76,6 +75,7 @@ async function pdfText(path: string): Promise<Extracted> {
 
 async function docxText(path: string): Promise<Extracted> {
   try {
+    const { default: mammoth } = await import("mammoth");
     const { value } = await mammoth.extractRawText({ path });
     return { text: tidy(value) };
   } catch {
@@ -98,7 +98,8 @@ function cellText(value: ExcelJS.CellValue): string {
 }
 
 async function xlsxText(path: string): Promise<Extracted> {
-  const workbook = new ExcelJS.Workbook();
+  const { default: Excel } = await import("exceljs");
+  const workbook = new Excel.Workbook();
   try {
     await workbook.xlsx.readFile(path);
   } catch {
@@ -131,7 +132,8 @@ function labelledRows(rows: string[][]): string {
     .join("\n");
 }
 
-function csvText(bytes: Uint8Array): Extracted {
+async function csvText(bytes: Uint8Array): Promise<Extracted> {
+  const { default: Papa } = await import("papaparse");
   const parsed = Papa.parse<string[]>(decodeText(bytes), { skipEmptyLines: true });
   if (parsed.data.length === 0) throw new ExtractionError("The CSV file holds no rows");
   return { text: tidy(labelledRows(parsed.data.map((row) => row.map(String)))) };

@@ -1,6 +1,6 @@
 // The one way out for e-mail: SMTP through nodemailer, to the server SMTP_URL names. Nothing here knows
 // about the outbox; deliver-mail.ts decides what to send and records what happened.
-import nodemailer from "nodemailer";
+import type { Transporter } from "nodemailer";
 import type { MailConfig } from "../../config/env.ts";
 
 export interface OutgoingMail {
@@ -23,20 +23,26 @@ const TIMEOUT_MS = 15_000;
 /** A mailer for the configured server, or null when SMTP_URL is not set (mail then waits in the outbox). */
 export function createMailer(config: MailConfig): Mailer | null {
   if (!config.smtpUrl) return null;
-  const transport = nodemailer.createTransport(config.smtpUrl, {
-    connectionTimeout: TIMEOUT_MS,
-    greetingTimeout: TIMEOUT_MS,
-    socketTimeout: TIMEOUT_MS,
-  });
+  const smtpUrl = config.smtpUrl;
+  // nodemailer is loaded when mail is first sent or checked, not at start-up.
+  let transporter: Promise<Transporter> | null = null;
+  const transport = () =>
+    (transporter ??= import("nodemailer").then(({ default: nodemailer }) =>
+      nodemailer.createTransport(smtpUrl, {
+        connectionTimeout: TIMEOUT_MS,
+        greetingTimeout: TIMEOUT_MS,
+        socketTimeout: TIMEOUT_MS,
+      }),
+    ));
   return {
     async send(mail) {
-      const info = await transport.sendMail({ from: config.from, to: mail.to, subject: mail.subject, text: mail.body });
+      const info = await (await transport()).sendMail({ from: config.from, to: mail.to, subject: mail.subject, text: mail.body });
       return info.messageId;
     },
     async verify() {
-      await transport.verify();
+      await (await transport()).verify();
     },
-    close: () => transport.close(),
+    close: () => void transporter?.then((t) => t.close()),
   };
 }
 

@@ -2,7 +2,6 @@
 // RFC 8291) and signs the VAPID header; the request itself goes through the SSRF-safe fetcher, like
 // every outbound request. A 404 or 410 means the browser dropped the subscription: its row is deleted.
 import type { PushMessage, PushSendResult } from "@adgen/schema";
-import webpush from "web-push";
 import type { Services } from "../../context.ts";
 import { safeFetch } from "../net/safe-fetch.ts";
 import { vapidKeys } from "./vapid-keys.ts";
@@ -12,6 +11,8 @@ const TTL_SECONDS = 24 * 3600;
 
 export async function pushToUser(services: Services, userId: string, message: PushMessage): Promise<PushSendResult> {
   const rows = await services.prisma.pushSubscription.findMany({ where: { userId } });
+  // Loaded on the first push, not at start-up: a service that never pushes never holds it.
+  const { default: webpush } = await import("web-push");
   const keys = vapidKeys(services.config);
   const payload = JSON.stringify(message);
   const result: PushSendResult = { sent: 0, failed: 0, pruned: 0 };

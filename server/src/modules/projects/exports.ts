@@ -9,9 +9,6 @@ import { Readable } from "node:stream";
 import { pipeline } from "node:stream/promises";
 import type { Job } from "@adgen/prisma";
 import type { WorkflowResult } from "@adgen/schema";
-// archiver 8 ships no types.
-// @ts-expect-error -- untyped ESM package
-import { ZipArchive } from "archiver";
 import type { RequestContext, Services } from "../../context.ts";
 import { AppError, Errors } from "../../errors.ts";
 import { mediaContentType } from "../../media/serve-media.ts";
@@ -102,7 +99,11 @@ function jobFiles(job: Job): { key: string; name: string }[] {
   return files;
 }
 
-function buildZip(services: Services, jobs: Job[]): Readable {
+/** archiver is loaded by the first export, not at start-up. */
+async function buildZip(services: Services, jobs: Job[]): Promise<Readable> {
+  // archiver 8 ships no types.
+  // @ts-expect-error -- untyped ESM package
+  const { ZipArchive } = await import("archiver");
   const zip = new ZipArchive({ zlib: { level: 1 } }) as Readable & {
     append(source: string | Buffer | Readable, data: { name: string }): void;
     finalize(): Promise<void>;
@@ -138,7 +139,7 @@ export async function exportProjectsZip(ctx: RequestContext): Promise<{ filename
   const jobs = await ownJobs(ctx);
   return {
     filename: `projects-${new Date().toISOString().slice(0, 10)}.zip`,
-    stream: Readable.toWeb(buildZip(ctx.services, jobs)) as ReadableStream<Uint8Array>,
+    stream: Readable.toWeb(await buildZip(ctx.services, jobs)) as ReadableStream<Uint8Array>,
   };
 }
 
@@ -286,7 +287,7 @@ export async function runExport(services: Services, exportId: string): Promise<v
     const jobs = await services.prisma.job.findMany({ where: { userId: request.userId }, orderBy: { createdAt: "desc" } });
     const dir = await services.media.scratchDir(`exports/${exportId}`);
     const file = join(dir, "export.zip");
-    await pipeline(buildZip(services, jobs), createWriteStream(`${file}.part`));
+    await pipeline(await buildZip(services, jobs), createWriteStream(`${file}.part`));
     await rename(`${file}.part`, file);
     const key = `exports/${request.userId}/${exportId}.zip`;
     const stored = await services.media.put(key, file);

@@ -8,7 +8,7 @@
 import { writeFile } from "node:fs/promises";
 import { dirname, join } from "node:path";
 import { type AspectRatio, FORMATS } from "@adgen/schema";
-import { createCanvas, GlobalFonts, type Image, loadImage, type SKRSContext2D } from "@napi-rs/canvas";
+import type { Image, SKRSContext2D } from "@napi-rs/canvas";
 import { existsSync } from "node:fs";
 import { contrast, INK, mix, parseHex, type Rgb, readableOn, toHex, WHITE } from "./color.ts";
 import { locateFont } from "./ffmpeg.ts";
@@ -37,7 +37,14 @@ const FAMILY = "AdGenStatic";
 const FAMILY_BOLD = "AdGenStaticBold";
 let fontsReady = false;
 
-function registerFonts(): void {
+/** The canvas library, loaded by the first still rather than at start-up (an idle service holds none of it). */
+async function canvasLibrary() {
+  const canvas = await import("@napi-rs/canvas");
+  registerFonts(canvas.GlobalFonts);
+  return canvas;
+}
+
+function registerFonts(GlobalFonts: typeof import("@napi-rs/canvas").GlobalFonts): void {
   if (fontsReady) return;
   const bold = locateFont();
   GlobalFonts.registerFromPath(bold, FAMILY_BOLD);
@@ -171,7 +178,7 @@ function pill(ctx: SKRSContext2D, text: string, cx: number, y: number, size: num
 
 /** Draws one variant at `format`'s size and writes it as PNG to `outPath`. */
 export async function renderStaticAd(storyboard: Storyboard, variant: StaticVariant, format: AspectRatio, outPath: string) {
-  registerFonts();
+  const { createCanvas, loadImage } = await canvasLibrary();
   const spec = FORMATS.find((f) => f.ratio === format);
   if (!spec) throw new Error(`unknown format ${format}`);
   const { width, height } = spec;

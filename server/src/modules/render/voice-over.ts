@@ -2,7 +2,6 @@
 // speech), captions burned in under the words, and the framing of its persona — a presenter (card with a
 // presenter circle and a lower-third name bar) or a creator filming a selfie (handheld camera, creator tag).
 // Shapes are drawn once with canvas into one transparent PNG; text is drawtext, as in the scene stills.
-import { createCanvas } from "@napi-rs/canvas";
 import type { AspectRatio } from "@adgen/schema";
 import { ffColor } from "./color.ts";
 import type { FontMetrics } from "./font-metrics.ts";
@@ -85,6 +84,8 @@ export async function voiceOver(input: VoiceOverInput): Promise<VoiceOver> {
     const tagSize = Math.round(0.032 * u);
     const pillH = even(tagSize * 1.9);
     const pillW = even(Math.min(safe.w, metrics.measure(handle, tagSize) + pillH * 1.6));
+    // Loaded by the first persona overlay, not at start-up.
+    const { createCanvas } = await import("@napi-rs/canvas");
     const canvas = persona.kind === "presenter" ? createCanvas(W, H) : createCanvas(pillW, pillH);
     const g = canvas.getContext("2d");
     const [pr, pg, pb] = hexRgb(brand.primary);

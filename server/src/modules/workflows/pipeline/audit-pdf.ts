@@ -4,7 +4,6 @@
 import { createWriteStream, existsSync } from "node:fs";
 import { dirname, join } from "node:path";
 import type { AuditReport } from "@adgen/schema";
-import PDFDocument from "pdfkit";
 import { locateFont } from "../../render/ffmpeg.ts";
 
 const MARGIN = 50;
@@ -31,6 +30,8 @@ function scoreColor(score: number): string {
 /** Writes the report to `outPath` and resolves when the file is complete. */
 export async function writeAuditPdf(report: AuditReport, business: string | null, outPath: string): Promise<void> {
   const { regular, bold } = fonts();
+  // pdfkit is loaded by the first report, not at start-up.
+  const { default: PDFDocument } = await import("pdfkit");
   const doc = new PDFDocument({
     size: "A4",
     margin: MARGIN,
