@@ -7,6 +7,7 @@
 //      doing the same Prisma read, as ratios measured in one run
 //   5. fairness: one account holds 500 queued jobs; how long another account's new job waits to start
 //   6. memory while a 50 MB knowledge-base document streams in (bench/knowledge-upload.ts)
+//   7. start to healthy and idle memory of the service process, PGlite and PostgreSQL (bench/startup-memory.ts)
 import { spawn } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import { mkdtempSync, rmSync } from "node:fs";
@@ -26,6 +27,7 @@ import { createEspeakSynthesizer, narrate } from "../src/modules/voice/index.ts"
 import type { Storyboard } from "../src/modules/render/types.ts";
 import { createServices } from "../src/services.ts";
 import { knowledgeUploadMemory } from "./knowledge-upload.ts";
+import { startupAndMemory } from "./startup-memory.ts";
 
 const ADMIN = { ADMIN_EMAIL: "bench@example.com", ADMIN_PASSWORD: "bench-password-1" };
 const results: string[] = [];
@@ -450,7 +452,9 @@ async function main() {
       await pgdb.drop();
     }
   }
-  if (!only || only === "sse") await sseFanOut(Number(process.env.BENCH_SSE_SUBSCRIBERS ?? 1000));
+  if (!only || only === "sse") {
+    for (const subscribers of (process.env.BENCH_SSE_SUBSCRIBERS ?? "1000,10000").split(",")) await sseFanOut(Number(subscribers));
+  }
   if (!only || only === "render") await renders();
   if (!only || only === "fairness") {
     await fairness("embedded PGlite (in memory)", { kind: "pglite-memory" });
@@ -461,6 +465,11 @@ async function main() {
     } else {
       log("fairness on PostgreSQL: skipped (no server at DATABASE_URL or 127.0.0.1:5432)");
     }
+  }
+  if (!only || only === "startup") {
+    const pgdb = await postgresTarget();
+    await startupAndMemory(log, pgdb?.target.kind === "postgres" ? pgdb.target.url : null);
+    await pgdb?.drop();
   }
   if (!only || only === "knowledge") await knowledgeUploadMemory(() => startApp({ kind: "pglite-memory" }), login, log);
   console.log("\nSummary:");

@@ -37,12 +37,19 @@ export interface ServiceOptions {
 
 export async function createServices(config: Config, options: ServiceOptions = {}): Promise<ServiceHandle> {
   const logger = options.logger ?? createLogger({ level: config.logLevel });
-  const db = await openDatabase(config.database, logger);
+  let db = await openDatabase(config.database, logger);
+  let applied: string[];
   try {
-    await applyMigrations(db.sql, undefined, logger);
+    applied = await applyMigrations(db.sql, undefined, logger);
   } catch (error) {
     await db.close();
     throw error;
+  }
+  // Creating every table grows an embedded database's WebAssembly heap by hundreds of MB that it never
+  // gives back: after a first start's migrations it is opened afresh, with the memory of a normal start.
+  if (config.database.kind === "pglite" && applied.length > 1) {
+    await db.close();
+    db = await openDatabase(config.database, logger);
   }
   const store = db.engine === "postgres" ? new PostgresRateLimitStore(db.sql) : new MemoryRateLimitStore();
   const hotStore =
