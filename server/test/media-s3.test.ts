@@ -295,6 +295,14 @@ describe("the service with its media in S3", () => {
     await media().remove("jobs/no-such-job");
   });
 
+  it("the admin health report asks the bucket, and says so when it is not there", async () => {
+    const admin = await adminClient(app);
+    const health = (await admin.get("/admin/health")).body.data;
+    expect(health.checks).toContainEqual(expect.objectContaining({ name: "media bucket", status: "ok" }));
+    const missing = storageFor("no-such-bucket");
+    await expect(missing.list("health/")).rejects.toThrow();
+  });
+
   it("deleting the project deletes its objects from the bucket", async () => {
     expect((await user.client.delete(`/user/projects/${jobId}`)).status).toBe(200);
     expect(await media().list(`jobs/${jobId}`)).toEqual([]);

@@ -71,6 +71,7 @@ export async function checkHealth(services: Services): Promise<AdminHealth> {
       return { status: disk.freeBytes < LOW_DISK_BYTES ? "degraded" : "ok", detail };
     }),
     timed("ffmpeg", async () => ({ status: "ok", detail: await ffmpegVersion(locateFfmpeg()) })),
+    ...(services.config.media.kind === "s3" ? [timed("media bucket", () => checkBucket(services))] : []),
   ]);
   const ffmpeg = checks.find((check) => check.name === "ffmpeg")!;
   checks.push(
@@ -89,6 +90,21 @@ export async function checkHealth(services: Services): Promise<AdminHealth> {
       ? "degraded"
       : "ok";
   return { status, checkedAt: new Date().toISOString(), checks };
+}
+
+/** The shared bucket answers a listing: it exists, it is reachable, and the credentials are accepted. */
+async function checkBucket(services: Services): Promise<{ status: "ok" | "error"; detail: string }> {
+  const media = services.config.media;
+  const bucket = media.kind === "s3" ? media.bucket : "";
+  try {
+    await services.media.list("health/");
+    return { status: "ok", detail: `S3 bucket ${bucket} answers` };
+  } catch (error) {
+    return {
+      status: "error",
+      detail: `S3 bucket ${bucket} cannot be read (${(error as Error).message}): check S3_BUCKET, S3_ENDPOINT and the keys`,
+    };
+  }
 }
 
 export async function adminHealth(ctx: RequestContext): Promise<AdminHealth> {
