@@ -7,13 +7,13 @@
 import { existsSync, readdirSync } from "node:fs";
 import { mkdir, writeFile } from "node:fs/promises";
 import { join } from "node:path";
-import { inflateRawSync } from "node:zlib";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Resolver } from "../src/modules/net/safe-fetch.ts";
 import type { RenderRequest, RenderResult, Storyboard, VideoRenderer } from "../src/modules/render/types.ts";
 import { type Account, eventually, signUp } from "./support/accounts.ts";
 import { startTestApp, type TestApp } from "./support/harness.ts";
 import { openSse, type SseStream } from "./support/sse.ts";
+import { readZip } from "./support/zip.ts";
 
 const DNS: Record<string, string[]> = { "cdn.example": ["151.101.1.69"], "private-cdn.example": ["10.0.0.5"] };
 const resolver: Resolver = async (host) => {
@@ -65,36 +65,6 @@ async function waitFor<T>(what: string, check: () => Promise<T | null | undefine
     if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
     await new Promise((r) => setTimeout(r, 100));
   }
-}
-
-/** Names of a ZIP's entries, from its central directory (archiver writes stored or deflated entries). */
-function readZip(zip: Buffer): Map<string, Buffer> {
-  let eocd = -1;
-  for (let i = zip.length - 22; i >= Math.max(0, zip.length - 65_557); i--) {
-    if (zip.readUInt32LE(i) === 0x06054b50) {
-      eocd = i;
-      break;
-    }
-  }
-  if (eocd < 0) throw new Error("not a ZIP: no end of central directory");
-  const count = zip.readUInt16LE(eocd + 10);
-  let at = zip.readUInt32LE(eocd + 16);
-  const entries = new Map<string, Buffer>();
-  for (let n = 0; n < count; n++) {
-    if (zip.readUInt32LE(at) !== 0x02014b50) throw new Error("bad central directory entry");
-    const method = zip.readUInt16LE(at + 10);
-    const compressed = zip.readUInt32LE(at + 20);
-    const nameLength = zip.readUInt16LE(at + 28);
-    const extraLength = zip.readUInt16LE(at + 30);
-    const commentLength = zip.readUInt16LE(at + 32);
-    const local = zip.readUInt32LE(at + 42);
-    const name = zip.subarray(at + 46, at + 46 + nameLength).toString("utf8");
-    const start = local + 30 + zip.readUInt16LE(local + 26) + zip.readUInt16LE(local + 28);
-    const raw = zip.subarray(start, start + compressed);
-    entries.set(name, method === 0 ? Buffer.from(raw) : inflateRawSync(raw));
-    at += 46 + nameLength + extraLength + commentLength;
-  }
-  return entries;
 }
 
 /** Reads the job's SSE stream until an event of `type` (answers its data). */

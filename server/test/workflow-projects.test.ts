@@ -2,13 +2,13 @@
 // account data export, one video through GET /export?source= (own media, an allowed CDN, and every kind
 // of private address refused), background exports, ratings, preferences, stats and analytics.
 import { randomBytes } from "node:crypto";
-import { inflateRawSync } from "node:zlib";
 import { HttpResponse, http } from "msw";
 import { setupServer } from "msw/node";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Resolver } from "../src/modules/net/safe-fetch.ts";
 import { type Account, signUp } from "./support/accounts.ts";
 import { startTestApp, type TestApp } from "./support/harness.ts";
+import { readZip } from "./support/zip.ts";
 
 const DNS: Record<string, string[]> = { "cdn.example": ["151.101.1.69"], "private-cdn.example": ["10.0.0.5"] };
 const resolver: Resolver = async (host) => {
@@ -86,43 +86,6 @@ function parseCsv(text: string): string[][] {
   }
   if (cell || row.length) rows.push([...row, cell]);
   return rows;
-}
-
-/** Entries of a ZIP, read from its central directory (stored or deflated). */
-function readZip(zip: Buffer): Map<string, Buffer> {
-  let eocd = -1;
-  for (let i = zip.length - 22; i >= Math.max(0, zip.length - 65_557); i--) {
-    if (zip.readUInt32LE(i) === 0x06054b50) {
-      eocd = i;
-      break;
-    }
-  }
-  if (eocd < 0) throw new Error("not a ZIP: no end of central directory");
-  const count = zip.readUInt16LE(eocd + 10);
-  let at = zip.readUInt32LE(eocd + 16);
-  const entries = new Map<string, Buffer>();
-  const names: string[] = [];
-  for (let n = 0; n < count; n++) {
-    if (zip.readUInt32LE(at) !== 0x02014b50) throw new Error("bad central directory entry");
-    const method = zip.readUInt16LE(at + 10);
-    const compressed = zip.readUInt32LE(at + 20);
-    const size = zip.readUInt32LE(at + 24);
-    const nameLength = zip.readUInt16LE(at + 28);
-    const extraLength = zip.readUInt16LE(at + 30);
-    const commentLength = zip.readUInt16LE(at + 32);
-    const local = zip.readUInt32LE(at + 42);
-    const name = zip.subarray(at + 46, at + 46 + nameLength).toString("utf8");
-    if (zip.readUInt32LE(local) !== 0x04034b50) throw new Error(`bad local header for ${name}`);
-    const start = local + 30 + zip.readUInt16LE(local + 26) + zip.readUInt16LE(local + 28);
-    const raw = zip.subarray(start, start + compressed);
-    const data = method === 0 ? Buffer.from(raw) : inflateRawSync(raw);
-    expect(data.length, name).toBe(size);
-    names.push(name);
-    entries.set(name, data);
-    at += 46 + nameLength + extraLength + commentLength;
-  }
-  expect(names, "entry names are unique").toEqual([...new Set(names)]);
-  return entries;
 }
 
 let jobA: string; // cinematic 1:1 video, completes

@@ -1,5 +1,6 @@
 // Asking the assistant and reading its SSE answer as it arrives (not only at its end), so a test can
 // wait for the first event while the rest of the answer is still being produced.
+import { parseSseBlock } from "./sse.ts";
 import type { Account } from "./accounts.ts";
 import type { ChatEvent } from "./chat.ts";
 import type { TestApp } from "./harness.ts";
@@ -34,17 +35,9 @@ export async function openChat(app: TestApp, account: Account, body: Record<stri
         buffer += decoder.decode(bytes, { stream: true });
         let end = buffer.indexOf("\n\n");
         while (end >= 0) {
-          const lines = buffer.slice(0, end).split("\n");
+          const { event, data } = parseSseBlock(buffer.slice(0, end));
           buffer = buffer.slice(end + 2);
-          const event = lines
-            .find((l) => l.startsWith("event:"))
-            ?.slice(6)
-            .trim();
-          const data = lines
-            .filter((l) => l.startsWith("data:"))
-            .map((l) => l.slice(5).trim())
-            .join("\n");
-          if (event && data) events.push({ event, data: JSON.parse(data) });
+          if (data !== null) events.push({ event, data: JSON.parse(data) });
           end = buffer.indexOf("\n\n");
         }
         wake();

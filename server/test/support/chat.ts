@@ -1,4 +1,5 @@
 // Asking the assistant as a client does: POST /api/chat/query, reading the SSE answer to its end.
+import { parseSseBlock } from "./sse.ts";
 import type { Account } from "./accounts.ts";
 import type { TestApp } from "./harness.ts";
 
@@ -33,16 +34,8 @@ export async function ask(app: TestApp, account: Account | null, body: Record<st
   }
   const events: ChatEvent[] = [];
   for (const block of raw.split(/\n\n/)) {
-    const lines = block.split("\n").filter((l) => l && !l.startsWith(":"));
-    const event = lines
-      .find((l) => l.startsWith("event:"))
-      ?.slice(6)
-      .trim();
-    const data = lines
-      .filter((l) => l.startsWith("data:"))
-      .map((l) => l.slice(5).trim())
-      .join("\n");
-    if (event && data) events.push({ event, data: JSON.parse(data) });
+    const { event, data } = parseSseBlock(block);
+    if (data !== null) events.push({ event, data: JSON.parse(data) });
   }
   const texts = events.filter((e) => e.event === "text").map((e) => e.data.text as string);
   return {

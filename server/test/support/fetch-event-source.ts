@@ -1,6 +1,8 @@
 // An EventSource over fetch for tRPC's httpSubscriptionLink in Node 20 (which has no EventSource), able
 // to send headers (the bearer credential) as the `eventsource` package does. It does not reconnect: a
 // stream that ends closes it (tRPC's `return` event closes it first when the subscription completes).
+import { parseSseBlock } from "./sse.ts";
+
 export class FetchEventSource extends EventTarget {
   static readonly CONNECTING = 0;
   static readonly OPEN = 1;
@@ -39,18 +41,9 @@ export class FetchEventSource extends EventTarget {
         while (end >= 0 && this.readyState !== this.CLOSED) {
           const block = buffer.slice(0, end);
           buffer = buffer.slice(end).replace(/^\r?\n\r?\n/, "");
-          let type = "message";
-          const data: string[] = [];
-          for (const line of block.split(/\r?\n/)) {
-            if (!line || line.startsWith(":")) continue;
-            const colon = line.indexOf(":");
-            const field = colon < 0 ? line : line.slice(0, colon);
-            const value = colon < 0 ? "" : line.slice(colon + 1).replace(/^ /, "");
-            if (field === "event") type = value;
-            else if (field === "data") data.push(value);
-            else if (field === "id") lastEventId = value;
-          }
-          if (data.length) this.dispatchEvent(new MessageEvent(type, { data: data.join("\n"), lastEventId }));
+          const message = parseSseBlock(block);
+          if (message.id !== undefined) lastEventId = message.id;
+          if (message.data !== null) this.dispatchEvent(new MessageEvent(message.event, { data: message.data, lastEventId }));
           end = buffer.search(/\r?\n\r?\n/);
         }
       }

@@ -6,6 +6,23 @@ export interface SseMessage {
   id?: string;
 }
 
+/** One event's block (the lines between blank lines): its fields; `data` is null when it carries none. */
+export function parseSseBlock(block: string): { event: string; data: string | null; id?: string } {
+  let event = "message";
+  let id: string | undefined;
+  const data: string[] = [];
+  for (const line of block.split(/\r?\n/)) {
+    if (!line || line.startsWith(":")) continue;
+    const colon = line.indexOf(":");
+    const field = colon < 0 ? line : line.slice(0, colon);
+    const value = colon < 0 ? "" : line.slice(colon + 1).replace(/^ /, "");
+    if (field === "event") event = value;
+    else if (field === "data") data.push(value);
+    else if (field === "id") id = value;
+  }
+  return { event, data: data.length ? data.join("\n") : null, ...(id !== undefined ? { id } : {}) };
+}
+
 export interface SseStream {
   response: Response;
   /** The next message with a `data` field, or a rejection after `timeoutMs`. */
@@ -31,21 +48,8 @@ export async function openSse(url: string, headers: Record<string, string> = {})
           while (end >= 0) {
             const block = buffer.slice(0, end);
             buffer = buffer.slice(end).replace(/^\r?\n\r?\n/, "");
-            const message: SseMessage = { event: "message", data: "" };
-            const data: string[] = [];
-            for (const line of block.split(/\r?\n/)) {
-              if (!line || line.startsWith(":")) continue;
-              const colon = line.indexOf(":");
-              const field = colon < 0 ? line : line.slice(0, colon);
-              const value = colon < 0 ? "" : line.slice(colon + 1).replace(/^ /, "");
-              if (field === "event") message.event = value;
-              else if (field === "data") data.push(value);
-              else if (field === "id") message.id = value;
-            }
-            if (data.length) {
-              message.data = data.join("\n");
-              queue.push(message);
-            }
+            const { data, ...fields } = parseSseBlock(block);
+            if (data !== null) queue.push({ ...fields, data });
             end = buffer.search(/\r?\n\r?\n/);
           }
           for (const wake of waiters.splice(0)) wake();
