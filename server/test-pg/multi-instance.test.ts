@@ -7,6 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { loadConfig } from "../src/config/env.ts";
 import { listen, type RunningServer } from "../src/http/app.ts";
 import { signup } from "../src/modules/auth/signup.ts";
+import { SharedRateLimitStore } from "../src/rate-limit/shared-store.ts";
 import { createServices, type ServiceHandle } from "../src/services.ts";
 import { RestClient, uniqueEmail } from "../test/support/clients.ts";
 import { testDatabase } from "../test/support/harness.ts";
@@ -130,6 +131,23 @@ describe("several instances on one PostgreSQL", () => {
       "SELECT count FROM rate_limit_counters WHERE key LIKE 'api:user.credits:%' ORDER BY count DESC LIMIT 1",
     );
     expect(counted[0]?.count).toBeGreaterThanOrEqual(6);
+  });
+
+  it("a hit while its instance's counts are on their way to the others still counts them", async () => {
+    const store = new SharedRateLimitStore(instances[0]!.services.db.sql);
+    try {
+      const key = `api:test.in-flight:${uniqueEmail("key")}`;
+      await store.hit(key, 60_000);
+      await store.hit(key, 60_000);
+      const syncing = store.sync();
+      // The sync has taken its counts and its statement is on the wire (the answer comes in a later turn).
+      await new Promise((resolve) => setImmediate(resolve));
+      expect((await store.hit(key, 60_000)).count).toBe(3);
+      await syncing;
+      expect((await store.hit(key, 60_000)).count).toBe(4);
+    } finally {
+      await store.close();
+    }
   });
 
   it("counts the auth rate limit once across both instances", async () => {

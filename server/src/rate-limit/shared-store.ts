@@ -21,6 +21,8 @@ interface Window {
   shared: number;
   /** This instance's hits not yet added to the shared total. */
   pending: number;
+  /** Hits on their way to the shared total (a sync under way): still counted until the answer includes them. */
+  sending: number;
   lastHitAt: number;
 }
 
@@ -61,12 +63,12 @@ export class SharedRateLimitStore implements RateLimitStore {
     if (now - this.lastSweep > 60_000) this.sweep(now);
     let window = this.windows.get(key);
     if (!window || window.resetAt <= now) {
-      window = { resetAt: now + windowMs, windowMs, shared: 0, pending: 0, lastHitAt: now };
+      window = { resetAt: now + windowMs, windowMs, shared: 0, pending: 0, sending: 0, lastHitAt: now };
       this.windows.set(key, window);
     }
     window.pending += 1;
     window.lastHitAt = now;
-    return { count: window.shared + window.pending, resetAt: window.resetAt };
+    return { count: window.shared + window.sending + window.pending, resetAt: window.resetAt };
   }
 
   /**
@@ -104,8 +106,14 @@ export class SharedRateLimitStore implements RateLimitStore {
       }
     }
     if (keys.length === 0 && idle.length === 0) return;
-    // Taken out before the round trip: hits arriving meanwhile count towards the next sync.
-    for (let i = 0; i < keys.length; i++) this.windows.get(keys[i]!)!.pending -= counts[i]!;
+    // Moved to `sending` for the round trip: hits arriving meanwhile count towards the next sync, and the
+    // ones on their way still count until the answer's total includes them.
+    const sent = keys.map((key, i) => {
+      const window = this.windows.get(key)!;
+      window.pending -= counts[i]!;
+      window.sending += counts[i]!;
+      return window;
+    });
     let rows: TotalRow[];
     try {
       rows = [
@@ -114,12 +122,15 @@ export class SharedRateLimitStore implements RateLimitStore {
       ];
     } catch (error) {
       // Not lost: they go again with the next sync.
-      for (let i = 0; i < keys.length; i++) {
-        const window = this.windows.get(keys[i]!);
-        if (window) window.pending += counts[i]!;
-      }
+      sent.forEach((window, i) => {
+        window.sending -= counts[i]!;
+        window.pending += counts[i]!;
+      });
       throw error;
     }
+    sent.forEach((window, i) => {
+      window.sending -= counts[i]!;
+    });
     const now = Date.now();
     for (const row of rows) {
       const window = this.windows.get(row.key);
@@ -133,7 +144,9 @@ export class SharedRateLimitStore implements RateLimitStore {
 
   private sweep(now: number) {
     this.lastSweep = now;
-    for (const [key, window] of this.windows) if (window.resetAt <= now && window.pending === 0) this.windows.delete(key);
+    for (const [key, window] of this.windows) {
+      if (window.resetAt <= now && window.pending === 0 && window.sending === 0) this.windows.delete(key);
+    }
   }
 
   async close(): Promise<void> {
