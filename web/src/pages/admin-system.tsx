@@ -1,5 +1,6 @@
 // System and health: queues, workers, scheduled tasks and storage; each dependency checked now with its
 // latency; and the integrity report (ledger, media, stuck jobs, refunds) on request.
+import type { AdminSystem } from "@adgen/schema";
 import { useQuery } from "@tanstack/react-query";
 import { AdminNav } from "../components/admin/admin-nav.tsx";
 import { InlineError, Skeleton, Spinner } from "../components/status.tsx";
@@ -128,6 +129,37 @@ function IntegrityCard() {
   );
 }
 
+/** Outgoing e-mail: whether a server is set (else every message waits), and the outbox by status. */
+function MailCard({ mail }: { mail: AdminSystem["mail"] }) {
+  return (
+    <section className="card" aria-labelledby="mail-title" data-testid="admin-mail">
+      <h2 id="mail-title" className="card-title">
+        E-mail
+      </h2>
+      <p className="muted">
+        {mail.configured
+          ? `Sent through ${mail.server ?? "the SMTP server"} as ${mail.from}.`
+          : "No mail server is set (SMTP_URL), so e-mails wait in the outbox and nobody receives them."}
+      </p>
+      <dl className="admin-figures">
+        <div className="admin-figure">
+          <dt>Waiting</dt>
+          <dd>{formatNumber(mail.pending)}</dd>
+        </div>
+        <div className="admin-figure">
+          <dt>Sent</dt>
+          <dd>{formatNumber(mail.sent)}</dd>
+        </div>
+        <div className="admin-figure">
+          <dt>Failed</dt>
+          <dd>{formatNumber(mail.failed)}</dd>
+        </div>
+      </dl>
+      {mail.lastError ? <p className="inline-error">Last error: {mail.lastError}</p> : null}
+    </section>
+  );
+}
+
 export function AdminSystemPage() {
   useTitle("System · Admin");
   const trpc = useTRPC();
@@ -239,6 +271,7 @@ export function AdminSystemPage() {
             </>
           ) : null}
         </section>
+        {data ? <MailCard mail={data.mail} /> : null}
       </div>
       <div className="admin-grid">
         <HealthCard />
