@@ -2,7 +2,7 @@
 // over a scene's picture, the type arrives after the transition and then holds, the logo closes the ad,
 // and each mood has its own music.
 import { execFile } from "node:child_process";
-import { mkdtempSync, rmSync } from "node:fs";
+import { mkdtempSync, readdirSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { promisify } from "node:util";
@@ -143,5 +143,28 @@ describe("the music bed", () => {
       const diff = beds[a]!.map((v, i) => v - beds[b]![i]!);
       expect(rms(diff), `${a} vs ${b}`).toBeGreaterThan(0.5 * Math.min(rms(beds[a]!), rms(beds[b]!)));
     }
+  });
+
+  it("is made once per ad: every format carries the same sound, encoded once", { timeout: 60_000 }, async () => {
+    const audioCacheDir = join(dir, "tracks");
+    const shared = createStudioRenderer({ audioCacheDir });
+    const storyboard: Storyboard = { title: "formats", brand, mood: "warm", scenes: [scene({ id: "one", durationSec: 2 })] };
+    const packets: Buffer[] = [];
+    for (const format of ["9:16", "1:1", "16:9"] as const) {
+      const { videoPath } = await shared.render({ storyboard, format, outputDir: dir, fileStem: `sound-${format.replace(":", "x")}` });
+      const { stdout } = await run(locateFfmpeg(), ["-v", "error", "-i", videoPath, "-map", "0:a", "-c", "copy", "-f", "adts", "-"], {
+        encoding: "buffer",
+        maxBuffer: 16 * 1024 * 1024,
+      });
+      packets.push(stdout);
+      expect(rms((await samples(videoPath, 2)).slice(8000, 16000)), format).toBeGreaterThan(300);
+    }
+    expect(packets[0]!.length).toBeGreaterThan(10_000);
+    expect(packets[1]!.equals(packets[0]!)).toBe(true);
+    expect(packets[2]!.equals(packets[0]!)).toBe(true);
+    // One track in the cache, not one per format; another mood is another track.
+    expect(readdirSync(audioCacheDir).filter((f) => f.endsWith(".m4a"))).toHaveLength(1);
+    await shared.render({ storyboard: { ...storyboard, mood: "calm" }, format: "1:1", outputDir: dir, fileStem: "sound-calm" });
+    expect(readdirSync(audioCacheDir).filter((f) => f.endsWith(".m4a"))).toHaveLength(2);
   });
 });

@@ -8,7 +8,8 @@ import { dirname, extname, join, resolve } from "node:path";
 import { type AspectRatio, FORMATS } from "@adgen/schema";
 import { detectCapabilities, locateFfmpeg, locateFont, RenderAbortedError, runFfmpeg } from "./ffmpeg.ts";
 import { fontMetrics } from "./font-metrics.ts";
-import { backgroundChains, FPS, filter, foregroundChains, holdFrames, musicBed, stillChains } from "./graph.ts";
+import { audioTrack, defaultAudioCacheDir, linkTrack } from "./audio-track.ts";
+import { backgroundChains, FPS, filter, foregroundChains, holdFrames, stillChains } from "./graph.ts";
 import { type ImageSize, imageSize } from "./image-size.ts";
 import { layoutScene } from "./layout.ts";
 import { backgroundUse, ENTRY_FRAMES, foregroundUse, pictureHolds, planMotion } from "./scene-motion.ts";
@@ -18,11 +19,18 @@ import { type VoiceOver, voiceOver } from "./voice-over.ts";
 
 const PRESETS: readonly string[] = ["ultrafast", "superfast", "veryfast", "faster", "fast", "medium"];
 
-/** Encoder settings per quality tier (RenderRequest.quality): premium spends more bits on the same frames. */
-const ENCODE: Record<NonNullable<RenderRequest["quality"]>, { crf: number; audioBitrate: string; thumbnailQ: number }> = {
-  standard: { crf: 21, audioBitrate: "128k", thumbnailQ: 3 },
+/**
+ * Encoder settings per quality tier (RenderRequest.quality): premium spends more bits on the same frames, and
+ * the full sub-pixel motion search of the preset. Standard searches one step less (x264's subme=1): on the
+ * bench ad that is a quarter less encoder time for the same SSIM (0.99723 against 0.99722) and a 5 % larger file.
+ */
+const ENCODE: Record<NonNullable<RenderRequest["quality"]>, { crf: number; audioBitrate: string; thumbnailQ: number; x264?: string }> = {
+  standard: { crf: 21, audioBitrate: "128k", thumbnailQ: 3, x264: "subme=1" },
   premium: { crf: 16, audioBitrate: "192k", thumbnailQ: 2 },
 };
+
+/** The shared sound track's name in a render's work directory. */
+const AUDIO_TRACK = "audio.m4a";
 
 const XFADE_NAMES: Record<Exclude<Scene["transition"], "none">, string> = { fade: "fade", slide: "slideleft", wipe: "wipeleft" };
 
@@ -77,6 +85,7 @@ export function createStudioRenderer(options: StudioRendererOptions = {}): Video
   let fontPath = options.fontPath;
   const threads = Math.max(1, Math.floor(options.threads ?? availableParallelism()));
   const preset = options.preset ?? "veryfast";
+  const audioCacheDir = options.audioCacheDir ?? defaultAudioCacheDir();
   if (!PRESETS.includes(preset)) throw new Error(`Unknown x264 preset ${JSON.stringify(preset)}; use one of ${PRESETS.join(", ")}`);
   const binary = () => (ffmpegPath ??= locateFfmpeg());
   const font = () => {
@@ -275,14 +284,16 @@ export function createStudioRenderer(options: StudioRendererOptions = {}): Video
     if (dress) {
       // Narrated ads: camera, persona and captions over the joined scenes; the voice over the bed.
       chains.unshift(...dress.preChains);
-      chains.push(`${segments.map((l) => `[${l}]`).join("")}${joined}[vjoined]`, ...dress.video("vjoined", "vout"), ...dress.audio("aout"));
+      chains.push(`${segments.map((l) => `[${l}]`).join("")}${joined}[vjoined]`, ...dress.video("vjoined", "vout"));
       inputs.push(...dress.inputs);
       files.push(...dress.files);
       links.push(...dress.links);
     } else {
       chains.push(`${segments.map((l) => `[${l}]`).join("")}${joined},${filter("format", { pix_fmts: "yuv420p" })}[vout]`);
-      chains.push(`${musicBed(total / FPS, storyboard.mood)}[aout]`);
     }
+    // The sound track, made once for all formats (audio-track.ts): its packets are copied, not encoded again.
+    inputs.push("-i", AUDIO_TRACK);
+    const audioMap = `${inputs.length / 2 - 1}:a`;
 
     const durationSec = total / FPS;
     const args = [
@@ -295,13 +306,14 @@ export function createStudioRenderer(options: StudioRendererOptions = {}): Video
       "-map",
       "[vout]",
       "-map",
-      "[aout]",
+      audioMap,
       "-c:v",
       "libx264",
       "-preset",
       preset,
       "-crf",
       String(encode.crf),
+      ...(encode.x264 ? ["-x264-params", encode.x264] : []),
       "-profile:v",
       "high",
       "-pix_fmt",
@@ -313,13 +325,7 @@ export function createStudioRenderer(options: StudioRendererOptions = {}): Video
       "-threads",
       String(threads),
       "-c:a",
-      "aac",
-      "-b:a",
-      encode.audioBitrate,
-      "-ar",
-      "44100",
-      "-ac",
-      "2",
+      "copy",
       "-t",
       durationSec.toFixed(3),
       "-map_metadata",
@@ -396,12 +402,24 @@ export function createStudioRenderer(options: StudioRendererOptions = {}): Video
       }
       const composition = composeVideo(storyboard, format, caps, logo, quality, dress);
       const durationSec = composition.timeline.totalFrames / FPS;
+      const track = await audioTrack(
+        binary(),
+        {
+          durationSec,
+          mood: storyboard.mood,
+          bitrate: (ENCODE[quality ?? "standard"] ?? ENCODE.standard).audioBitrate,
+          ...(request.narration ? { narration: request.narration } : {}),
+        },
+        audioCacheDir,
+        signal,
+      );
       const outDir = resolve(outputDir);
       await mkdir(outDir, { recursive: true });
       // The work directory sits in outputDir so the finished files can be renamed into place atomically.
       const workDir = await mkdtemp(join(outDir, `.render-${fileStem}-`));
       try {
         await prepare(workDir, composition);
+        await linkTrack(track, join(workDir, AUDIO_TRACK));
         throwIfAborted(signal);
         await runFfmpeg(binary(), composition.args, { cwd: workDir, signal, durationSec, onProgress });
         throwIfAborted(signal);

@@ -134,6 +134,8 @@ export interface StudioRendererOptions {
   threads?: number;
   /** libx264 preset: "veryfast" (default) or "ultrafast" (≈40% less CPU, files ≈5× larger) for draft renders. */
   preset?: "ultrafast" | "superfast" | "veryfast" | "faster" | "fast" | "medium";
+  /** Where encoded sound tracks are kept for the other formats of the same ad; defaults to the temp directory. */
+  audioCacheDir?: string;
 }
 
 /** What one ffmpeg binary can do (detected once per path and cached). */

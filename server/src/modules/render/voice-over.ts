@@ -1,11 +1,11 @@
-// What a narrated ad adds to the studio render: the voice-over mixed over the music bed (the bed ducked under
-// speech), captions burned in under the words, and the framing of its persona — a presenter (card with a
+// What a narrated ad adds to the studio render's picture: captions burned in under the words (the voice itself
+// is mixed into the sound track by audio-track.ts), and the framing of its persona — a presenter (card with a
 // presenter circle and a lower-third name bar) or a creator filming a selfie (handheld camera, creator tag).
 // Shapes are drawn once with canvas into one transparent PNG; text is drawtext, as in the scene stills.
 import type { AspectRatio } from "@adgen/schema";
 import { ffColor } from "./color.ts";
 import type { FontMetrics } from "./font-metrics.ts";
-import { filter, musicBed } from "./graph.ts";
+import { filter } from "./graph.ts";
 import { SAFE_MARGINS } from "./layout.ts";
 import type { Persona, RenderNarration, Storyboard } from "./types.ts";
 
@@ -45,8 +45,6 @@ export interface VoiceOver {
   thumbFilter: string | null;
   /** Chains from the joined video `[in]` to `[out]`: camera, persona overlay, captions. */
   video(inLabel: string, outLabel: string): string[];
-  /** Chains producing the audio as `[out]`: the bed, with the narration over it when there is one. */
-  audio(outLabel: string): string[];
 }
 
 function hexRgb(hex: string): [number, number, number] {
@@ -219,14 +217,6 @@ export async function voiceOver(input: VoiceOverInput): Promise<VoiceOver> {
     });
   }
 
-  // ---- the narration input ----
-  let narrationInput: number | null = null;
-  if (narration) {
-    links.push({ name: "narration.wav", target: narration.wavPath });
-    inputs.push("-i", "narration.wav");
-    narrationInput = next++;
-  }
-
   const SW = even(W * HANDHELD_ZOOM);
   const SH = even(H * HANDHELD_ZOOM);
   const mx = (SW - W) / 2;
@@ -271,26 +261,6 @@ export async function voiceOver(input: VoiceOverInput): Promise<VoiceOver> {
       const steps = [...(selfie ? overlaySteps : []), ...captionSteps, filter("format", { pix_fmts: "yuv420p" })];
       chains.push(`[${current}]${steps.join(",")}[${outLabel}]`);
       return chains;
-    },
-    audio(outLabel) {
-      const bed = musicBed(durationSec, storyboard.mood);
-      if (narrationInput === null) return [`${bed}[${outLabel}]`];
-      const d = durationSec.toFixed(3);
-      return [
-        // Under a voice-over the bed sits lower (−4 dB) throughout.
-        `${bed},${filter("volume", { volume: 0.63 })}[vo_bed]`,
-        `[${narrationInput}:a]${[
-          filter("aresample", { osr: 44100 }),
-          filter("aformat", { sample_fmts: "fltp", sample_rates: 44100, channel_layouts: "stereo" }),
-          filter("apad"),
-          filter("atrim", { end: d }),
-          filter("volume", { volume: 2.2 }),
-          filter("asplit", { outputs: 2 }),
-        ].join(",")}[vo_voice][vo_key]`,
-        // The bed ducks under the voice (about −12 dB while it speaks), then both are mixed (amix halves each).
-        `[vo_bed][vo_key]${filter("sidechaincompress", { threshold: 0.02, ratio: 6, attack: 15, release: 350, makeup: 1 })}[vo_ducked]`,
-        `[vo_voice][vo_ducked]${filter("amix", { inputs: 2, duration: "first", dropout_transition: 0 })},${filter("volume", { volume: 2 })},${filter("alimiter", { limit: 0.95 })}[${outLabel}]`,
-      ];
     },
   };
 }
