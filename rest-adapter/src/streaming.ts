@@ -29,57 +29,149 @@ function encodeItem(item: SseItem): Uint8Array {
 const MAX_QUEUED_ITEMS = 1000;
 
 /**
+ * A client this many bytes behind on a directly written stream is dropped, like one {@link MAX_QUEUED_ITEMS}
+ * behind on a web stream.
+ */
+const MAX_BUFFERED_BYTES = 1024 * 1024;
+
+const CONNECTED = encoder.encode(": connected\n\n");
+const HEARTBEAT = encoder.encode(": heartbeat\n\n");
+const errorEvent = (error: unknown) => encoder.encode(`event: error\ndata: ${JSON.stringify({ error: (error as Error).message })}\n\n`);
+
+/** A stream that can push its items (server/src/events/push-source.ts), recognised by a registered symbol. */
+const PUSH = Symbol.for("adgen.push-source");
+interface PushSource {
+  pipe(sink: { write(item: SseItem): void; end(error?: Error): void }): () => void;
+}
+
+/** What an SSE response needs of Node's `ServerResponse` to be written to directly. */
+export interface NodeResponseLike {
+  write(chunk: Uint8Array): boolean;
+  end(): void;
+  destroy(): void;
+  readonly writableLength: number;
+  once(event: "close", listener: () => void): unknown;
+}
+
+/** An SSE response the host may write straight to the client's socket, instead of reading its body. */
+export interface DirectStream {
+  start(out: NodeResponseLike): void;
+}
+// Keyed by the body: frameworks copy a Response to change its headers (Hono does), keeping the body stream.
+const directStreams = new WeakMap<ReadableStream, DirectStream>();
+
+/**
+ * How to write `response` straight to a Node response, when it is an SSE stream whose items are pushed.
+ * The host writes the status and headers, then calls `start`; the body is then never read. Every
+ * subscriber of a job gets the same bytes in the call that published the event: no promise, iterator
+ * or web stream per subscriber.
+ */
+export const directStreamOf = (response: Response): DirectStream | undefined =>
+  response.body ? directStreams.get(response.body) : undefined;
+
+function directStream(push: PushSource, options: { heartbeatMs?: number; signal?: AbortSignal }): DirectStream {
+  return {
+    start(out) {
+      let stopped = false;
+      let stop = () => {};
+      const close = () => {
+        if (stopped) return;
+        stopped = true;
+        clearInterval(heartbeat);
+        stop();
+      };
+      out.write(CONNECTED);
+      const heartbeat = setInterval(() => out.write(HEARTBEAT), options.heartbeatMs ?? 15_000);
+      out.once("close", close);
+      options.signal?.addEventListener("abort", close, { once: true });
+      stop = push.pipe({
+        write(item) {
+          if (stopped) return;
+          // The socket takes what it can at once; a client that lets a megabyte pile up is not reading.
+          if (out.writableLength > MAX_BUFFERED_BYTES) {
+            close();
+            // (Without an error: nobody listens for one on a stream given up on.)
+            out.destroy();
+            return;
+          }
+          out.write(encodeItem(item));
+        },
+        end(error) {
+          if (stopped) return;
+          if (error) out.write(errorEvent(error));
+          close();
+          out.end();
+        },
+      });
+      if (stopped) stop();
+    },
+  };
+}
+
+/**
  * An SSE response from an async iterator. Comment heartbeats keep proxies from closing an idle
- * stream (CONTRACT: every 15 s); the iterator is closed when the client goes away.
+ * stream (CONTRACT: every 15 s); the iterator is closed when the client goes away. A stream that can
+ * push is also offered to the host to write directly ({@link directStreamOf}); its body is read only
+ * when the host does not.
  */
 export function sseResponse(source: AsyncIterable<SseItem>, options: { heartbeatMs?: number; signal?: AbortSignal } = {}): Response {
   const iterator = source[Symbol.asyncIterator]();
   const close = () => void iterator.return?.(undefined);
   const items = { [Symbol.asyncIterator]: () => iterator };
   let heartbeat: NodeJS.Timeout | undefined;
-  const stream = new ReadableStream<Uint8Array>({
-    start(controller) {
-      controller.enqueue(encoder.encode(": connected\n\n"));
-      heartbeat = setInterval(() => {
+  let started = false;
+  const stream = new ReadableStream<Uint8Array>(
+    {
+      // Started by the first read, so a stream the host writes directly never iterates too.
+      pull(controller) {
+        if (started) return;
+        started = true;
+        begin(controller);
+      },
+      cancel() {
+        clearInterval(heartbeat);
+        close();
+      },
+    },
+    { highWaterMark: 0 },
+  );
+  function begin(controller: ReadableStreamDefaultController<Uint8Array>) {
+    controller.enqueue(CONNECTED);
+    heartbeat = setInterval(() => {
+      try {
+        controller.enqueue(HEARTBEAT);
+      } catch {
+        clearInterval(heartbeat);
+      }
+    }, options.heartbeatMs ?? 15_000);
+    options.signal?.addEventListener("abort", close, { once: true });
+    (async () => {
+      try {
+        for await (const item of items) {
+          if ((controller.desiredSize ?? 0) < -MAX_QUEUED_ITEMS) {
+            controller.error(new Error("the client is not reading its event stream"));
+            return;
+          }
+          controller.enqueue(encodeItem(item));
+        }
+      } catch (error) {
+        // The client may be gone already (enqueue then throws): never let that become an unhandled rejection.
         try {
-          controller.enqueue(encoder.encode(": heartbeat\n\n"));
+          controller.enqueue(errorEvent(error));
         } catch {
-          clearInterval(heartbeat);
+          // closed by the client
         }
-      }, options.heartbeatMs ?? 15_000);
-      options.signal?.addEventListener("abort", close, { once: true });
-      (async () => {
+      } finally {
+        clearInterval(heartbeat);
         try {
-          for await (const item of items) {
-            if ((controller.desiredSize ?? 0) < -MAX_QUEUED_ITEMS) {
-              controller.error(new Error("the client is not reading its event stream"));
-              return;
-            }
-            controller.enqueue(encodeItem(item));
-          }
-        } catch (error) {
-          // The client may be gone already (enqueue then throws): never let that become an unhandled rejection.
-          try {
-            controller.enqueue(encoder.encode(`event: error\ndata: ${JSON.stringify({ error: (error as Error).message })}\n\n`));
-          } catch {
-            // closed by the client
-          }
-        } finally {
-          clearInterval(heartbeat);
-          try {
-            controller.close();
-          } catch {
-            // already closed by the client
-          }
+          controller.close();
+        } catch {
+          // already closed by the client
         }
-      })();
-    },
-    cancel() {
-      clearInterval(heartbeat);
-      close();
-    },
-  });
-  return new Response(stream, {
+      }
+    })();
+  }
+  const response = new Response(stream, {
     headers: {
       "content-type": "text/event-stream; charset=utf-8",
       "cache-control": "no-cache, no-transform",
@@ -87,6 +179,9 @@ export function sseResponse(source: AsyncIterable<SseItem>, options: { heartbeat
       "x-accel-buffering": "no",
     },
   });
+  const push = (source as { [PUSH]?: PushSource })[PUSH];
+  if (push) directStreams.set(stream, directStream(push, options));
+  return response;
 }
 
 export function attachment(

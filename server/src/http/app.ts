@@ -1,6 +1,6 @@
 // One HTTP server for everything: `/api` (REST adapter), `/trpc` (the SPA's API), `/graphql` (HTTP and
 // WebSocket), and the SPA itself.
-import { createAdaptorServer } from "@hono/node-server";
+import { createAdaptorServer, type Http2Bindings, type HttpBindings } from "@hono/node-server";
 import { createRestApi, uploadBodyLimits } from "@adgen/rest-adapter";
 import { fetchRequestHandler } from "@trpc/server/adapters/fetch";
 import { Hono } from "hono";
@@ -16,6 +16,7 @@ import { invokeOperation } from "../operations/invoke.ts";
 import type { AnyOperation } from "../operations/operation.ts";
 import { appRouter } from "../trpc/router.ts";
 import { sessionCookie } from "./cookies.ts";
+import { writeDirectly } from "./direct-sse.ts";
 import { crossOrigin, frontDoor, isAllowedOrigin } from "./front-door.ts";
 import { buildRequestContext, usedSessionCookie } from "./request-context.ts";
 import { serveSpa } from "./static-spa.ts";
@@ -158,7 +159,12 @@ export interface RunningServer {
 
 export async function listen(services: Services, port: number, host: string): Promise<RunningServer> {
   const { fetch, graphql } = createHttpApp(services);
-  const server = createAdaptorServer({ fetch }) as Server;
+  const server = createAdaptorServer({
+    // An SSE stream of pushed items is written straight to the socket (direct-sse.ts).
+    // (This server is HTTP/1.1: its bindings are always Node's request and response.)
+    fetch: async (request: Request, env: HttpBindings | Http2Bindings) =>
+      writeDirectly(await fetch(request, env), (env as HttpBindings | undefined)?.outgoing),
+  }) as Server;
   // Node answers oversized headers itself, with no body: answer in the API's envelope instead.
   server.on("clientError", (error: NodeJS.ErrnoException, socket) => {
     if (!socket.writable) return socket.destroy();

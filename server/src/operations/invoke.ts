@@ -11,6 +11,7 @@
 import type { RequestContext } from "../context.ts";
 import { AppError, Errors, parseInput } from "../errors.ts";
 import { traceOperation } from "../logging/request-trace.ts";
+import { mapPushable, type PushableStream, pushSourceOf } from "../events/push-source.ts";
 import { requireAdmin } from "../modules/admin/require-admin.ts";
 import { refuseWritesInMaintenance } from "../modules/admin/settings.ts";
 import { readBearer, requireUser } from "../modules/auth/authenticate.ts";
@@ -69,7 +70,17 @@ export async function invokeOperation(invocation: Invocation): Promise<unknown> 
   const input = parseInput(operation.input, await invocation.readInput());
   const output = await operation.handler(ctx, input, call);
   if (!CHECK_OUTPUTS || !operation.output) return output;
-  if (operation.kind === "subscription") return checkedStream(operation, output as AsyncIterable<StreamItem>);
+  if (operation.kind === "subscription") {
+    // A stream that can be pushed stays pushable, checked item by item either way.
+    if (pushSourceOf(output)) {
+      const checked = (item: StreamItem) => {
+        checkOutput(operation, item.data);
+        return item;
+      };
+      return mapPushable(output as PushableStream<StreamItem>, checked, call.signal);
+    }
+    return checkedStream(operation, output as AsyncIterable<StreamItem>);
+  }
   if (!isFileResult(output)) checkOutput(operation, output);
   return output;
 }

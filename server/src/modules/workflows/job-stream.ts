@@ -1,10 +1,11 @@
 // A job's progress as one ordered stream, for SSE, GraphQL and tRPC alike. A late joiner first gets
 // the current state; `lastEventId` replays what came after it from the stored log; then live events
 // follow until the job finishes. Subscribing before reading the log (and skipping seqs already sent)
-// means no event falls between the two.
+// means no event falls between the two. SSE has it pushed, the others iterate it (events/push-source.ts).
 import type { JobEventView } from "@adgen/schema";
 import type { RequestContext } from "../../context.ts";
 import { iterateEvents } from "../../events/bus.ts";
+import { type PushSource, pushableStream } from "../../events/push-source.ts";
 import { requireUser } from "../auth/authenticate.ts";
 import { JOB_EVENT, toEventView } from "./job-events.ts";
 import { subscribeToJob } from "./job-fan-out.ts";
@@ -26,38 +27,71 @@ export async function openJobStream(
   options: { lastEventId?: number | null; signal?: AbortSignal } = {},
 ) {
   const job = await findOwnJob(ctx, jobId);
-  const { services } = ctx;
-  const queue: JobEventView[] = [];
-  let wake: (() => void) | null = null;
-  const unsubscribe = subscribeToJob(services.events, jobId, (view) => {
-    queue.push(view);
-    wake?.();
-  });
-  // One abort listener for the stream's life: it releases the subscription (also of a stream abandoned
-  // before its first read, whose generator never runs its `finally`) and ends a wait in progress.
-  options.signal?.addEventListener(
-    "abort",
-    () => {
-      unsubscribe();
-      wake?.();
-    },
-    { once: true },
-  );
+  const source = jobEventSource(ctx, jobId, options.lastEventId ?? null);
+  return { job: toJobView(job), items: pushableStream(source, options.signal) };
+}
 
-  async function* items(): AsyncGenerator<StreamItem> {
-    try {
+/**
+ * The job's stream as a push source. Each `pipe` subscribes first, then sends the current state (or the
+ * log after `lastEventId`), then goes live: from then on an event is written to the sink in the same call
+ * that published it, so the SSE transport can put it on every socket without a promise per subscriber.
+ */
+function jobEventSource(ctx: RequestContext, jobId: string, after: number | null): PushSource<StreamItem> {
+  const { services } = ctx;
+  return {
+    pipe(sink) {
+      let phase: "opening" | "live" | "closing" | "done" = "opening";
       let lastSeq = 0;
-      const after = options.lastEventId ?? null;
-      if (after !== null && Number.isFinite(after)) {
-        const missed = await services.prisma.jobEvent.findMany({ where: { jobId, seq: { gt: after } }, orderBy: { seq: "asc" } });
-        lastSeq = after;
-        for (const row of missed) {
-          lastSeq = row.seq;
-          const view = toEventView(row);
-          yield item(sseName(row.kind), view);
-          if (isTerminalKind(row.kind)) return;
+      let liveFrom = 0;
+      const pending: JobEventView[] = [];
+      const sent = new Set<number>();
+      const finish = (error?: Error) => {
+        if (phase === "done") return;
+        phase = "done";
+        unsubscribe();
+        sink.end(error);
+      };
+      const fail = (error: unknown) => finish(error instanceof Error ? error : new Error(String(error)));
+
+      const deliver = (next: JobEventView) => {
+        if (next.id <= lastSeq) return;
+        if (isTerminalKind(next.type)) {
+          // Events published on different connections may cross on the bus (PostgreSQL NOTIFY): before the
+          // last event, the log supplies any that have not arrived yet (a video.ready, say), in order.
+          phase = "closing";
+          services.prisma.jobEvent
+            .findMany({ where: { jobId, seq: { gt: liveFrom, lt: next.id } }, orderBy: { seq: "asc" } })
+            .then((missed) => {
+              if (phase === "done") return;
+              for (const row of missed) if (!sent.has(row.seq)) sink.write(item(sseName(row.kind), toEventView(row)));
+              sink.write(item(sseName(next.type), next));
+              finish();
+            }, fail);
+          return;
         }
-      } else {
+        lastSeq = next.id;
+        sent.add(next.id);
+        sink.write(item(sseName(next.type), next));
+      };
+
+      // Subscribed before the log is read, so no event falls between the two.
+      const unsubscribe = subscribeToJob(services.events, jobId, (view) => {
+        if (phase === "live") deliver(view);
+        else if (phase === "opening") pending.push(view);
+      });
+
+      const open = async (): Promise<boolean> => {
+        if (after !== null && Number.isFinite(after)) {
+          const missed = await services.prisma.jobEvent.findMany({ where: { jobId, seq: { gt: after } }, orderBy: { seq: "asc" } });
+          lastSeq = after;
+          for (const row of missed) {
+            if (phase === "done") return false;
+            lastSeq = row.seq;
+            sink.write(item(sseName(row.kind), toEventView(row)));
+            if (isTerminalKind(row.kind)) return false;
+          }
+          return true;
+        }
         // Late join: the current state first, as a `step` event carrying the newest stored seq.
         const current = await services.prisma.job.findUniqueOrThrow({ where: { id: jobId } });
         const newest = await services.prisma.jobEvent.findFirst({ where: { jobId }, orderBy: { seq: "desc" } });
@@ -69,55 +103,42 @@ export async function openJobStream(
             orderBy: { seq: "desc" },
           });
           if (terminal) {
-            yield item("result", toEventView(terminal));
-            return;
+            if (phase !== "done") sink.write(item("result", toEventView(terminal)));
+            return false;
           }
         }
-        yield item("step", {
-          id: lastSeq,
-          jobId,
-          type: "workflow.state",
-          step: view.step,
-          status: view.status,
-          progress: view.progress,
-          result: view.result,
-          at: view.updatedAt,
-        });
-      }
-      // Live events from here on; the ids sent live, so the terminal event can fill in any that crossed.
-      const liveFrom = lastSeq;
-      const sent = new Set<number>();
-      while (!options.signal?.aborted) {
-        const next = queue.shift();
-        if (!next) {
-          await new Promise<void>((resolve) => {
-            wake = resolve;
-          });
-          wake = null;
-          continue;
-        }
-        if (next.id <= lastSeq) continue;
-        if (isTerminalKind(next.type)) {
-          // Events published on different connections may cross on the bus (PostgreSQL NOTIFY): before the
-          // last event, the log supplies any that have not arrived yet (a video.ready, say), in order.
-          const missed = await services.prisma.jobEvent.findMany({
-            where: { jobId, seq: { gt: liveFrom, lt: next.id } },
-            orderBy: { seq: "asc" },
-          });
-          for (const row of missed) if (!sent.has(row.seq)) yield item(sseName(row.kind), toEventView(row));
-          yield item(sseName(next.type), next);
-          return;
-        }
-        lastSeq = next.id;
-        sent.add(next.id);
-        yield item(sseName(next.type), next);
-      }
-    } finally {
-      unsubscribe();
-    }
-  }
+        if (phase === "done") return false;
+        sink.write(
+          item("step", {
+            id: lastSeq,
+            jobId,
+            type: "workflow.state",
+            step: view.step,
+            status: view.status,
+            progress: view.progress,
+            result: view.result,
+            at: view.updatedAt,
+          }),
+        );
+        return true;
+      };
 
-  return { job: toJobView(job), items: items() };
+      open().then((goesLive) => {
+        if (phase === "done") return;
+        if (!goesLive) return finish();
+        // Live from here on; the ids sent live, so the terminal event can fill in any that crossed.
+        liveFrom = lastSeq;
+        phase = "live";
+        for (const view of pending.splice(0)) if (phase === "live") deliver(view);
+      }, fail);
+
+      return () => {
+        if (phase === "done") return;
+        phase = "done";
+        unsubscribe();
+      };
+    },
+  };
 }
 
 /** Every job event of the signed-in account (all accounts' for an admin), as they happen. */

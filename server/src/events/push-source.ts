@@ -1,0 +1,88 @@
+// A stream that can also be pushed: the SSE transport writes each item to the client's socket as the event
+// arrives, with no async iterator, promise or web stream per subscriber in between (at 10,000 subscribers
+// on one job those cost about 80 µs each per event, all on the main thread). Transports that iterate
+// (GraphQL, tRPC) use the same object as an async iterator. The symbol is registered, so the REST adapter
+// recognises it without importing server code.
+export const PUSH = Symbol.for("adgen.push-source");
+
+export interface PushSink<T> {
+  /** One item, in order; called synchronously from the event's publication once the stream is live. */
+  write(item: T): void;
+  /** The stream is over: finished (no error) or failed. */
+  end(error?: Error): void;
+}
+
+export interface PushSource<T> {
+  /** Starts delivering to `sink`; the returned function stops delivery and releases the subscription. */
+  pipe(sink: PushSink<T>): () => void;
+}
+
+export type PushableStream<T> = AsyncGenerator<T> & { [PUSH]: PushSource<T> };
+
+/**
+ * An async generator reading `source` (for transports that iterate), that also carries `source` for
+ * transports that push. Only one of the two may be used.
+ */
+export function pushableStream<T>(source: PushSource<T>, signal?: AbortSignal): PushableStream<T> {
+  async function* iterate(): AsyncGenerator<T> {
+    const queue: T[] = [];
+    let ended: { error?: Error } | null = null;
+    let wake: (() => void) | null = null;
+    const stop = source.pipe({
+      write(item) {
+        queue.push(item);
+        wake?.();
+      },
+      end(error) {
+        ended = error ? { error } : {};
+        wake?.();
+      },
+    });
+    const onAbort = () => {
+      stop();
+      ended ??= {};
+      wake?.();
+    };
+    signal?.addEventListener("abort", onAbort, { once: true });
+    try {
+      while (true) {
+        const next = queue.shift();
+        if (next !== undefined) {
+          yield next;
+          continue;
+        }
+        if (ended) {
+          if ((ended as { error?: Error }).error) throw (ended as { error?: Error }).error;
+          return;
+        }
+        await new Promise<void>((resolve) => {
+          wake = resolve;
+        });
+        wake = null;
+      }
+    } finally {
+      signal?.removeEventListener("abort", onAbort);
+      stop();
+    }
+  }
+  return Object.assign(iterate(), { [PUSH]: source });
+}
+
+export function pushSourceOf<T>(stream: unknown): PushSource<T> | undefined {
+  return typeof stream === "object" && stream !== null ? (stream as { [PUSH]?: PushSource<T> })[PUSH] : undefined;
+}
+
+/** The same stream with every item passed through `map` (both ways of reading it). */
+export function mapPushable<T, U>(stream: PushableStream<T>, map: (item: T) => U, signal?: AbortSignal): PushableStream<U> {
+  const source = stream[PUSH];
+  return pushableStream<U>(
+    {
+      pipe: (sink) =>
+        source.pipe({
+          write: (item) => sink.write(map(item)),
+          end: (error) => sink.end(error),
+        }),
+    },
+    signal,
+  );
+}
