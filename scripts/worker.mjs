@@ -1,13 +1,13 @@
-// `pnpm worker`: workflow workers without the HTTP server (needs DATABASE_URL=postgres://…).
+// `pnpm worker`: workflow workers without the HTTP server (needs DATABASE_URL=postgres://…), from the
+// server bundle (built when it is missing or older than its sources).
 import { spawn } from "node:child_process";
-import { dirname, join, resolve } from "node:path";
-import { fileURLToPath } from "node:url";
+import { resolve } from "node:path";
+import { bundleArgs, ensureServerBuilt } from "./built.mjs";
 
-const root = join(dirname(fileURLToPath(import.meta.url)), "..");
-const worker = spawn(process.execPath, ["--import", "tsx", "src/worker.ts"], {
-  // tsx resolves from server/; relative paths (DATA_DIR) still mean where the command was run.
-  cwd: join(root, "server"),
+ensureServerBuilt();
+const worker = spawn(process.execPath, bundleArgs("worker"), {
   stdio: "inherit",
+  // Relative paths (DATA_DIR) mean where the command was run.
   env: { ...process.env, DATA_DIR: resolve(process.env.DATA_DIR || "data") },
 });
 for (const signal of ["SIGINT", "SIGTERM"]) process.on(signal, () => worker.kill(signal));

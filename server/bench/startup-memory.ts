@@ -1,4 +1,4 @@
-// Start to healthy and idle memory of the real service process (`src/main.ts`, as `pnpm start` runs it):
+// Start to healthy and idle memory of the real service process (the server bundle, as `pnpm start` runs it):
 // on embedded PGlite with a fresh data directory (migrations included) and again on the data it left,
 // and on PostgreSQL. Resident memory is read from /proc after the service has been idle for 10 s.
 import { spawn } from "node:child_process";
@@ -7,6 +7,7 @@ import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
+import { bundleArgs, ensureServerBuilt } from "../../scripts/built.mjs";
 
 const serverDir = join(dirname(fileURLToPath(import.meta.url)), "..");
 
@@ -22,7 +23,8 @@ interface Run {
 
 async function startOnce(env: Record<string, string>, port: number): Promise<Run> {
   const started = performance.now();
-  const child = spawn(process.execPath, ["--import", "tsx", "src/main.ts"], {
+  // As `pnpm start` runs it: the server bundle (built first when it is stale).
+  const child = spawn(process.execPath, bundleArgs("main"), {
     cwd: serverDir,
     // DATABASE_URL only where a run asks for PostgreSQL: the others are the embedded default.
     env: { ...withoutDatabaseUrl(process.env), ...env, PORT: String(port), LOG_LEVEL: "warn" },
@@ -49,6 +51,7 @@ async function startOnce(env: Record<string, string>, port: number): Promise<Run
 }
 
 export async function startupAndMemory(log: (line: string) => void, postgresUrl: string | null): Promise<void> {
+  ensureServerBuilt();
   const dataDir = mkdtempSync(join(tmpdir(), "adgen-bench-start-"));
   const base = { DATA_DIR: dataDir, SESSION_SECRET: randomBytes(32).toString("hex") };
   try {

@@ -7,7 +7,7 @@ import { getNamedType, GraphQLObjectType } from "graphql";
 import { type Client, createClient } from "graphql-ws";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import WebSocket from "ws";
-import { graphqlFieldName, schema } from "../src/graphql/schema.ts";
+import { graphqlFieldName, graphQLSchema } from "../src/graphql/schema.ts";
 import { operations, restRoutes } from "../src/operations/catalogue.ts";
 import { appRouter } from "../src/trpc/router.ts";
 import { signUp } from "./support/accounts.ts";
@@ -20,7 +20,7 @@ type Transport = "rest" | "trpc" | "graphql";
 function parity() {
   const procedures = appRouter._def.procedures as Record<string, unknown>;
   const rootFields = new Map<string, string>();
-  for (const root of [schema.getQueryType(), schema.getMutationType(), schema.getSubscriptionType()]) {
+  for (const root of [graphQLSchema().getQueryType(), graphQLSchema().getMutationType(), graphQLSchema().getSubscriptionType()]) {
     for (const name of Object.keys(root?.getFields() ?? {})) rootFields.set(name, root!.name);
   }
   return operations.map((op) => {
@@ -79,7 +79,7 @@ describe("parity", () => {
     const names = new Set(operations.map((op) => op.name));
     expect(Object.keys(appRouter._def.procedures).filter((p) => !names.has(p))).toEqual([]);
     const fieldNames = new Set(operations.map((op) => graphqlFieldName(op.name)));
-    for (const root of [schema.getQueryType(), schema.getMutationType(), schema.getSubscriptionType()]) {
+    for (const root of [graphQLSchema().getQueryType(), graphQLSchema().getMutationType(), graphQLSchema().getSubscriptionType()]) {
       expect(Object.keys(root?.getFields() ?? {}).filter((f) => !fieldNames.has(f))).toEqual([]);
     }
     expect(new Set(restRoutes.map((r) => r.operation)).size).toBe(restRoutes.length);
@@ -97,7 +97,7 @@ describe("parity", () => {
         if (named instanceof GraphQLObjectType) visit(named, `${path}.${name}`);
       }
     };
-    for (const root of [schema.getQueryType(), schema.getMutationType(), schema.getSubscriptionType()]) {
+    for (const root of [graphQLSchema().getQueryType(), graphQLSchema().getMutationType(), graphQLSchema().getSubscriptionType()]) {
       for (const [name, field] of Object.entries(root?.getFields() ?? {})) {
         const named = getNamedType(field.type);
         expect(named.name, `${name} answers untyped JSON`).not.toBe("JSON");

@@ -6,6 +6,7 @@ import { PGliteAdapterFactory, PrismaClient, PrismaPg } from "@adgen/prisma";
 import pg from "pg";
 import type { DatabaseTarget } from "../config/env.ts";
 import { defaultLogger, type Logger } from "../logging/logger.ts";
+import { templateForEmptyDataDir } from "./pglite-template.ts";
 
 export type Engine = "pglite" | "postgres";
 
@@ -112,9 +113,10 @@ export async function openDatabase(target: DatabaseTarget, logger: Logger = defa
     };
   }
 
+  const template = target.kind === "pglite" ? templateForEmptyDataDir(target.dataDir) : null;
   const pglite =
     target.kind === "pglite"
-      ? new PGlite(target.dataDir, { postgresqlconf: PGLITE_SETTINGS })
+      ? new PGlite(target.dataDir, { postgresqlconf: PGLITE_SETTINGS, ...(template ? { loadDataDir: template } : {}) })
       : new PGlite({ postgresqlconf: PGLITE_SETTINGS, ...(target.loadDataDir ? { loadDataDir: target.loadDataDir } : {}) });
   await pglite.waitReady;
   // The Prisma adapter reads timestamptz text without its offset, so the session must be UTC.

@@ -119,4 +119,9 @@ export function buildSchema(): GraphQLSchema {
   });
 }
 
-export const schema = buildSchema();
+let built: GraphQLSchema | null = null;
+/** The schema, built on first use: building it takes about 150 ms, which a start need not wait for. */
+export function graphQLSchema(): GraphQLSchema {
+  built ??= buildSchema();
+  return built;
+}

@@ -17,7 +17,7 @@ import { AppError } from "../errors.ts";
 import { buildRequestContext } from "../http/request-context.ts";
 import type { Logger } from "../logging/logger.ts";
 import { logSocketOperation, type RequestTrace, startTrace } from "../logging/request-trace.ts";
-import { type GraphQLContext, schema } from "./schema.ts";
+import { type GraphQLContext, graphQLSchema } from "./schema.ts";
 
 export const GRAPHQL_LIMITS = { maxTokens: 2000, maxDepth: 8, maxCost: 5000, maxAliases: 15 };
 
@@ -100,8 +100,23 @@ type Enveloped = { execute: typeof execute; subscribe: typeof subscribe };
 export type GraphQLServerContext = { requestContext: RequestContext };
 
 export function createGraphQL(services: Services) {
-  const yoga = createYoga<GraphQLServerContext, GraphQLContext>({
-    schema,
+  let instance: ReturnType<typeof createYogaFor> | null = null;
+  /** Yoga and its schema are made on the first GraphQL request or socket, not at start-up (150 ms). */
+  const yoga = () => {
+    instance ??= createYogaFor(services);
+    return instance;
+  };
+  return {
+    get yoga() {
+      return yoga();
+    },
+    attachWebSocket: createGraphQLTransports(services, yoga),
+  };
+}
+
+function createYogaFor(services: Services) {
+  return createYoga<GraphQLServerContext, GraphQLContext>({
+    schema: graphQLSchema(),
     graphqlEndpoint: "/graphql",
     // The request context is built once per request by the HTTP host (or per socket message below).
     context: ({ requestContext, request }) => ({ ...requestContext, headers: request.headers }),
@@ -153,7 +168,9 @@ export function createGraphQL(services: Services) {
       maxAliasesPlugin({ n: GRAPHQL_LIMITS.maxAliases }),
     ],
   });
+}
 
+function createGraphQLTransports(services: Services, yoga: () => ReturnType<typeof createYogaFor>) {
   /** Serves subscriptions (and queries) over graphql-ws on the HTTP server's /graphql path. */
   function attachWebSocket(server: Server, originOf: (headers: Headers) => { allowed: boolean; sameOrigin: boolean }) {
     const headersOf = (request: IncomingMessage) => {
@@ -192,7 +209,7 @@ export function createGraphQL(services: Services) {
             logSocketOperation(services.logger, trace, "refused");
             return stampErrors(errors, trace.requestId, services.logger);
           };
-          const enveloped = yoga.getEnveloped({ requestContext, params, request: new Request("http://localhost/graphql", { headers }) });
+          const enveloped = yoga().getEnveloped({ requestContext, params, request: new Request("http://localhost/graphql", { headers }) });
           // Syntax errors and the depth/alias limits throw rather than return: answer them as this operation's
           // errors, or graphql-ws closes the whole socket (4500) and every other subscription on it.
           let document: ReturnType<typeof enveloped.parse>;
@@ -238,5 +255,5 @@ export function createGraphQL(services: Services) {
     };
   }
 
-  return { yoga, attachWebSocket };
+  return attachWebSocket;
 }

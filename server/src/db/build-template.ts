@@ -1,0 +1,6 @@
+// `pnpm build`: writes the migrated embedded database a first start loads (pglite-template.ts).
+import { TEMPLATE_FILE, writeTemplate } from "./pglite-template.ts";
+
+const started = performance.now();
+await writeTemplate();
+console.log(`embedded database template written in ${((performance.now() - started) / 1000).toFixed(1)} s: ${TEMPLATE_FILE}`);
