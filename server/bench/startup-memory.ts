@@ -58,7 +58,7 @@ export async function startupAndMemory(log: (line: string) => void, postgresUrl:
     const fresh = await startOnce(base, 3391);
     const again = await startOnce(base, 3392);
     log(
-      `start to healthy on embedded PGlite: ${(fresh.startMs / 1000).toFixed(2)} s fresh (migrations applied), ${(again.startMs / 1000).toFixed(2)} s on existing data; idle memory ${fresh.idleRssMb.toFixed(0)} MB / ${again.idleRssMb.toFixed(0)} MB RSS`,
+      `start to healthy on embedded PGlite: ${(fresh.startMs / 1000).toFixed(2)} s fresh (an empty data directory: the build's migrated template loaded), ${(again.startMs / 1000).toFixed(2)} s on existing data; idle memory ${fresh.idleRssMb.toFixed(0)} MB / ${again.idleRssMb.toFixed(0)} MB RSS`,
     );
     if (postgresUrl) {
       const onPg = await startOnce({ ...base, DATA_DIR: join(dataDir, "pg"), DATABASE_URL: postgresUrl }, 3393);

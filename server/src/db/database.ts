@@ -31,6 +31,8 @@ export interface Database {
   pool: pg.Pool | null;
   /** The PGlite instance, null on PostgreSQL. */
   pglite: PGlite | null;
+  /** An embedded data directory made just now from the build's template (pglite-template.ts). */
+  fromTemplate?: boolean;
   close(): Promise<void>;
 }
 
@@ -128,6 +130,7 @@ export async function openDatabase(target: DatabaseTarget, logger: Logger = defa
     sql: pgliteSql(pglite),
     pool: null,
     pglite,
+    fromTemplate: template !== null,
     async close() {
       await prisma.$disconnect();
       // The adapter's dispose() does not close PGlite; an on-disk database must be closed to flush.
