@@ -8,7 +8,8 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { PGlite } from "@electric-sql/pglite";
 import { pgliteSql } from "../src/db/database.ts";
 import { applyMigrations, readMigrations } from "../src/db/migrate.ts";
-import { templateForEmptyDataDir, writeTemplate } from "../src/db/pglite-template.ts";
+import { templateForEmptyDataDir } from "../src/db/pglite-template.ts";
+import { writeTemplate } from "../src/db/write-pglite-template.ts";
 
 let dir: string;
 let file: string;

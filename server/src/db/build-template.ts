@@ -1,5 +1,6 @@
 // `pnpm build`: writes the migrated embedded database a first start loads (pglite-template.ts).
-import { TEMPLATE_FILE, writeTemplate } from "./pglite-template.ts";
+import { TEMPLATE_FILE } from "./pglite-template.ts";
+import { writeTemplate } from "./write-pglite-template.ts";
 
 const started = performance.now();
 await writeTemplate();

@@ -4,19 +4,16 @@
 // Without it (or when it is stale) the start migrates as before: the dump only saves time. It holds the
 // job queue's tables too (pg-boss makes them on its first start).
 import { createHash } from "node:crypto";
-import { existsSync, readFileSync, writeFileSync } from "node:fs";
+import { existsSync, readFileSync } from "node:fs";
 import { dirname, join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
-import { createLogger } from "../logging/logger.ts";
-import { JobQueue } from "../queue/queue.ts";
-import { openDatabase } from "./database.ts";
-import { applyMigrations, readMigrations } from "./migrate.ts";
+import { readMigrations } from "./migrate.ts";
 
 /** Beside the server bundle (server/dist), whether this module runs from source or from the bundle. */
 export const TEMPLATE_FILE = resolve(dirname(fileURLToPath(import.meta.url)), "../../dist/pglite-template.tar");
 
 /** What the dump was made from: every migration's name and checksum. */
-function migrationsDigest(): string {
+export function migrationsDigest(): string {
   const hash = createHash("sha256");
   for (const migration of readMigrations()) hash.update(`${migration.name}:${migration.checksum}\n`);
   return hash.digest("hex");
@@ -27,22 +24,4 @@ export function templateForEmptyDataDir(dataDir: string, file = TEMPLATE_FILE): 
   if (existsSync(join(dataDir, "PG_VERSION")) || !existsSync(file) || !existsSync(`${file}.sha256`)) return null;
   if (readFileSync(`${file}.sha256`, "utf8").trim() !== migrationsDigest()) return null;
   return new Blob([readFileSync(file)]);
-}
-
-/** Makes the dump (run by `pnpm build`): the migrations, and the job queue's own tables. */
-export async function writeTemplate(file = TEMPLATE_FILE): Promise<void> {
-  const logger = createLogger({ level: "warn" });
-  const db = await openDatabase({ kind: "pglite-memory" }, logger);
-  try {
-    await applyMigrations(db.sql, undefined, logger);
-    // A start reconciles each queue's settings with its own configuration; these are placeholders.
-    const settings = { jobTimeoutSeconds: 3600, retryLimit: 2, retryDelaySeconds: 5, maintenanceSeconds: 60, pollingSeconds: 2 };
-    const queue = await JobQueue.start(db, settings, { supervise: false, logger });
-    await queue.stop();
-    const dump = await db.pglite!.dumpDataDir("none");
-    writeFileSync(file, Buffer.from(await dump.arrayBuffer()));
-    writeFileSync(`${file}.sha256`, `${migrationsDigest()}\n`);
-  } finally {
-    await db.close();
-  }
 }

@@ -4,7 +4,7 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import type { TestProject } from "vitest/node";
-import { writeTemplate } from "../../src/db/pglite-template.ts";
+import { writeTemplate } from "../../src/db/write-pglite-template.ts";
 
 declare module "vitest" {
   export interface ProvidedContext {
