@@ -4,6 +4,7 @@
 // 4. free renders: a cancel after the first `video.ready` refunded in full and the video stayed
 //    downloadable. Now a refunded job's media are deleted and no longer served, also when a render
 //    finishes after the refund.
+import { waitFor as poll } from "./support/wait-for.ts";
 import { existsSync, readdirSync } from "node:fs";
 import { mkdir, writeFile } from "node:fs/promises";
 import { join } from "node:path";
@@ -57,15 +58,7 @@ function filesUnder(root: string, dir: string): string[] {
 }
 const mediaRoot = () => join(app.config.dataDir, "media");
 
-async function waitFor<T>(what: string, check: () => Promise<T | null | undefined | false>, timeoutMs = 60_000): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await check();
-    if (value) return value;
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 100));
-  }
-}
+const waitFor = <T>(what: string, check: () => Promise<T | null | undefined | false>, timeoutMs = 60_000) => poll(what, check, timeoutMs);
 
 /** Reads the job's SSE stream until an event of `type` (answers its data). */
 async function waitForEvent(account: Account, jobId: string, type: string, timeoutMs = 90_000): Promise<any> {

@@ -1,6 +1,7 @@
 // Every failure path refunds exactly once: a renderer that always fails (a test double: what is tested
 // here is the retry, dead-letter and refund path, not rendering), a cancel that races a running
 // worker, and a review that expires while the periodic sweep and GET /workflow/hitl race to expire it.
+import { waitFor } from "./support/wait-for.ts";
 import { writeFile } from "node:fs/promises";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { RenderRequest, RenderResult, Storyboard, VideoRenderer } from "../src/modules/render/types.ts";
@@ -55,16 +56,6 @@ async function expectLedgerConsistent() {
   const rows = await app.services.prisma.creditLedgerEntry.findMany({ where: { userId: user.id } });
   const cached = (await app.services.prisma.user.findUniqueOrThrow({ where: { id: user.id } })).creditsBalance;
   expect(rows.reduce((sum, r) => sum + r.delta, 0)).toBe(cached);
-}
-
-async function waitFor<T>(what: string, check: () => Promise<T | null | undefined | false>, timeoutMs = 30_000): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await check();
-    if (value) return value;
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 100));
-  }
 }
 
 describe("a renderer that always fails", () => {

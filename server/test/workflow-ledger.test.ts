@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type Account, ADMIN_ENV, adminClient, signUp } from "./support/accounts.ts";
 import type { RestClient } from "./support/clients.ts";
 import { startTestApp, type TestApp } from "./support/harness.ts";
+import { waitFor } from "./support/wait-for.ts";
 
 let app: TestApp;
 let admin: RestClient;
@@ -63,6 +64,44 @@ describe("concurrent launches", () => {
     expect(rows.map((r) => r.balanceAfter).sort((a, b) => a - b)).toEqual(
       [...Array.from({ length: 20 }, (_, i) => i), 10, 20].sort((a, b) => a - b),
     );
+  });
+});
+
+describe("a launch refused behind another charge", () => {
+  it("reports the balance that refused it, not the one it saw before waiting", async () => {
+    const user = await signUp(app, "ledger-wait");
+    const { pool } = app.services.db;
+    if (!pool) {
+      // The embedded database runs one statement at a time: nothing can hold the row between a
+      // launch's snapshot and its charge, so the refusal reads the balance the last launch left.
+      expect(await grant(user, -9)).toBe(1);
+      expect((await user.client.post("/workflow", { type: "cinematic" })).status).toBe(200);
+      const refused = await user.client.post("/workflow", { type: "cinematic" });
+      expect(refused.status).toBe(402);
+      expect(refused.body).toEqual({ success: false, error: "Insufficient credits. Required: 1, available: 0" });
+      return;
+    }
+    // Another transaction spends the account's credits and holds the row; the launch starts meanwhile,
+    // so its snapshot still sees them, and waits for the row.
+    const holder = await pool.connect();
+    try {
+      await holder.query("BEGIN");
+      await holder.query("UPDATE users SET credits_balance = 0 WHERE id = $1", [user.id]);
+      const launch = user.client.post("/workflow", { type: "cinematic" });
+      await waitFor("the launch to wait for the row", async () => {
+        const { rows } = await pool.query(
+          "SELECT count(*)::int AS n FROM pg_stat_activity WHERE wait_event_type = 'Lock' AND query LIKE '%credits_balance%'",
+        );
+        return rows[0].n > 0;
+      });
+      await holder.query("COMMIT");
+      const refused = await launch;
+      expect(refused.status).toBe(402);
+      expect(refused.body).toEqual({ success: false, error: "Insufficient credits. Required: 1, available: 0" });
+      expect(await app.services.prisma.job.count({ where: { userId: user.id } })).toBe(0);
+    } finally {
+      holder.release();
+    }
   });
 });
 

@@ -1,6 +1,7 @@
 // Outbound webhooks: the account's endpoint (or a launch's callbackUrl) receives the job's events,
 // signed the Standard Webhooks way (verified here with the `standardwebhooks` package), retried when
 // the receiver fails, and never sent to a private address. Receivers are answered by msw.
+import { waitFor } from "./support/wait-for.ts";
 import { HttpResponse, http } from "msw";
 import { setupServer } from "msw/node";
 import { Webhook } from "standardwebhooks";
@@ -54,20 +55,6 @@ afterAll(async () => {
   await app?.close();
   network.close();
 });
-
-async function waitFor<T>(
-  what: string,
-  check: () => T | null | undefined | false | Promise<T | null | undefined | false>,
-  timeoutMs = 30_000,
-): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await check();
-    if (value) return value;
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 100));
-  }
-}
 
 async function waitForJob(account: Account, jobId: string) {
   const deadline = Date.now() + 60_000;

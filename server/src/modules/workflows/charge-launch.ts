@@ -40,7 +40,7 @@ export interface NewJob {
 interface Charged {
   balance: number | null;
   job_id: string | null;
-  /** The balance before this statement (its snapshot): what the refusal reports. */
+  /** The balance in this statement's snapshot; null when the account does not exist. */
   available: number | null;
 }
 
@@ -58,18 +58,26 @@ const params = (job: NewJob, entryId: string) => [
   job.callbackUrl,
 ];
 
-function outcome(row: Charged | undefined, job: NewJob, entryId: string): { balance: number; entryId: string } {
-  if (row?.available === null || row?.available === undefined) throw new AppError("NOT_FOUND", "User not found");
-  if (row.balance === null || row.job_id === null) throw new InsufficientCreditsError(job.cost, Number(row.available));
-  return { balance: Number(row.balance), entryId };
+const BALANCE_NOW = "SELECT credits_balance AS available FROM users WHERE id = $1";
+
+type Db = { sql: Sql } | { tx: Tx };
+
+function run<T>(db: Db, name: string, text: string, values: unknown[]): Promise<T[]> {
+  return "sql" in db ? db.sql.prepared<T>(name, text, values) : db.tx.$queryRawUnsafe<T[]>(text, ...values);
 }
 
 /** Charges the account and creates the job, atomically; 402 when the balance is short, and then nothing is written. */
-export async function chargeAndCreateJob(db: { sql: Sql } | { tx: Tx }, job: NewJob, entryId: string) {
+export async function chargeAndCreateJob(db: Db, job: NewJob, entryId: string) {
   const values = params(job, entryId);
-  const [row] =
-    "sql" in db
-      ? await db.sql.prepared<Charged>("launch_charge_and_create_job", CHARGE_AND_CREATE_JOB, values)
-      : await db.tx.$queryRawUnsafe<Charged[]>(CHARGE_AND_CREATE_JOB, ...values);
-  return outcome(row, job, entryId);
+  for (let attempt = 1; ; attempt++) {
+    const [row] = await run<Charged>(db, "launch_charge_and_create_job", CHARGE_AND_CREATE_JOB, values);
+    if (row?.available === null || row?.available === undefined) throw new AppError("NOT_FOUND", "User not found");
+    if (row.balance !== null && row.job_id !== null) return { balance: Number(row.balance), entryId };
+    // Refused. On PostgreSQL the statement's snapshot can predate a charge it waited behind: READ
+    // COMMITTED re-checks the UPDATE's row after the wait, but the SELECT still sees the old balance.
+    // So the refusal reports the balance read afresh, and a credit that arrived meanwhile is used.
+    const [now] = await run<{ available: number }>(db, "launch_balance_now", BALANCE_NOW, [job.userId]);
+    const available = Number(now?.available ?? 0);
+    if (available < job.cost || attempt === 3) throw new InsufficientCreditsError(job.cost, available);
+  }
 }
