@@ -45,10 +45,10 @@ export async function createServices(config: Config, options: ServiceOptions = {
     await db.close();
     throw error;
   }
-  // Creating every table, or unpacking the build's template, grows an embedded database's WebAssembly heap
-  // by a hundred MB or more that it never gives back: after a first start it is opened afresh (0.3 s), with
+  // Creating every table grows an embedded database's WebAssembly heap by a hundred MB or more that it
+  // never gives back: after a first start without the build's template it is opened afresh (0.3 s), with
   // the memory of a normal start.
-  if (config.database.kind === "pglite" && (applied.length > 1 || db.fromTemplate)) {
+  if (config.database.kind === "pglite" && applied.length > 1) {
     await db.close();
     db = await openDatabase(config.database, logger);
   }

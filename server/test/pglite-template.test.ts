@@ -1,14 +1,15 @@
 // The migrated database `pnpm build` dumps for a first start: an empty data directory starts from it, with
 // every migration and the queue's tables in place; a dump made from other migrations, or a data directory
 // that already holds a database, is left alone (the start then migrates as it always did).
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { PGlite } from "@electric-sql/pglite";
 import { pgliteSql } from "../src/db/database.ts";
 import { applyMigrations, readMigrations } from "../src/db/migrate.ts";
-import { templateForEmptyDataDir } from "../src/db/pglite-template.ts";
+import { templateFor, unpackTemplate } from "../src/db/pglite-template.ts";
+import { packDirectory, unpackArchive } from "../src/db/tar.ts";
 import { writeTemplate } from "../src/db/write-pglite-template.ts";
 
 let dir: string;
@@ -23,9 +24,12 @@ afterAll(() => rmSync(dir, { recursive: true, force: true }));
 describe("the embedded database template", () => {
   it("starts an empty data directory with every migration applied and the queue's tables", { timeout: 60_000 }, async () => {
     const dataDir = join(dir, "fresh");
-    const template = templateForEmptyDataDir(dataDir, file);
-    expect(template).not.toBeNull();
-    const db = await openDatabaseFrom(dataDir, file);
+    expect(templateFor(dataDir, file)).not.toBeNull();
+    expect(unpackTemplate(dataDir, file)).toBe(true);
+    expect(readFileSync(join(dataDir, "PG_VERSION"), "utf8").trim()).toMatch(/^\d+$/);
+    // Nothing is left beside it.
+    expect(readdirSync(dir).filter((name) => name.startsWith("fresh"))).toEqual(["fresh"]);
+    const db = await open(dataDir);
     try {
       // Nothing is left to apply, and the tables are there.
       expect(await applyMigrations(db.sql)).toEqual([]);
@@ -40,8 +44,23 @@ describe("the embedded database template", () => {
     } finally {
       await db.close();
     }
-    // Now the directory holds a database: the template is not offered again.
-    expect(templateForEmptyDataDir(dataDir, file)).toBeNull();
+    // Now the directory holds a database: the template is not unpacked over it.
+    expect(templateFor(dataDir, file)).toBeNull();
+    expect(unpackTemplate(dataDir, file)).toBe(false);
+  });
+
+  it("leaves nothing behind when the dump is damaged, so the start migrates from scratch", () => {
+    const damaged = join(dir, "damaged.tar");
+    const dump = readFileSync(file);
+    // The first entry's header with an entry type the template never holds (a symbolic link).
+    const copy = Buffer.from(dump);
+    copy[156] = "2".charCodeAt(0);
+    writeFileSync(damaged, copy);
+    writeFileSync(`${damaged}.sha256`, readFileSync(`${file}.sha256`));
+    const dataDir = join(dir, "after-damage");
+    expect(() => unpackTemplate(dataDir, damaged)).toThrow(/unexpected entry type 2/);
+    expect(existsSync(dataDir)).toBe(false);
+    expect(readdirSync(dir).filter((name) => name.startsWith("after-damage"))).toEqual([]);
   });
 
   it("is not used when it was made from other migrations", () => {
@@ -50,16 +69,53 @@ describe("the embedded database template", () => {
     writeFileSync(`${stale}.sha256`, "0".repeat(64));
     const empty = join(dir, "empty");
     mkdirSync(empty);
-    expect(templateForEmptyDataDir(empty, stale)).toBeNull();
-    expect(templateForEmptyDataDir(empty, join(dir, "missing.tar"))).toBeNull();
+    expect(unpackTemplate(empty, stale)).toBe(false);
+    expect(unpackTemplate(empty, join(dir, "missing.tar"))).toBe(false);
+    expect(readdirSync(empty)).toEqual([]);
     expect(readMigrations().length).toBeGreaterThan(1);
   });
 });
 
-/** Opens `dataDir` as a start does (database.ts), with the template at `file`. */
-async function openDatabaseFrom(dataDir: string, file: string) {
-  const template = templateForEmptyDataDir(dataDir, file);
-  const pglite = new PGlite(dataDir, template ? { loadDataDir: template } : {});
+/** Opens `dataDir` as a start does after unpacking (database.ts). */
+async function open(dataDir: string) {
+  const pglite = new PGlite(dataDir);
   await pglite.waitReady;
   return { sql: pgliteSql(pglite), close: () => pglite.close() };
 }
+
+describe("the template's archive", () => {
+  it("unpacks to the same files and folders it was packed from, long names and empty files included", () => {
+    const source = join(dir, "tree");
+    const deep = join(source, "a".repeat(60), "b".repeat(60));
+    mkdirSync(deep, { recursive: true });
+    mkdirSync(join(source, "empty-folder"));
+    writeFileSync(join(deep, "c".repeat(90)), Buffer.from([0, 1, 2, 255]));
+    writeFileSync(join(source, "empty"), "");
+    writeFileSync(join(source, "page"), Buffer.alloc(8192 + 1, 7));
+    writeFileSync(join(source, "skipped.pid"), "1");
+    const archive = packDirectory(source, (name) => name === "skipped.pid");
+    expect(archive.length % 512).toBe(0);
+    const target = join(dir, "tree-copy");
+    unpackArchive(archive, target);
+    expect(readFileSync(join(target, "a".repeat(60), "b".repeat(60), "c".repeat(90)))).toEqual(Buffer.from([0, 1, 2, 255]));
+    expect(readFileSync(join(target, "empty"))).toEqual(Buffer.alloc(0));
+    expect(readFileSync(join(target, "page"))).toEqual(Buffer.alloc(8193, 7));
+    expect(readdirSync(join(target, "empty-folder"))).toEqual([]);
+    expect(existsSync(join(target, "skipped.pid"))).toBe(false);
+  });
+
+  it("refuses a name that climbs out of the folder it unpacks into", () => {
+    const archive = packDirectory(join(dir, "tree"));
+    const evil = Buffer.from(archive);
+    // The first entry is the long-named folder; rename it to climb out, and fix its checksum.
+    evil.fill(0, 0, 100);
+    evil.write("../outside", 0);
+    evil.fill(0, 345, 500);
+    evil.write("        ", 148);
+    let sum = 0;
+    for (const byte of evil.subarray(0, 512)) sum += byte;
+    evil.write(`${sum.toString(8).padStart(6, "0")}\0 `, 148);
+    expect(() => unpackArchive(evil, join(dir, "evil"))).toThrow(/unsafe path \.\.\/outside/);
+    expect(existsSync(join(dir, "outside"))).toBe(false);
+  });
+});

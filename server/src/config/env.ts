@@ -93,7 +93,7 @@ const EnvSchema = z.object({
 });
 
 export type DatabaseTarget =
-  | { kind: "pglite"; dataDir: string }
+  | { kind: "pglite"; dataDir: string /** Unpack the build's template into an empty directory (default true). */; useTemplate?: boolean }
   | { kind: "pglite-memory"; loadDataDir?: Blob | File }
   | { kind: "postgres"; url: string };
 

@@ -6,7 +6,7 @@ import { PGliteAdapterFactory, PrismaClient, PrismaPg } from "@adgen/prisma";
 import pg from "pg";
 import type { DatabaseTarget } from "../config/env.ts";
 import { defaultLogger, type Logger } from "../logging/logger.ts";
-import { templateForEmptyDataDir } from "./pglite-template.ts";
+import { unpackTemplate } from "./pglite-template.ts";
 
 export type Engine = "pglite" | "postgres";
 
@@ -31,8 +31,6 @@ export interface Database {
   pool: pg.Pool | null;
   /** The PGlite instance, null on PostgreSQL. */
   pglite: PGlite | null;
-  /** An embedded data directory made just now from the build's template (pglite-template.ts). */
-  fromTemplate?: boolean;
   close(): Promise<void>;
 }
 
@@ -115,10 +113,11 @@ export async function openDatabase(target: DatabaseTarget, logger: Logger = defa
     };
   }
 
-  const template = target.kind === "pglite" ? templateForEmptyDataDir(target.dataDir) : null;
+  if (target.kind === "pglite" && target.useTemplate !== false && unpackTemplate(target.dataDir))
+    logger.info({ dataDir: target.dataDir }, "embedded database made from the build's template");
   const pglite =
     target.kind === "pglite"
-      ? new PGlite(target.dataDir, { postgresqlconf: PGLITE_SETTINGS, ...(template ? { loadDataDir: template } : {}) })
+      ? new PGlite(target.dataDir, { postgresqlconf: PGLITE_SETTINGS })
       : new PGlite({ postgresqlconf: PGLITE_SETTINGS, ...(target.loadDataDir ? { loadDataDir: target.loadDataDir } : {}) });
   await pglite.waitReady;
   // The Prisma adapter reads timestamptz text without its offset, so the session must be UTC.
@@ -130,7 +129,6 @@ export async function openDatabase(target: DatabaseTarget, logger: Logger = defa
     sql: pgliteSql(pglite),
     pool: null,
     pglite,
-    fromTemplate: template !== null,
     async close() {
       await prisma.$disconnect();
       // The adapter's dispose() does not close PGlite; an on-disk database must be closed to flush.
