@@ -1,6 +1,7 @@
 // The credit ledger under launches that race: no overdraft, one charge per job, Idempotency-Key replays,
 // and refunds that happen exactly once (cancel of a queued job). No workers: nothing renders.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { BusEvent } from "../src/events/bus.ts";
 import { type Account, ADMIN_ENV, adminClient, signUp } from "./support/accounts.ts";
 import type { RestClient } from "./support/clients.ts";
 import { startTestApp, type TestApp } from "./support/harness.ts";
@@ -64,6 +65,37 @@ describe("concurrent launches", () => {
     expect(rows.map((r) => r.balanceAfter).sort((a, b) => a - b)).toEqual(
       [...Array.from({ length: 20 }, (_, i) => i), 10, 20].sort((a, b) => a - b),
     );
+  });
+});
+
+describe("the balance event of a launch", () => {
+  it("is published once per charge, with the new balance, also for a keyed launch; a refused launch publishes none", async () => {
+    const user = await signUp(app, "ledger-event");
+    const seen: BusEvent[] = [];
+    const stop = app.services.events.subscribe((event) => {
+      if (event.userId === user.id) seen.push(event);
+    });
+    try {
+      expect((await user.client.post("/workflow", { type: "cinematic" })).status).toBe(200);
+      const keyed = await user.client.call("POST", "/workflow", { type: "cinematic" }, { "Idempotency-Key": "event-key" });
+      expect(keyed.status).toBe(200);
+      await waitFor("two balance events", async () => seen.length >= 2);
+      expect(await grant(user, -8)).toBe(0);
+      expect((await user.client.post("/workflow", { type: "cinematic" })).status).toBe(402);
+      expect(await grant(user, 1)).toBe(1);
+      // Events arrive in commit order: anything the refusal published would come before the last grant's.
+      await waitFor("the adjustments' events", async () => seen.length >= 4);
+      expect(seen.map((event) => ({ kind: event.kind, data: event.data }))).toEqual([
+        { kind: "account.balance", data: { balance: 9, delta: -1, reason: "workflow_charge" } },
+        { kind: "account.balance", data: { balance: 8, delta: -1, reason: "workflow_charge" } },
+        { kind: "account.balance", data: { balance: 0, delta: -8, reason: "admin_adjustment" } },
+        { kind: "account.balance", data: { balance: 1, delta: 1, reason: "admin_adjustment" } },
+      ]);
+      for (const event of seen) expect(event.at).toMatch(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/);
+      expect(Math.abs(Date.parse(seen[0]!.at) - Date.now())).toBeLessThan(60_000);
+    } finally {
+      stop();
+    }
   });
 });
 

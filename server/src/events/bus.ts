@@ -28,6 +28,13 @@ export interface EventBus {
    */
   broadcast(topic: string, payload: unknown): void;
   onBroadcast(topic: string, handler: (payload: unknown) => void): Unsubscribe;
+  /**
+   * When events travel through the database: an SQL expression that publishes an event as part of the
+   * statement that holds it, sent when that statement's transaction commits (never when it rolls back),
+   * so a hot path needs no round trip of its own. Its arguments are SQL expressions for the event's
+   * fields. Absent when events stay in this process.
+   */
+  readonly publishInSql?: (event: { kind: string; userId: string; data: string }) => string;
   close(): Promise<void>;
 }
 

@@ -69,6 +69,11 @@ export class PostgresEventBus implements EventBus {
     }, 1000);
   }
 
+  /** The same JSON as `publish` sends (`at` to the millisecond, in UTC), built by the statement. */
+  readonly publishInSql = (event: { kind: string; userId: string; data: string }): string =>
+    `pg_notify('${CHANNEL}', json_build_object('kind', ${event.kind}, 'userId', ${event.userId}, 'data', ${event.data}, ` +
+    `'at', to_char(clock_timestamp() AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'))::text)`;
+
   publish(event: Omit<BusEvent, "at">): void {
     const full: BusEvent = { ...event, at: new Date().toISOString() };
     const payload = JSON.stringify(full);

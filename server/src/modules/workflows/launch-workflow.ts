@@ -224,17 +224,22 @@ export async function launchWorkflow(
             if (!earlier.response) throw new AppError("CONFLICT", "A request with this Idempotency-Key is still being processed");
             return { kind: "replay" as const, outcome: earlier.response as unknown as Omit<LaunchOutcome, "replayed"> };
           }
-          const charge = await chargeAndCreateJob({ tx }, job, entryId);
+          const charge = await chargeAndCreateJob({ tx }, services.events, job, entryId);
           await tx.idempotencyKey.update({
             where: { userId_key: { userId: user.id, key } },
             data: { response: queued as unknown as Prisma.InputJsonValue, status: 200 },
           });
-          return { kind: "created" as const, balance: charge.balance, outcome: queued };
+          return { kind: "created" as const, balance: charge.balance, published: charge.published, outcome: queued };
         })
-      : { kind: "created" as const, balance: (await chargeAndCreateJob({ sql: services.db.sql }, job, entryId)).balance, outcome: queued };
+      : {
+          kind: "created" as const,
+          ...(await chargeAndCreateJob({ sql: services.db.sql }, services.events, job, entryId)),
+          outcome: queued,
+        };
 
   if (created.kind === "replay") return { ...created.outcome, replayed: true };
-  publishBalance(services, user.id, { balance: created.balance, delta: -cost, reason: LedgerReason.workflowCharge });
+  if (!created.published)
+    publishBalance(services, user.id, { balance: created.balance, delta: -cost, reason: LedgerReason.workflowCharge });
   await enqueueJob(services, job);
 
   if (request.async) return { ...created.outcome, replayed: false };
