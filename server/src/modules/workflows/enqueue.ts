@@ -47,15 +47,23 @@ export async function sendJobMessage(
   services.wakeWorkers();
 }
 
-/** The account's plan, its jobs holding a slot, and whether any job waits for one. */
-async function accountSlots(db: Pick<Services["prisma"], "$queryRawUnsafe">, userId: string) {
-  const [account] = await db.$queryRawUnsafe<{ plan: string; active: number; waiting: boolean }[]>(
-    `SELECT u.current_plan_id::text AS plan,
-       (SELECT count(*)::int FROM jobs WHERE user_id = u.id AND ${HOLDS_SLOT}) AS active,
-       EXISTS (SELECT 1 FROM jobs WHERE user_id = u.id AND status = 'queued' AND admitted_at IS NULL) AS waiting
-     FROM users u WHERE u.id = $1`,
-    userId,
-  );
+const ACCOUNT_SLOTS = `SELECT u.current_plan_id::text AS plan,
+    (SELECT count(*)::int FROM jobs WHERE user_id = u.id AND ${HOLDS_SLOT}) AS active,
+    EXISTS (SELECT 1 FROM jobs WHERE user_id = u.id AND status = 'queued' AND admitted_at IS NULL) AS waiting
+  FROM users u WHERE u.id = $1`;
+
+type SlotsRow = { plan: string; active: number; waiting: boolean };
+
+/**
+ * The account's plan, its jobs holding a slot, and whether any job waits for one: read in the admission's
+ * transaction, or else as a prepared statement (every launch reads it; Prisma's query compiler cost more
+ * than the query).
+ */
+async function accountSlots(db: Pick<Services["prisma"], "$queryRawUnsafe"> | Services["db"]["sql"], userId: string) {
+  const [account] =
+    "prepared" in db
+      ? await db.prepared<SlotsRow>("admission_account_slots", ACCOUNT_SLOTS, [userId])
+      : await db.$queryRawUnsafe<SlotsRow[]>(ACCOUNT_SLOTS, userId);
   return account ? { ...account, room: concurrentJobsFor(account.plan) - account.active } : null;
 }
 
@@ -67,7 +75,7 @@ async function accountSlots(db: Pick<Services["prisma"], "$queryRawUnsafe">, use
 export async function admitJobs(services: Services, userId: string): Promise<number> {
   // Without the lock first: an account with no room or nothing waiting (most calls during a burst) costs
   // one read. Nothing is missed: whatever frees a slot later calls this again after its own commit.
-  const seen = await accountSlots(services.prisma, userId);
+  const seen = await accountSlots(services.db.sql, userId);
   if (!seen?.waiting || seen.room <= 0) return 0;
   const { admitted, active } = await services.prisma.$transaction(async (tx) => {
     await tx.$executeRaw`SELECT pg_advisory_xact_lock(${ADMISSION_LOCK}::int, hashtext(${userId}))`;
