@@ -1,6 +1,6 @@
 // `pnpm bench`: figures for the README, measured in one run on this machine. Not a test: it asserts
 // nothing, it measures. Each figure is also given as a ratio so machines can be compared.
-//   1. launches per second (REST, 8 concurrent clients) on embedded PGlite and on PostgreSQL
+//   1. launches per second (REST, 16 keep-alive connections from a client thread: bench/http-load.ts) on embedded PGlite and on PostgreSQL
 //   2. concurrent SSE subscribers on one job in one process, and p50/p99 delivery latency
 //   3. render time of a 15 s 9:16 ad against its length, and four formats against one
 //   4. one authenticated read (the profile) through REST, tRPC and GraphQL, against a bare Hono route
