@@ -2,6 +2,7 @@
 // subscriptions, webhooks) filter them. This in-process bus serves one instance; a PostgreSQL
 // LISTEN/NOTIFY bus implements the same interface when several instances share a database.
 import { EventEmitter } from "node:events";
+import { FellBehindError, MAX_BEHIND } from "./push-source.ts";
 
 export interface BusEvent<T = unknown> {
   /** e.g. "account.balance", "workflow.step" */
@@ -88,10 +89,14 @@ export async function* iterateEvents<T>(
 ): AsyncGenerator<T> {
   const queue: T[] = [];
   let wake: (() => void) | null = null;
+  // A reader that stops reading is ended (after what was queued) instead of holding memory without end.
+  let behind = false;
   const unsubscribe = bus.subscribe((event) => {
+    if (behind) return;
     const value = filter(event);
     if (value === undefined) return;
-    queue.push(value);
+    if (queue.length >= MAX_BEHIND) behind = true;
+    else queue.push(value);
     wake?.();
   });
   const onAbort = () => wake?.();
@@ -103,6 +108,7 @@ export async function* iterateEvents<T>(
         yield next;
         continue;
       }
+      if (behind) throw new FellBehindError();
       await new Promise<void>((resolve) => {
         wake = resolve;
       });

@@ -20,21 +20,41 @@ export interface PushSource<T> {
 export type PushableStream<T> = AsyncGenerator<T> & { [PUSH]: PushSource<T> };
 
 /**
+ * How many items a reader that iterates may fall behind before its stream is ended: a client that stops
+ * reading (GraphQL, tRPC) must not hold memory without end, nor slow anyone else. What it missed is in the
+ * job's event log, and it resumes from its last event id.
+ */
+export const MAX_BEHIND = 1000;
+
+export class FellBehindError extends Error {
+  constructor() {
+    super(
+      `This stream fell more than ${MAX_BEHIND} events behind its reader and was closed; subscribe again with the last event id to resume`,
+    );
+  }
+}
+
+/**
  * An async generator reading `source` (for transports that iterate), that also carries `source` for
  * transports that push. Only one of the two may be used.
  */
-export function pushableStream<T>(source: PushSource<T>, signal?: AbortSignal): PushableStream<T> {
+export function pushableStream<T>(source: PushSource<T>, signal?: AbortSignal, maxBehind = MAX_BEHIND): PushableStream<T> {
   async function* iterate(): AsyncGenerator<T> {
     const queue: T[] = [];
     let ended: { error?: Error } | null = null;
     let wake: (() => void) | null = null;
     const stop = source.pipe({
       write(item) {
-        queue.push(item);
+        if (ended) return;
+        if (queue.length >= maxBehind) {
+          // What is queued is still read; then the stream ends with the reason.
+          ended = { error: new FellBehindError() };
+          queueMicrotask(stop);
+        } else queue.push(item);
         wake?.();
       },
       end(error) {
-        ended = error ? { error } : {};
+        ended ??= error ? { error } : {};
         wake?.();
       },
     });
