@@ -5,7 +5,7 @@
 import { Hono } from "hono";
 import { DecodeError } from "./decode-error.ts";
 import { docsAsset, docsPage } from "./docs.ts";
-import { failure, success } from "./envelope.ts";
+import { envelopeText, failure, success } from "./envelope.ts";
 import { buildOpenApi } from "./openapi.ts";
 import { MULTIPART_OVERHEAD_BYTES, readMultipart } from "./multipart.ts";
 import { type HttpMethod, type RestOperation, type RestRoute, restTable } from "./route.ts";
@@ -243,6 +243,8 @@ export function createRestApi(options: RestApiOptions) {
       else merged.set(name, value);
     });
     if (method === "HEAD") return new Response(null, { status: response.status, headers: merged });
+    const text = envelopeText(response);
+    if (text !== null) return new Response(text, { status: response.status, headers: merged });
     return new Response(response.body, { status: response.status, statusText: response.statusText, headers: merged });
   });
 

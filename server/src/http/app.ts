@@ -40,7 +40,6 @@ export function createHttpApp(services: Services) {
   app.use("*", async (c, next) => {
     ipOf.set(c.req.raw, clientIp(c.env));
     await next();
-    c.header("X-Content-Type-Options", "nosniff");
   });
 
   const rest = createRestApi({
@@ -121,7 +120,9 @@ export function createHttpApp(services: Services) {
     const door = await frontDoor(request, services.config, streamedBodyLimit);
     if ("response" in door) return stampRequestId(door.response, trace.requestId);
     traceOf.set(door.request, trace);
-    return withHeaders(await app.fetch(door.request, env), door.corsHeaders);
+    // Set in place here rather than with Hono's c.header() after the handler, which rebuilds the answer
+    // around its body stream (every JSON answer was then read back through a web stream).
+    return withHeaders(await app.fetch(door.request, env), { ...door.corsHeaders, "X-Content-Type-Options": "nosniff" });
   }
 
   /**
