@@ -5,7 +5,6 @@ import { maxAliasesPlugin } from "@escape.tech/graphql-armor-max-aliases";
 import { blockFieldSuggestionsPlugin } from "@escape.tech/graphql-armor-block-field-suggestions";
 import { maxDepthPlugin } from "@escape.tech/graphql-armor-max-depth";
 import { maxTokensPlugin } from "@escape.tech/graphql-armor-max-tokens";
-import { renderGraphiQL } from "@graphql-yoga/render-graphiql";
 import { type ExecutionResult, type execute, GraphQLError, NoSchemaIntrospectionCustomRule, type subscribe } from "graphql";
 import { createYoga } from "graphql-yoga";
 import type { IncomingMessage } from "node:http";
@@ -121,7 +120,9 @@ function createYogaFor(services: Services) {
     // The request context is built once per request by the HTTP host (or per socket message below).
     context: ({ requestContext, request }) => ({ ...requestContext, headers: request.headers }),
     graphiql: services.config.production ? false : { title: "AdGen GraphQL", subscriptionsProtocol: "WS" },
-    renderGraphiQL,
+    // GraphiQL's page is 8.8 MB of script in one string: loaded when someone opens it (never in
+    // production), not parsed at every start.
+    renderGraphiQL: async (options) => (await import("@graphql-yoga/render-graphiql")).renderGraphiQL(options),
     maskedErrors: { maskError: (error) => toGraphQLError(error) },
     // Yoga logs every error the mask replaces, so each 401 or 409 printed a stack trace. Domain errors are
     // answers, not faults; unexpected ones are still logged (here and by toGraphQLError).
