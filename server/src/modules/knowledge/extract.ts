@@ -3,7 +3,6 @@
 // BOM, as UTF-8 when it is valid, else as Windows-1252. A web page keeps its readable text (cheerio).
 import { readFile } from "node:fs/promises";
 import type { KnowledgeFileKind } from "@adgen/schema";
-import { load } from "cheerio";
 import type ExcelJS from "exceljs";
 
 export interface Extracted {
@@ -157,8 +156,13 @@ export async function extractFileText(path: string, kind: KnowledgeFileKind): Pr
 
 const BLOCKS = "p, h1, h2, h3, h4, h5, h6, li, td, th, blockquote, pre, dt, dd, figcaption, br, div, section, article";
 
-/** The readable text of an HTML page: title and content, without scripts, styles, navigation or footers. */
-export function pageText(html: string): { title: string | null; text: string } {
+/**
+ * The readable text of an HTML page: title and content, without scripts, styles, navigation or footers.
+ * Cheerio's full build (parse5, encoding sniffing, its own HTTP client: 2 MB of the server bundle) is
+ * loaded with the first page, like the document readers above.
+ */
+export async function pageText(html: string): Promise<{ title: string | null; text: string }> {
+  const { load } = await import("cheerio");
   const $ = load(html);
   $("script, style, noscript, template, svg, iframe, nav, footer, header, form, [aria-hidden=true], [hidden]").remove();
   const title = $("title").first().text().trim() || $("h1").first().text().trim() || null;

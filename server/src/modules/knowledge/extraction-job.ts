@@ -17,7 +17,7 @@ async function extract(services: Services, item: { type: string; fileKey: string
   if (!item.fileKey) throw new ExtractionError("The item has no stored content; add it again");
   const path = await services.media.localFile(item.fileKey);
   if (item.type === "url") {
-    const { text } = pageText(decodeText(await readFile(path)));
+    const { text } = await pageText(decodeText(await readFile(path)));
     if (!text) throw new ExtractionError("The page has no readable text (it may be built by scripts or be empty); try another page");
     return { text };
   }
