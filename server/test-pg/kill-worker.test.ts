@@ -1,6 +1,7 @@
 // A worker process killed with SIGKILL mid-job loses nothing: the job times out on the queue, another
 // worker picks it up and resumes after the last finished step; when the last attempt dies too, the
 // job fails and is refunded exactly once.
+import { waitFor as poll } from "../test/support/wait-for.ts";
 import { type ChildProcess, spawn } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import { mkdtempSync } from "node:fs";
@@ -51,15 +52,8 @@ function startWorker(retryLimit: number): ChildProcess {
   return child;
 }
 
-async function waitFor<T>(what: string, probe: () => Promise<T | null | undefined | false>, timeoutMs = 90_000): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await probe();
-    if (value) return value;
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 200));
-  }
-}
+const waitFor = <T>(what: string, probe: () => Promise<T | null | undefined | false>, timeoutMs = 90_000) =>
+  poll(what, probe, timeoutMs, 200);
 
 beforeAll(async () => {
   const db = await testDatabase();

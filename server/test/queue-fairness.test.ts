@@ -2,6 +2,7 @@
 // fewer admitted, unfinished jobs than its plan allows; the rest wait in the account's own line. A
 // cancel deletes the job's message, so no worker spends time on it, and one account's burst does not
 // hold up another account's first job.
+import { waitFor as poll } from "./support/wait-for.ts";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { concurrentJobsFor } from "@adgen/schema";
 import { admitJobs, admitWaitingJobs } from "../src/modules/workflows/enqueue.ts";
@@ -47,16 +48,8 @@ async function holdingSlots(app: TestApp, jobIds: string[]): Promise<number> {
   });
 }
 
-/** Polls `probe` until it answers a truthy value; fails with `what` after the deadline. */
-async function waitFor<T>(what: string, probe: () => Promise<T | null | undefined | false>, timeoutMs = 60_000): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await probe();
-    if (value) return value;
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 50));
-  }
-}
+const waitFor = <T>(what: string, probe: () => Promise<T | null | undefined | false>, timeoutMs = 60_000) =>
+  poll(what, probe, timeoutMs, 50);
 
 describe("admission and cancel, without workers", () => {
   let app: TestApp;
