@@ -176,6 +176,23 @@ describe("several instances on one PostgreSQL", () => {
     ]);
   });
 
+  it("delivers the events one instance publishes in a burst to both instances in the order published", async () => {
+    const [a, b] = instances;
+    const onA: number[] = [];
+    const onB: number[] = [];
+    const stopA = a!.services.events.subscribe((event) => event.userId === "u-order" && onA.push(event.data as number));
+    const stopB = b!.services.events.subscribe((event) => event.userId === "u-order" && onB.push(event.data as number));
+    // Published in one loop, as a job's events are: separate NOTIFYs on pool connections could cross.
+    for (let i = 0; i < 300; i++) a!.services.events.publish({ kind: "job.event", userId: "u-order", data: i });
+    const deadline = Date.now() + 10_000;
+    while ((onA.length < 300 || onB.length < 300) && Date.now() < deadline) await new Promise((r) => setTimeout(r, 20));
+    stopA();
+    stopB();
+    const inOrder = Array.from({ length: 300 }, (_, i) => i);
+    expect(onA).toEqual(inOrder);
+    expect(onB).toEqual(inOrder);
+  });
+
   it("a job rendered by a worker with its own DATA_DIR is downloadable from the other instance, ZIP export included (shared S3 bucket)", async () => {
     const [a, b] = instances;
     // B is the render machine (what `pnpm worker` runs); A only serves HTTP. Each has its own DATA_DIR.

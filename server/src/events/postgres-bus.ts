@@ -19,6 +19,9 @@ export class PostgresEventBus implements EventBus {
   private reconnectTimer: NodeJS.Timeout | null = null;
   private readonly instanceId = randomUUID();
   private listenedBefore = false;
+  /** Published events not yet sent, in order (see flush). */
+  private readonly outbox: { payload: string; event: BusEvent }[] = [];
+  private flushing: Promise<void> | null = null;
 
   private constructor(
     private readonly url: string,
@@ -82,10 +85,32 @@ export class PostgresEventBus implements EventBus {
       this.local.deliver(full);
       return;
     }
-    this.pool.query("SELECT pg_notify($1, $2)", [CHANNEL, payload]).catch((error: Error) => {
-      this.logger.warn({ kind: event.kind, error: error.message }, "events: NOTIFY failed; delivered locally only");
-      this.local.deliver(full);
+    this.outbox.push({ payload, event: full });
+    this.flushing ??= this.flush().finally(() => {
+      this.flushing = null;
     });
+  }
+
+  /**
+   * Sends what was published, in order: one statement at a time, each carrying everything published while
+   * the one before was on its way. Separate NOTIFYs on the pool's connections could arrive crossed (a
+   * job's `workflow.step` before its `workflow.started`), and a stream drops an event older than one it
+   * has sent.
+   */
+  private async flush(): Promise<void> {
+    while (this.outbox.length > 0) {
+      const batch = this.outbox.splice(0, 500);
+      try {
+        // One statement, one transaction: its notifications are delivered in the array's order.
+        await this.pool.query("SELECT pg_notify($1, payload) FROM unnest($2::text[]) AS payload", [
+          CHANNEL,
+          batch.map((entry) => entry.payload),
+        ]);
+      } catch (error) {
+        this.logger.warn({ events: batch.length, error: (error as Error).message }, "events: NOTIFY failed; delivered locally only");
+        for (const entry of batch) this.local.deliver(entry.event);
+      }
+    }
   }
 
   broadcast(topic: string, payload: unknown): void {
@@ -120,6 +145,7 @@ export class PostgresEventBus implements EventBus {
 
   async close(): Promise<void> {
     this.closed = true;
+    await this.flushing;
     if (this.reconnectTimer) clearTimeout(this.reconnectTimer);
     await this.local.close();
     await this.listener?.end().catch(() => {});
