@@ -15,7 +15,14 @@ export type { HttpMethod, RestBinding, RestOperation, RestRoute } from "./route.
 export type { ReceivedFile, UploadBinding } from "./multipart.ts";
 export { restTable } from "./route.ts";
 export { buildOpenApi } from "./openapi.ts";
-export { type DirectStream, directStreamOf, type NodeResponseLike } from "./streaming.ts";
+export {
+  type DirectStream,
+  directStreamOf,
+  type NodeResponseLike,
+  type SseWireFormat,
+  sharedEncoding,
+  sseResponse,
+} from "./streaming.ts";
 
 const MAX_JSON_BODY = 1_000_000;
 

@@ -8,19 +8,48 @@ export interface SseItem {
 }
 
 const encoder = new TextEncoder();
-/** The bytes of an item whose data object many streams share (one job's event to all its watchers): made once. */
-const encodedOnce = new WeakMap<object, { key: string; bytes: Uint8Array }>();
 
-function encodeItem(item: SseItem): Uint8Array {
-  const key = `${item.id ?? ""}\n${item.event}`;
-  const shared = typeof item.data === "object" && item.data !== null ? item.data : null;
-  const known = shared ? encodedOnce.get(shared) : undefined;
-  if (known && known.key === key) return known.bytes;
-  const id = item.id !== undefined ? `id: ${item.id}\n` : "";
-  const bytes = encoder.encode(`${id}event: ${item.event}\ndata: ${JSON.stringify(item.data)}\n\n`);
-  if (shared) encodedOnce.set(shared, { key, bytes });
-  return bytes;
+/**
+ * How one kind of SSE stream is put on the wire: REST's own events here, tRPC's for its subscriptions
+ * (server/src/trpc). One format serves every stream of its kind.
+ */
+export interface SseWireFormat<T> {
+  /** Written first, when the stream opens. */
+  opening: Uint8Array;
+  /** An item's bytes; `position` counts this stream's items from 1. */
+  item(item: T, position: number): Uint8Array;
+  /** Written last when the stream ends: finished (`error` undefined) or failed. Null writes nothing. */
+  closing(error: Error | undefined): Uint8Array | null;
 }
+
+/**
+ * Bytes made once for data that many streams share (one job's event reaches all its watchers as the
+ * same object): `make` runs for the first stream, the others get the same bytes while `key` matches.
+ */
+export function sharedEncoding(): (data: unknown, key: string, make: () => string) => Uint8Array {
+  const made = new WeakMap<object, { key: string; bytes: Uint8Array }>();
+  return (data, key, make) => {
+    const shared = typeof data === "object" && data !== null ? data : null;
+    const known = shared ? made.get(shared) : undefined;
+    if (known && known.key === key) return known.bytes;
+    const bytes = encoder.encode(make());
+    if (shared) made.set(shared, { key, bytes });
+    return bytes;
+  };
+}
+
+const restEncoding = sharedEncoding();
+
+/** REST's events: `id`, `event` and JSON `data`; a failure is an `error` event; comments for the rest. */
+const REST_FORMAT: SseWireFormat<SseItem> = {
+  opening: encoder.encode(": connected\n\n"),
+  item: (item) =>
+    restEncoding(item.data, `${item.id ?? ""}\n${item.event}`, () => {
+      const id = item.id !== undefined ? `id: ${item.id}\n` : "";
+      return `${id}event: ${item.event}\ndata: ${JSON.stringify(item.data)}\n\n`;
+    }),
+  closing: (error) => (error ? encoder.encode(`event: error\ndata: ${JSON.stringify({ error: error.message })}\n\n`) : null),
+};
 
 /**
  * A client this far behind (items written and not yet taken by its connection) is dropped rather than
@@ -34,14 +63,12 @@ const MAX_QUEUED_ITEMS = 1000;
  */
 const MAX_BUFFERED_BYTES = 1024 * 1024;
 
-const CONNECTED = encoder.encode(": connected\n\n");
 const HEARTBEAT = encoder.encode(": heartbeat\n\n");
-const errorEvent = (error: unknown) => encoder.encode(`event: error\ndata: ${JSON.stringify({ error: (error as Error).message })}\n\n`);
 
 /** A stream that can push its items (server/src/events/push-source.ts), recognised by a registered symbol. */
 const PUSH = Symbol.for("adgen.push-source");
-interface PushSource {
-  pipe(sink: { write(item: SseItem): void; end(error?: Error): void }): () => void;
+interface PushSource<T> {
+  pipe(sink: { write(item: T): void; end(error?: Error): void }): () => void;
 }
 
 /** What an SSE response needs of Node's `ServerResponse` to be written to directly. */
@@ -69,7 +96,14 @@ const directStreams = new WeakMap<ReadableStream, DirectStream>();
 export const directStreamOf = (response: Response): DirectStream | undefined =>
   response.body ? directStreams.get(response.body) : undefined;
 
-function directStream(push: PushSource, options: { heartbeatMs?: number; signal?: AbortSignal }): DirectStream {
+export interface SseOptions<T> {
+  heartbeatMs?: number;
+  signal?: AbortSignal;
+  /** The wire format; REST's by default. */
+  format?: SseWireFormat<T>;
+}
+
+function directStream<T>(push: PushSource<T>, format: SseWireFormat<T>, options: SseOptions<T>): DirectStream {
   return {
     start(out) {
       let stopped = false;
@@ -80,7 +114,8 @@ function directStream(push: PushSource, options: { heartbeatMs?: number; signal?
         clearInterval(heartbeat);
         stop();
       };
-      out.write(CONNECTED);
+      let position = 0;
+      out.write(format.opening);
       const heartbeat = setInterval(() => out.write(HEARTBEAT), options.heartbeatMs ?? 15_000);
       out.once("close", close);
       options.signal?.addEventListener("abort", close, { once: true });
@@ -94,11 +129,13 @@ function directStream(push: PushSource, options: { heartbeatMs?: number; signal?
             out.destroy();
             return;
           }
-          out.write(encodeItem(item));
+          position += 1;
+          out.write(format.item(item, position));
         },
         end(error) {
           if (stopped) return;
-          if (error) out.write(errorEvent(error));
+          const closing = format.closing(error);
+          if (closing) out.write(closing);
           close();
           out.end();
         },
@@ -114,7 +151,8 @@ function directStream(push: PushSource, options: { heartbeatMs?: number; signal?
  * push is also offered to the host to write directly ({@link directStreamOf}); its body is read only
  * when the host does not.
  */
-export function sseResponse(source: AsyncIterable<SseItem>, options: { heartbeatMs?: number; signal?: AbortSignal } = {}): Response {
+export function sseResponse<T = SseItem>(source: AsyncIterable<T>, options: SseOptions<T> = {}): Response {
+  const format = options.format ?? (REST_FORMAT as unknown as SseWireFormat<T>);
   const iterator = source[Symbol.asyncIterator]();
   const close = () => void iterator.return?.(undefined);
   const items = { [Symbol.asyncIterator]: () => iterator };
@@ -136,7 +174,7 @@ export function sseResponse(source: AsyncIterable<SseItem>, options: { heartbeat
     { highWaterMark: 0 },
   );
   function begin(controller: ReadableStreamDefaultController<Uint8Array>) {
-    controller.enqueue(CONNECTED);
+    controller.enqueue(format.opening);
     heartbeat = setInterval(() => {
       try {
         controller.enqueue(HEARTBEAT);
@@ -146,27 +184,28 @@ export function sseResponse(source: AsyncIterable<SseItem>, options: { heartbeat
     }, options.heartbeatMs ?? 15_000);
     options.signal?.addEventListener("abort", close, { once: true });
     (async () => {
+      let position = 0;
+      let failure: Error | undefined;
       try {
         for await (const item of items) {
           if ((controller.desiredSize ?? 0) < -MAX_QUEUED_ITEMS) {
             controller.error(new Error("the client is not reading its event stream"));
             return;
           }
-          controller.enqueue(encodeItem(item));
+          position += 1;
+          controller.enqueue(format.item(item, position));
         }
       } catch (error) {
-        // The client may be gone already (enqueue then throws): never let that become an unhandled rejection.
-        try {
-          controller.enqueue(errorEvent(error));
-        } catch {
-          // closed by the client
-        }
+        failure = error instanceof Error ? error : new Error(String(error));
       } finally {
         clearInterval(heartbeat);
+        // The client may be gone already (enqueue then throws): never let that become an unhandled rejection.
         try {
+          const closing = format.closing(failure);
+          if (closing) controller.enqueue(closing);
           controller.close();
         } catch {
-          // already closed by the client
+          // closed by the client
         }
       }
     })();
@@ -179,8 +218,8 @@ export function sseResponse(source: AsyncIterable<SseItem>, options: { heartbeat
       "x-accel-buffering": "no",
     },
   });
-  const push = (source as { [PUSH]?: PushSource })[PUSH];
-  if (push) directStreams.set(stream, directStream(push, options));
+  const push = (source as { [PUSH]?: PushSource<T> })[PUSH];
+  if (push) directStreams.set(stream, directStream(push, format, options));
   return response;
 }
 

@@ -1,7 +1,7 @@
 // `pnpm bench`: figures for the README, measured in one run on this machine. Not a test: it asserts
 // nothing, it measures. Each figure is also given as a ratio so machines can be compared.
 //   1. launches per second (REST, 16 keep-alive connections from a client thread: bench/http-load.ts) on embedded PGlite and on PostgreSQL
-//   2. concurrent SSE subscribers on one job in one process, and p50/p99 delivery latency
+//   2. concurrent subscribers on one job in one process (REST SSE, and tRPC as the SPA reads it), and p50/p99 delivery latency
 //   3. render time of a 15 s 9:16 ad against its length, and four formats against one
 //   4. one authenticated read (the profile) through REST, tRPC and GraphQL, against a bare Hono route
 //      doing the same Prisma read, as ratios measured in one run
@@ -130,7 +130,7 @@ async function launchesPerSecond(label: string, database: DatabaseTarget): Promi
   }
 }
 
-async function sseFanOut(subscribers: number) {
+async function sseFanOut(subscribers: number, transport: "rest" | "trpc") {
   const app = await startApp({ kind: "pglite-memory" });
   try {
     const user = await login(app.url, `sse-${Date.now()}@example.com`, "password123", true);
@@ -143,7 +143,7 @@ async function sseFanOut(subscribers: number) {
     ).json();
     const jobId = launched.jobId as string;
     const rounds = 20;
-    const readers = startReaders({ url: app.url, cookie: user, jobId, subscribers, rounds });
+    const readers = startReaders({ url: app.url, transport, cookie: user, jobId, subscribers, rounds });
     const { connected, failed } = await readers.connected;
     // Every stream has had its first (current state) event by now or very soon: let them settle.
     await new Promise((resolve) => setTimeout(resolve, 1000));
@@ -167,7 +167,7 @@ async function sseFanOut(subscribers: number) {
     const expected = connected * rounds;
     const updates = publishMs.sort((x, y) => x - y)[Math.floor(publishMs.length / 2)] ?? Number.NaN;
     log(
-      `SSE: ${subscribers} subscribers on one job (readers in their own thread; ${connected} connected, ${failed} refused), 20 updates 100 ms apart: ${latencies.length}/${expected} events delivered; latency p50 ${pct(50).toFixed(1)} ms, p99 ${pct(99).toFixed(1)} ms (p99 = ${(pct(99) / 100).toFixed(2)}× the interval); the update request took ${updates.toFixed(1)} ms (median)`,
+      `${transport === "rest" ? "SSE (REST)" : "tRPC subscription (SSE)"}: ${subscribers} subscribers on one job (readers in their own thread; ${connected} connected, ${failed} refused), 20 updates 100 ms apart: ${latencies.length}/${expected} events delivered; latency p50 ${pct(50).toFixed(1)} ms, p99 ${pct(99).toFixed(1)} ms (p99 = ${(pct(99) / 100).toFixed(2)}× the interval); the update request took ${updates.toFixed(1)} ms (median)`,
     );
   } finally {
     await app.close();
@@ -423,7 +423,9 @@ async function main() {
     }
   }
   if (!only || only === "sse") {
-    for (const subscribers of (process.env.BENCH_SSE_SUBSCRIBERS ?? "1000,10000").split(",")) await sseFanOut(Number(subscribers));
+    for (const subscribers of (process.env.BENCH_SSE_SUBSCRIBERS ?? "1000,10000").split(",")) await sseFanOut(Number(subscribers), "rest");
+    // The same job watched as the SPA watches it.
+    for (const subscribers of (process.env.BENCH_TRPC_SUBSCRIBERS ?? "1000").split(",")) await sseFanOut(Number(subscribers), "trpc");
   }
   if (!only || only === "render") await renders();
   if (!only || only === "fairness") {

@@ -7,6 +7,8 @@ import { Worker } from "node:worker_threads";
 
 export interface ReaderJob {
   url: string;
+  /** The job's stream as REST's SSE (`/api/workflow/stream`) or as the SPA reads it (tRPC's `workflow.stream`). */
+  transport: "rest" | "trpc";
   cookie: string;
   jobId: string;
   subscribers: number;
@@ -23,9 +25,12 @@ export interface ReaderWorker {
 const READER_SOURCE = `
 const { parentPort, workerData } = require("node:worker_threads");
 const net = require("node:net");
-const { url, cookie, jobId, subscribers, rounds } = workerData;
+const { url, transport, cookie, jobId, subscribers, rounds } = workerData;
 const { hostname, port } = new URL(url);
-const request = "GET /api/workflow/stream?jobId=" + jobId + " HTTP/1.1\\r\\nHost: " + hostname + ":" + port +
+const path = transport === "trpc"
+  ? "/trpc/workflow.stream?input=" + encodeURIComponent(JSON.stringify({ jobId }))
+  : "/api/workflow/stream?jobId=" + jobId;
+const request = "GET " + path + " HTTP/1.1\\r\\nHost: " + hostname + ":" + port +
   "\\r\\nAccept: text/event-stream\\r\\nCookie: " + cookie + "\\r\\n\\r\\n";
 let connected = 0, failed = 0, settled = 0;
 const arrivals = [];

@@ -2,6 +2,7 @@
 // WebSocket), and the SPA itself.
 import { createAdaptorServer, type Http2Bindings, type HttpBindings } from "@hono/node-server";
 import { createRestApi, uploadBodyLimits } from "@adgen/rest-adapter";
+import type { TRPCError } from "@trpc/server";
 import { fetchRequestHandler } from "@trpc/server/adapters/fetch";
 import { Hono } from "hono";
 import type { Server } from "node:http";
@@ -15,6 +16,7 @@ import { operations } from "../operations/catalogue.ts";
 import { invokeOperation } from "../operations/invoke.ts";
 import type { AnyOperation } from "../operations/operation.ts";
 import { appRouter } from "../trpc/router.ts";
+import { answerSubscription } from "../trpc/subscription-stream.ts";
 import { sessionCookie } from "./cookies.ts";
 import { writeDirectly } from "./direct-sse.ts";
 import { crossOrigin, frontDoor, isAllowedOrigin } from "./front-door.ts";
@@ -88,23 +90,27 @@ export function createHttpApp(services: Services) {
   app.all("/trpc/*", async (c) => {
     const request = c.req.raw;
     const trace = traceOf.get(request);
+    // Domain errors are answers; anything else is a fault, logged once here with the request's id.
+    const onInternalError = (error: TRPCError) =>
+      services.logger.error({ err: error.cause ?? error, requestId: trace?.requestId }, "operation failed");
+    const createContext = async (resHeaders: Headers) => {
+      const ctx = await buildRequestContext(services, request.headers, clientIp(c.env), trace);
+      if (ctx.auth?.renewedToken && ctx.auth.session && usedSessionCookie(request.headers)) {
+        resHeaders.append("set-cookie", sessionCookie(ctx.auth.renewedToken, ctx.auth.session.expiresAt));
+      }
+      return { ...ctx, reqHeaders: request.headers, resHeaders };
+    };
+    // Subscriptions are written by this transport, each event serialised once for all its subscribers.
+    const subscription = await answerSubscription({ request, createContext, onInternalError });
+    if (subscription) return subscription;
     return fetchRequestHandler({
       endpoint: "/trpc",
       req: request,
       router: appRouter,
-      // Domain errors are answers; anything else is a fault, logged once here with the request's id.
       onError: ({ error }) => {
-        if (error.code === "INTERNAL_SERVER_ERROR") {
-          services.logger.error({ err: error.cause ?? error, requestId: trace?.requestId }, "operation failed");
-        }
+        if (error.code === "INTERNAL_SERVER_ERROR") onInternalError(error);
       },
-      createContext: async ({ resHeaders }) => {
-        const ctx = await buildRequestContext(services, request.headers, clientIp(c.env), trace);
-        if (ctx.auth?.renewedToken && ctx.auth.session && usedSessionCookie(request.headers)) {
-          resHeaders.append("set-cookie", sessionCookie(ctx.auth.renewedToken, ctx.auth.session.expiresAt));
-        }
-        return { ...ctx, reqHeaders: request.headers, resHeaders };
-      },
+      createContext: ({ resHeaders }) => createContext(resHeaders),
     });
   });
 

@@ -45,12 +45,12 @@ const t = initTRPC.context<TrpcContext>().create({
 });
 
 /** A domain error as its tRPC code; anything else stays a fault (logged by the HTTP host's onError). */
-function toTrpcError(error: unknown): unknown {
+export function toTrpcError(error: unknown): unknown {
   if (error instanceof AppError) return new TRPCError({ code: TRPC_CODE[error.code], message: error.message, cause: error });
   return error;
 }
 
-function callFor(ctx: TrpcContext, signal: AbortSignal | undefined): OperationCall {
+export function callFor(ctx: TrpcContext, signal: AbortSignal | undefined): OperationCall {
   return {
     headers: ctx.reqHeaders,
     signal: signal ?? new AbortController().signal,
