@@ -59,8 +59,11 @@ interface Charged {
 }
 
 const PLAIN = chargeSql(undefined);
-/** The statement with the event, per bus (the text is the same for every PostgreSQL bus). */
-const withEvent = new WeakMap<EventBus, string>();
+/**
+ * The statement that also publishes the event, made on first use. Every bus that can publish in SQL makes
+ * the same text (the PostgreSQL bus's NOTIFY), as the one prepared statement name for it requires.
+ */
+let withEvent: string | undefined;
 
 const params = (job: NewJob, entryId: string) => [
   job.userId,
@@ -90,11 +93,7 @@ function run<T>(db: Db, name: string, text: string, values: unknown[]): Promise<
  */
 export async function chargeAndCreateJob(db: Db, events: EventBus, job: NewJob, entryId: string) {
   const publish = events.publishInSql;
-  let text = PLAIN;
-  if (publish) {
-    text = withEvent.get(events) ?? chargeSql(publish);
-    withEvent.set(events, text);
-  }
+  const text = publish ? (withEvent ??= chargeSql(publish)) : PLAIN;
   const name = publish ? "launch_charge_and_create_job_with_event" : "launch_charge_and_create_job";
   const values = publish ? [...params(job, entryId), BALANCE_EVENT] : params(job, entryId);
   for (let attempt = 1; ; attempt++) {
