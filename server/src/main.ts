@@ -7,8 +7,10 @@ import { createServices } from "./services.ts";
 async function main() {
   const config = loadConfig();
   const services = await createServices(config);
-  await services.startWorkers(config.workers);
+  // Requests are served before the workers start: their first polls (the queue's plans, on a database
+  // not warmed up yet) would hold up the first requests. A job launched meanwhile waits in the queue.
   const running = await listen(services, config.port, config.host);
+  await services.startWorkers(config.workers);
   const where =
     config.database.kind === "postgres"
       ? "PostgreSQL"
