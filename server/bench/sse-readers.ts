@@ -51,15 +51,19 @@ function open() {
     let head = true, text = "", seen = 0, done = false;
     const finish = () => { if (done) return; done = true; socket.destroy(); settle(); };
     socket.setNoDelay(true);
+    // A connection that has had no answer in 30 s counts as refused, so the run goes on without it.
+    const refuse = () => { if (head) { head = false; answered(false); resolve(); } finish(); };
+    const unanswered = setTimeout(refuse, 30000);
     socket.on("connect", () => socket.write(request));
-    socket.on("error", () => { if (head) { head = false; answered(false); resolve(); } finish(); });
-    socket.on("close", finish);
+    socket.on("error", refuse);
+    socket.on("close", () => { clearTimeout(unanswered); refuse(); });
     socket.on("data", (chunk) => {
       text += chunk.toString("latin1");
       if (head) {
         const end = text.indexOf("\\r\\n\\r\\n");
         if (end < 0) return;
         head = false;
+        clearTimeout(unanswered);
         const ok = text.startsWith("HTTP/1.1 200");
         answered(ok);
         resolve();

@@ -2,11 +2,11 @@
 // events on /trpc): the tool-call event, the text events and `done` with the thread id arrive in order,
 // the same thread goes on when its id is sent back, and bad or anonymous questions are refused with
 // tRPC's error codes before anything streams.
-import { createTRPCClient, httpLink, httpSubscriptionLink, splitLink, TRPCClientError } from "@trpc/client";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { TRPCClientError } from "@trpc/client";
 import type { AppRouter } from "../src/trpc/router.ts";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type Account, signUp } from "./support/accounts.ts";
-import { FetchEventSource } from "./support/fetch-event-source.ts";
+import { trpcSubscriptionClient } from "./support/clients.ts";
 import { startTestApp, type TestApp } from "./support/harness.ts";
 
 let app: TestApp;
@@ -17,22 +17,7 @@ beforeAll(async () => {
 });
 afterAll(() => app?.close());
 
-function client(jwt?: string) {
-  const headers = () => (jwt ? { authorization: `Bearer ${jwt}` } : {});
-  return createTRPCClient<AppRouter>({
-    links: [
-      splitLink({
-        condition: (op) => op.type === "subscription",
-        true: httpSubscriptionLink({
-          url: `${app.url}/trpc`,
-          EventSource: FetchEventSource as unknown as typeof EventSource,
-          eventSourceOptions: () => ({ headers: headers() }) as EventSourceInit,
-        }),
-        false: httpLink({ url: `${app.url}/trpc`, headers }),
-      }),
-    ],
-  });
-}
+const client = (jwt?: string) => trpcSubscriptionClient(app.url, jwt);
 
 type Received = { id?: string; data: { type: string; threadId: string; text?: string; tool?: any; messageId?: string } };
 

@@ -1,11 +1,9 @@
 // A job's progress as a tRPC subscription (workflow.stream), which is how the SPA watches a job. The
 // tRPC transport writes it in tRPC's SSE format itself: an event reaches every subscriber of the job as
 // the same bytes, serialised once, and the real tRPC client reads it, resuming after the id it gives.
-import { createTRPCClient, httpLink, httpSubscriptionLink, splitLink } from "@trpc/client";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
-import type { AppRouter } from "../src/trpc/router.ts";
 import { type Account, signUp } from "./support/accounts.ts";
-import { FetchEventSource } from "./support/fetch-event-source.ts";
+import { trpcSubscriptionClient } from "./support/clients.ts";
 import { startTestApp, type TestApp } from "./support/harness.ts";
 import { openSse } from "./support/sse.ts";
 
@@ -26,22 +24,7 @@ async function launch(): Promise<string> {
 
 const streamUrl = (jobId: string) => `${app.url}/trpc/workflow.stream?input=${encodeURIComponent(JSON.stringify({ jobId }))}`;
 
-function client() {
-  const headers = () => ({ authorization: `Bearer ${owner.jwt}` });
-  return createTRPCClient<AppRouter>({
-    links: [
-      splitLink({
-        condition: (op) => op.type === "subscription",
-        true: httpSubscriptionLink({
-          url: `${app.url}/trpc`,
-          EventSource: FetchEventSource as unknown as typeof EventSource,
-          eventSourceOptions: () => ({ headers: headers() }) as EventSourceInit,
-        }),
-        false: httpLink({ url: `${app.url}/trpc`, headers }),
-      }),
-    ],
-  });
-}
+const client = () => trpcSubscriptionClient(app.url, owner.jwt);
 
 describe("workflow.stream over tRPC", () => {
   it("gives twenty subscribers of one job each event as the same bytes, serialised once", async () => {

@@ -1,6 +1,7 @@
 // Small clients for the three transports, as an outside caller would use them.
-import { createTRPCClient, httpLink } from "@trpc/client";
+import { createTRPCClient, httpLink, httpSubscriptionLink, splitLink } from "@trpc/client";
 import type { AppRouter } from "../../src/trpc/router.ts";
+import { FetchEventSource } from "./fetch-event-source.ts";
 
 export interface RestResult<T = any> {
   status: number;
@@ -93,6 +94,24 @@ export async function graphql<T = any>(baseUrl: string, query: string, variables
 export function trpcClient(baseUrl: string, token?: string) {
   return createTRPCClient<AppRouter>({
     links: [httpLink({ url: `${baseUrl}/trpc`, headers: () => (token ? { authorization: `Bearer ${token}` } : {}) })],
+  });
+}
+
+/** The same, with subscriptions over SSE as the SPA reads them (httpSubscriptionLink). */
+export function trpcSubscriptionClient(baseUrl: string, token?: string) {
+  const headers = () => (token ? { authorization: `Bearer ${token}` } : {});
+  return createTRPCClient<AppRouter>({
+    links: [
+      splitLink({
+        condition: (op) => op.type === "subscription",
+        true: httpSubscriptionLink({
+          url: `${baseUrl}/trpc`,
+          EventSource: FetchEventSource as unknown as typeof EventSource,
+          eventSourceOptions: () => ({ headers: headers() }) as EventSourceInit,
+        }),
+        false: httpLink({ url: `${baseUrl}/trpc`, headers }),
+      }),
+    ],
   });
 }
 
