@@ -50,18 +50,21 @@ export interface SubscriptionRequest {
 /** The answer to a tRPC subscription request, or null for a request this leaves to tRPC. */
 export async function answerSubscription({ request, createContext, onInternalError }: SubscriptionRequest): Promise<Response | null> {
   if (request.method !== "GET") return null;
-  const url = new URL(request.url);
-  let path: string;
+  // The procedure's name, read without parsing the URL: every tRPC query passes through here first.
+  const href = request.url;
+  const from = href.indexOf("/trpc/") + "/trpc/".length;
+  const query = href.indexOf("?", from);
+  const path = href.slice(from, query === -1 ? undefined : query);
+  const operation = operationByName.get(path);
+  if (operation?.kind !== "subscription" || operation.trpc) return null;
+  const url = new URL(href);
   let input: unknown;
   try {
-    path = decodeURIComponent(url.pathname.slice(url.pathname.indexOf("/trpc/") + "/trpc/".length));
     const raw = url.searchParams.get("input");
     input = raw === null ? undefined : JSON.parse(raw);
   } catch {
     return null;
   }
-  const operation = operationByName.get(path);
-  if (operation?.kind !== "subscription" || operation.trpc) return null;
   // Where tRPC puts the id a reconnecting client resumes from.
   const lastEventId = getLastEventId({ headers: request.headers, searchParams: url.searchParams });
   if (lastEventId) input = isObject(input) ? { ...input, lastEventId } : (input ?? { lastEventId });
