@@ -93,7 +93,11 @@ function run<T>(db: Db, name: string, text: string, values: unknown[]): Promise<
  */
 export async function chargeAndCreateJob(db: Db, events: EventBus, job: NewJob, entryId: string) {
   const publish = events.publishInSql;
-  const text = publish ? (withEvent ??= chargeSql(publish)) : PLAIN;
+  let text = PLAIN;
+  if (publish) {
+    withEvent ??= chargeSql(publish);
+    text = withEvent;
+  }
   const name = publish ? "launch_charge_and_create_job_with_event" : "launch_charge_and_create_job";
   const values = publish ? [...params(job, entryId), BALANCE_EVENT] : params(job, entryId);
   for (let attempt = 1; ; attempt++) {
