@@ -6,6 +6,7 @@ import { type GraphQLFieldConfigMap, GraphQLObjectType, type GraphQLOutputType, 
 import type { RequestContext } from "../context.ts";
 import { operations } from "../operations/catalogue.ts";
 import { invokeOperation } from "../operations/invoke.ts";
+import { PUSH, type PushSource, pushSourceOf } from "../events/push-source.ts";
 import type { AnyOperation, OperationCall, StreamItem } from "../operations/operation.ts";
 import { argsToInput, fieldName, toJsonSchema, TypeRegistry } from "./zod-to-graphql.ts";
 
@@ -51,10 +52,17 @@ async function abortableStream(
     await iterator?.return?.(undefined);
     return { done: true as const, value: undefined };
   };
-  const iterator: AsyncIterableIterator<unknown> = {
+  const push = pushSourceOf<StreamItem>(inner);
+  const iterator: AsyncIterableIterator<unknown> & { [PUSH]?: PushSource<unknown> } = {
     [Symbol.asyncIterator]() {
       return iterator;
     },
+    // A stream that can be pushed stays so (graphql/pushed-subscription.ts): its events, without the SSE envelope.
+    ...(push && {
+      [PUSH]: {
+        pipe: (sink) => push.pipe({ write: (item) => sink.write(item.data), end: (error) => sink.end(error) }),
+      } satisfies PushSource<unknown>,
+    }),
     async next() {
       if (controller.signal.aborted) return { done: true, value: undefined };
       const result = await (await opening).next();

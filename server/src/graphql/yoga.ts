@@ -5,7 +5,14 @@ import { maxAliasesPlugin } from "@escape.tech/graphql-armor-max-aliases";
 import { blockFieldSuggestionsPlugin } from "@escape.tech/graphql-armor-block-field-suggestions";
 import { maxDepthPlugin } from "@escape.tech/graphql-armor-max-depth";
 import { maxTokensPlugin } from "@escape.tech/graphql-armor-max-tokens";
-import { type ExecutionResult, type execute, GraphQLError, NoSchemaIntrospectionCustomRule, type subscribe } from "graphql";
+import {
+  type ExecutionArgs,
+  type ExecutionResult,
+  type execute,
+  GraphQLError,
+  NoSchemaIntrospectionCustomRule,
+  type subscribe,
+} from "graphql";
 import { createYoga } from "graphql-yoga";
 import type { IncomingMessage } from "node:http";
 import type { Server } from "node:http";
@@ -16,6 +23,7 @@ import { AppError } from "../errors.ts";
 import { buildRequestContext } from "../http/request-context.ts";
 import type { Logger } from "../logging/logger.ts";
 import { logSocketOperation, type RequestTrace, startTrace } from "../logging/request-trace.ts";
+import { subscribeSharing } from "./pushed-subscription.ts";
 import { type GraphQLContext, graphQLSchema } from "./schema.ts";
 
 export const GRAPHQL_LIMITS = { maxTokens: 2000, maxDepth: 8, maxCost: 5000, maxAliases: 15 };
@@ -94,7 +102,10 @@ function withRequestId(result: AnyResult, requestId: string, logger: Logger): An
   return result.errors?.length ? { ...result, errors: stampErrors(result.errors, requestId, logger) } : result;
 }
 
-type Enveloped = { execute: typeof execute; subscribe: typeof subscribe };
+type Enveloped = {
+  execute: typeof execute;
+  subscribe: (args: ExecutionArgs) => ReturnType<typeof subscribeSharing> | ReturnType<typeof subscribe>;
+};
 
 export type GraphQLServerContext = { requestContext: RequestContext };
 
@@ -230,7 +241,16 @@ function createGraphQLTransports(services: Services, yoga: () => ReturnType<type
             document,
             variableValues: params.variables,
             contextValue: await enveloped.contextFactory(),
-            rootValue: { execute: enveloped.execute, subscribe: enveloped.subscribe },
+            rootValue: {
+              execute: enveloped.execute,
+              // Each event's answer is made once for every subscriber of the same document.
+              subscribe: (args: ExecutionArgs) =>
+                subscribeSharing(args, {
+                  socket: ctx.extra.socket,
+                  id,
+                  formatErrors: (errors) => stampErrors(errors, trace.requestId, services.logger).map((error) => error.toJSON()),
+                }),
+            } satisfies Enveloped,
           };
         },
         onNext: (ctx, id, _payload, _args, result) => {
