@@ -130,7 +130,9 @@ async function launchesPerSecond(label: string, database: DatabaseTarget): Promi
   }
 }
 
-async function sseFanOut(subscribers: number, transport: "rest" | "trpc") {
+const STREAM_LABELS = { rest: "SSE (REST)", trpc: "tRPC subscription (SSE)", graphql: "GraphQL subscription (graphql-ws)" };
+
+async function sseFanOut(subscribers: number, transport: "rest" | "trpc" | "graphql") {
   const app = await startApp({ kind: "pglite-memory" });
   try {
     const user = await login(app.url, `sse-${Date.now()}@example.com`, "password123", true);
@@ -167,7 +169,7 @@ async function sseFanOut(subscribers: number, transport: "rest" | "trpc") {
     const expected = connected * rounds;
     const updates = publishMs.sort((x, y) => x - y)[Math.floor(publishMs.length / 2)] ?? Number.NaN;
     log(
-      `${transport === "rest" ? "SSE (REST)" : "tRPC subscription (SSE)"}: ${subscribers} subscribers on one job (readers in their own thread; ${connected} connected, ${failed} refused), 20 updates 100 ms apart: ${latencies.length}/${expected} events delivered; latency p50 ${pct(50).toFixed(1)} ms, p99 ${pct(99).toFixed(1)} ms (p99 = ${(pct(99) / 100).toFixed(2)}× the interval); the update request took ${updates.toFixed(1)} ms (median)`,
+      `${STREAM_LABELS[transport]}: ${subscribers} subscribers on one job (readers in their own thread; ${connected} connected, ${failed} refused), 20 updates 100 ms apart: ${latencies.length}/${expected} events delivered; latency p50 ${pct(50).toFixed(1)} ms, p99 ${pct(99).toFixed(1)} ms (p99 = ${(pct(99) / 100).toFixed(2)}× the interval); the update request took ${updates.toFixed(1)} ms (median)`,
     );
   } finally {
     await app.close();
@@ -426,6 +428,8 @@ async function main() {
     for (const subscribers of (process.env.BENCH_SSE_SUBSCRIBERS ?? "1000,10000").split(",")) await sseFanOut(Number(subscribers), "rest");
     // The same job watched as the SPA watches it.
     for (const subscribers of (process.env.BENCH_TRPC_SUBSCRIBERS ?? "1000").split(",")) await sseFanOut(Number(subscribers), "trpc");
+    // And as analytics partners watch it.
+    for (const subscribers of (process.env.BENCH_GRAPHQL_SUBSCRIBERS ?? "1000").split(",")) await sseFanOut(Number(subscribers), "graphql");
   }
   if (!only || only === "render") await renders();
   if (!only || only === "fairness") {

@@ -7,8 +7,11 @@ import { Worker } from "node:worker_threads";
 
 export interface ReaderJob {
   url: string;
-  /** The job's stream as REST's SSE (`/api/workflow/stream`) or as the SPA reads it (tRPC's `workflow.stream`). */
-  transport: "rest" | "trpc";
+  /**
+   * The job's stream as REST's SSE (`/api/workflow/stream`), as the SPA reads it (tRPC's `workflow.stream`),
+   * or as analytics partners do (GraphQL's `workflowStream` over graphql-ws).
+   */
+  transport: "rest" | "trpc" | "graphql";
   cookie: string;
   jobId: string;
   subscribers: number;
@@ -82,10 +85,47 @@ function open() {
     });
   });
 }
+// A graphql-ws client (the ws package's): it authenticates with the session's token, subscribes to the
+// job, and finds each event's progress figure in the message text, stamped on arrival.
+function openGraphql() {
+  return new Promise((resolve) => {
+    const WebSocket = require("ws");
+    const socket = new WebSocket("ws://" + hostname + ":" + port + "/graphql", "graphql-transport-ws");
+    let head = true, seen = 0, done = false;
+    const finish = () => { if (done) return; done = true; socket.terminate(); settle(); };
+    const refuse = () => { if (head) { head = false; answered(false); resolve(); } finish(); };
+    const unanswered = setTimeout(refuse, 30000);
+    socket.on("open", () => {
+      socket.send(JSON.stringify({ type: "connection_init", payload: { authorization: "Bearer " + cookie.replace(/^session=/, "") } }));
+    });
+    socket.on("error", refuse);
+    socket.on("close", () => { clearTimeout(unanswered); refuse(); });
+    socket.on("message", (data) => {
+      const text = data.toString("latin1");
+      if (head) {
+        if (text.includes('"connection_ack"')) {
+          socket.send(JSON.stringify({ id: "1", type: "subscribe", payload: { query: "subscription($jobId: String!) { workflowStream(jobId: $jobId) { id jobId type step status progress } }", variables: { jobId } } }));
+          return;
+        }
+        // The subscription's first answer: the current state, or its refusal.
+        head = false;
+        clearTimeout(unanswered);
+        const ok = text.includes('"type":"next"');
+        answered(ok);
+        resolve();
+        if (!ok) return finish();
+      }
+      const at = now();
+      const match = /"progress":([0-9.]+)/.exec(text);
+      if (match && Number(match[1]) >= 1) { arrivals.push([Number(match[1]), at]); seen += 1; }
+      if (seen >= rounds) finish();
+    });
+  });
+}
 // In batches: 10,000 connections at once overflow the listen backlog, as they would at any server.
 (async () => {
   for (let i = 0; i < subscribers; i += 250) {
-    await Promise.all(Array.from({ length: Math.min(250, subscribers - i) }, open));
+    await Promise.all(Array.from({ length: Math.min(250, subscribers - i) }, transport === "graphql" ? openGraphql : open));
   }
 })();
 `;
