@@ -41,6 +41,11 @@ describe("the embedded database template", () => {
         "SELECT count(*)::int AS n FROM information_schema.tables WHERE table_schema = 'pgboss'",
       );
       expect(queue[0]!.n).toBeGreaterThan(0);
+      // The service's database and template1: initdb's template0 would be a third of the files a first start writes.
+      expect(await db.sql.query("SELECT datname FROM pg_database ORDER BY datname")).toEqual([
+        { datname: "postgres" },
+        { datname: "template1" },
+      ]);
     } finally {
       await db.close();
     }

@@ -22,6 +22,11 @@ export async function writeTemplate(file = TEMPLATE_FILE): Promise<void> {
       const settings = { jobTimeoutSeconds: 3600, retryLimit: 2, retryDelaySeconds: 5, maintenanceSeconds: 60, pollingSeconds: 2 };
       const queue = await JobQueue.start(db, settings, { supervise: false, logger });
       await queue.stop();
+      // initdb's template0 (a pristine copy for CREATE DATABASE … TEMPLATE template0, which the service never
+      // runs) is 300 of the dump's 1,000 files, and a first start writes every file the dump holds.
+      // (Without template1 as well, the first query of Prisma's cost PostgreSQL 60 MB more: it stays.)
+      await db.sql.query("UPDATE pg_database SET datistemplate = false WHERE datname = 'template0'");
+      await db.sql.query("DROP DATABASE template0");
     } finally {
       await db.close();
     }
