@@ -115,14 +115,14 @@ describe("workflowStream over graphql-ws", () => {
 
     // Completing every subscription releases the job's listener, sockets still open.
     for (const watcher of everyone) watcher.stop();
-    await expect.poll(() => bus.listenerCount()).toBe(before);
+    await expect.poll(() => bus.listenerCount(), { timeout: 10_000 }).toBe(before);
   });
 
   it("ends each subscription after the job's result, and resumes after lastEventId", async () => {
     const jobId = await launch();
     const client = socket();
     const live = watch(client, FULL, jobId);
-    await expect.poll(() => live.events.length).toBe(1);
+    await expect.poll(() => live.events.length, { timeout: 10_000 }).toBe(1);
     await update(jobId, { progress: 10 });
     await update(jobId, { progress: 20 });
     await update(jobId, { status: "failed", result: { error: "stand-in failure" } });
@@ -152,6 +152,7 @@ describe("workflowStream over graphql-ws", () => {
 
   it("closes a socket that stops reading once a megabyte waits for it; the others get every event", async () => {
     const jobId = await launch();
+    const started = Date.now();
     const reader = socket();
     const keeps = watch(reader, FULL, jobId);
 
@@ -165,10 +166,10 @@ describe("workflowStream over graphql-ws", () => {
     });
     await new Promise((resolve) => stalled.once("open", resolve));
     stalled.send(JSON.stringify({ type: "connection_init", payload: { authorization: `Bearer ${owner.jwt}` } }));
-    await expect.poll(() => messages.some((message) => message.type === "connection_ack")).toBe(true);
+    await expect.poll(() => messages.some((message) => message.type === "connection_ack"), { timeout: 10_000 }).toBe(true);
     stalled.send(JSON.stringify({ id: "a", type: "subscribe", payload: { query: FULL, variables: { jobId } } }));
-    await expect.poll(() => messages.some((message) => message.type === "next")).toBe(true);
-    await expect.poll(() => keeps.events.length).toBe(1);
+    await expect.poll(() => messages.some((message) => message.type === "next"), { timeout: 10_000 }).toBe(true);
+    await expect.poll(() => keeps.events.length, { timeout: 10_000 }).toBe(1);
     (stalled as unknown as { _socket: { pause(): void } })._socket.pause();
 
     // 30 MB of events (100 KB each): far more than the kernel's buffers on both ends hold.
@@ -200,8 +201,15 @@ describe("workflowStream over graphql-ws", () => {
     // Reading again, the stalled client finds what was on its way, then the end of the connection.
     (stalled as unknown as { _socket: { resume(): void } })._socket.resume();
     await expect.poll(() => closed, { timeout: 10_000 }).not.toBeNull();
+    // Cut off (1006: no closing handshake), well before the keep-alive's 12 s could have done it.
+    expect(closed).toBe(1006);
+    expect(Date.now() - started).toBeLessThan(12_000);
     const received = messages.filter((message) => message.type === "next").length;
     expect(received).toBeGreaterThan(1);
     expect(received).toBeLessThan(count + 1);
+    // Nothing of the stalled subscription is left: with the reader gone too, the job has no listener.
+    const bus = app.services.events;
+    keeps.stop();
+    await expect.poll(() => bus.listenerCount(), { timeout: 10_000 }).toBe(0);
   });
 });

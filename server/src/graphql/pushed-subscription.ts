@@ -36,9 +36,9 @@ const answers = new WeakMap<object, Map<string, Answer | Promise<Answer>>>();
 const answerOf = (result: ExecutionResult): Answer => ({ result });
 
 /**
- * The answer to `event` for a document. A subscription's fields read only the event (the schema's output
- * fields have no resolvers that look at who asks), so the same document and variables give the same answer
- * to every subscriber.
+ * The answer to `event` for a document (`key`: who asks, the document and its variables). A subscription's
+ * fields read only the event (the schema's output fields have no resolvers that look at who asks), so the
+ * same key gives the same answer to every subscriber.
  */
 function answerFor(event: unknown, key: string, run: () => ExecutionResult | Promise<ExecutionResult>): Answer | Promise<Answer> {
   const shared = typeof event === "object" && event !== null ? event : null;
@@ -61,6 +61,8 @@ export interface SocketSubscription {
   socket: WebSocket;
   /** The subscription's id, chosen by the client. */
   id: string;
+  /** Who asks (an account id): answers are shared among subscribers of the same document and audience. */
+  audience: string;
   /** This subscription's errors as it answers them (masked, with its request id). */
   formatErrors(errors: readonly GraphQLError[]): GraphQLFormattedError[];
 }
@@ -78,7 +80,9 @@ export async function subscribeSharing(
 ): Promise<ExecutionResult | AsyncIterableIterator<ExecutionResult>> {
   const source = await createSourceEventStream(args);
   if (!(Symbol.asyncIterator in source)) return source;
-  const key = `${args.operationName ?? ""}\n${JSON.stringify(args.variableValues ?? {})}\n${documentText(args)}`;
+  // Today no output field looks at who asks; with the audience in the key, one that someday does cannot
+  // hand an account's answer to an admin watching the same event, or the other way round.
+  const key = `${subscription.audience}\n${args.operationName ?? ""}\n${JSON.stringify(args.variableValues ?? {})}\n${documentText(args)}`;
   const run = (event: unknown) => () => execute({ ...args, rootValue: event });
   const iterator = source[Symbol.asyncIterator]();
   const push = pushSourceOf<unknown>(source);
@@ -88,7 +92,14 @@ export async function subscribeSharing(
     [Symbol.asyncIterator]: () => answers,
     async next() {
       const step = await iterator.next();
-      return step.done ? DONE : { done: false, value: (await answerFor(step.value, key, run(step.value))).result };
+      if (step.done) return DONE;
+      try {
+        return { done: false, value: (await answerFor(step.value, key, run(step.value))).result };
+      } catch (error) {
+        // graphql-ws ends the subscription on this error without closing the source: release it here.
+        await iterator.return?.();
+        throw error;
+      }
     },
     return: async () => {
       await iterator.return?.();
@@ -135,33 +146,45 @@ function pushedAnswers(
       if (settled) return;
       settled = true;
       stop?.();
-      void source.return?.();
+      Promise.resolve(source.return?.()).catch(() => {});
       if (error) reject(error);
       else resolve(DONE);
     };
   });
+  const fail = (error: unknown) => finish(error instanceof Error ? error : new Error(String(error)));
   // Answers that are promises (a resolver that awaits) are sent in order behind one another.
   let queue: Promise<void> | null = null;
+  const write = (event: unknown) => {
+    if (socket.readyState !== socket.OPEN) return finish();
+    if (socket.bufferedAmount > MAX_BUFFERED_BYTES) {
+      finish();
+      socket.terminate();
+      return;
+    }
+    const made = answer(event);
+    if (!queue && !(made instanceof Promise)) return send(made);
+    queue = (queue ?? Promise.resolve())
+      .then(async () => {
+        const ready = await made;
+        if (!settled) send(ready);
+      })
+      .catch(fail);
+  };
   const start = () => {
     stop = push.pipe({
       write(event) {
         if (settled) return;
-        if (socket.readyState !== socket.OPEN) return finish();
-        if (socket.bufferedAmount > MAX_BUFFERED_BYTES) {
-          finish();
-          socket.terminate();
-          return;
+        // Called from the event's publication, with every other subscriber of the job still to come:
+        // a failure ends this subscription only.
+        try {
+          write(event);
+        } catch (error) {
+          fail(error);
         }
-        const made = answer(event);
-        if (!queue && !(made instanceof Promise)) return send(made);
-        queue = (queue ?? Promise.resolve()).then(async () => {
-          const ready = await made;
-          if (!settled) send(ready);
-        });
       },
       end(error) {
         // Whatever is queued goes first.
-        if (queue) queue.then(() => finish(error), finish);
+        if (queue) void queue.then(() => finish(error));
         else finish(error);
       },
     });

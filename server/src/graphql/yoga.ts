@@ -248,6 +248,7 @@ function createGraphQLTransports(services: Services, yoga: () => ReturnType<type
                 subscribeSharing(args, {
                   socket: ctx.extra.socket,
                   id,
+                  audience: requestContext.auth?.user.id ?? "",
                   formatErrors: (errors) => stampErrors(errors, trace.requestId, services.logger).map((error) => error.toJSON()),
                 }),
             } satisfies Enveloped,
@@ -258,6 +259,17 @@ function createGraphQLTransports(services: Services, yoga: () => ReturnType<type
           const requestId = tracesOf.get(ctx)?.get(id)?.requestId ?? startTrace(null).requestId;
           if (errors?.length) return { ...result, errors: stampErrors(errors, requestId, services.logger) } as typeof result;
           return result;
+        },
+        // A stream that fails part-way (graphql-ws wraps what it threw): masked and logged as any fault is,
+        // with the operation's request id. Refusals answered by onSubscribe are stamped there already.
+        onError: (ctx, id, _payload, errors) => {
+          const trace = tracesOf.get(ctx)?.get(id);
+          if (!trace) return;
+          return stampErrors(
+            errors.map((error) => error.originalError ?? error),
+            trace.requestId,
+            services.logger,
+          ).map((error) => error.toJSON());
         },
         onComplete: (ctx, id) => {
           const trace = tracesOf.get(ctx)?.get(id);
