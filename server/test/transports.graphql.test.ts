@@ -315,6 +315,36 @@ describe("GraphQL subscription userBalanceChanges (graphql-ws)", () => {
     await events.return?.();
   });
 
+  it("tells a subscriber that fell a thousand events behind what happened, in words, and releases it", async () => {
+    const user = await signUpGql("behind");
+    const client = wsClient({ authorization: `Bearer ${user.token}` });
+    const live = nextBusSubscription(app);
+    const received: unknown[] = [];
+    const failed = new Promise<unknown>((resolve, reject) =>
+      client.subscribe(
+        { query: SUBSCRIPTION },
+        { next: (value) => received.push(value), error: resolve, complete: () => reject(new Error("completed without an error")) },
+      ),
+    );
+    await live;
+    const before = app.services.events.listenerCount();
+    // 1,500 changes in one go: more than the thousand a reader may have waiting.
+    for (let n = 1; n <= 1500; n++) {
+      app.services.events.publish({ kind: "account.balance", userId: user.id, data: { balance: n, delta: 1, reason: "admin_adjustment" } });
+    }
+    const errors = (await failed) as { message: string; extensions?: Record<string, unknown> }[];
+    // What was waiting arrives first, in order; then the reason, with what to do.
+    expect(received).toHaveLength(1000);
+    expect(received.at(-1)).toEqual({ data: { userBalanceChanges: { balance: 1000, delta: 1, reason: "admin_adjustment" } } });
+    expect(errors).toEqual([
+      {
+        message: expect.stringMatching(/^This stream fell more than 1000 events behind its reader and was closed; subscribe again/),
+        extensions: { code: "UNAVAILABLE", status: 503, requestId: expect.stringMatching(/^[0-9a-f-]{36}$/) },
+      },
+    ]);
+    await expect.poll(() => app.services.events.listenerCount(), { timeout: 10_000 }).toBe(before - 1);
+  });
+
   it("rejects a subscription without a credential", async () => {
     const client = wsClient();
     const received: unknown[] = [];

@@ -3,6 +3,8 @@
 // on one job those cost about 80 µs each per event, all on the main thread). Transports that iterate
 // (GraphQL, tRPC) use the same object as an async iterator. The symbol is registered, so the REST adapter
 // recognises it without importing server code.
+import { AppError } from "../errors.ts";
+
 export const PUSH = Symbol.for("adgen.push-source");
 
 export interface PushSink<T> {
@@ -26,9 +28,14 @@ export type PushableStream<T> = AsyncGenerator<T> & { [PUSH]: PushSource<T> };
  */
 export const MAX_BEHIND = 1000;
 
-export class FellBehindError extends Error {
+/**
+ * A domain error, so every transport says what happened and what to do, in words (GraphQL and tRPC would
+ * otherwise answer "Internal server error"): 503, as the server gave up on the stream, not the request.
+ */
+export class FellBehindError extends AppError {
   constructor() {
     super(
+      "UNAVAILABLE",
       `This stream fell more than ${MAX_BEHIND} events behind its reader and was closed; subscribe again with the last event id to resume`,
     );
   }
