@@ -92,7 +92,13 @@ const started = performance.now();
 await rm(join(serverDir, "dist"), { recursive: true, force: true });
 const result = await build({
   absWorkingDir: serverDir,
-  entryPoints: { main: "src/main.ts", worker: "src/worker.ts", "build-template": "src/db/build-template.ts" },
+  entryPoints: {
+    main: "src/main.ts",
+    worker: "src/worker.ts",
+    "build-template": "src/db/build-template.ts",
+    // Beside the template it unpacks (pglite-template.ts finds it there).
+    "unpack-template": "src/db/unpack-template-thread.ts",
+  },
   outdir: "dist",
   bundle: true,
   splitting: true,

@@ -1,11 +1,18 @@
 // `pnpm start`: migrate, bootstrap, serve API + SPA, and run WORKERS in-process workflow workers.
 import { ConfigError, loadConfig } from "./config/env.ts";
-import { listen } from "./http/app.ts";
+import { startUnpackingTemplate } from "./db/pglite-template.ts";
+import { startCompilingPglite } from "./db/pglite-wasm.ts";
 import { createLogger } from "./logging/logger.ts";
-import { createServices } from "./services.ts";
 
 async function main() {
   const config = loadConfig();
+  // A first start on the embedded database writes the build's template (a thousand files) on libuv's
+  // threads while the main thread loads the rest of the service, which is why that is imported only now.
+  if (config.database.kind === "pglite") {
+    startUnpackingTemplate(config.database.dataDir);
+    startCompilingPglite();
+  }
+  const [{ createServices }, { listen }] = await Promise.all([import("./services.ts"), import("./http/app.ts")]);
   const services = await createServices(config);
   // Requests are served before the workers start: their first polls (the queue's plans, on a database
   // not warmed up yet) would hold up the first requests. A job launched meanwhile waits in the queue.

@@ -4,11 +4,13 @@
 import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { fileURLToPath } from "node:url";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { PGlite } from "@electric-sql/pglite";
 import { pgliteSql } from "../src/db/database.ts";
 import { applyMigrations, readMigrations } from "../src/db/migrate.ts";
-import { templateFor, unpackTemplate } from "../src/db/pglite-template.ts";
+import { startUnpackingTemplate, takeTemplateUnpack, templateFor, unpackTemplate } from "../src/db/pglite-template.ts";
+import { compiledPgliteOptions, startCompilingPglite } from "../src/db/pglite-wasm.ts";
 import { packDirectory, unpackArchive } from "../src/db/tar.ts";
 import { writeTemplate } from "../src/db/write-pglite-template.ts";
 
@@ -78,6 +80,64 @@ describe("the embedded database template", () => {
     expect(unpackTemplate(empty, join(dir, "missing.tar"))).toBe(false);
     expect(readdirSync(empty)).toEqual([]);
     expect(readMigrations().length).toBeGreaterThan(1);
+  });
+});
+
+describe("a first start's head start", () => {
+  // What `pnpm start` runs (the built thread) from source.
+  const thread = fileURLToPath(new URL("./support/unpack-template-thread.mjs", import.meta.url));
+
+  it("unpacks on its own thread while this one goes on, and openDatabase takes the result up once", { timeout: 60_000 }, async () => {
+    const dataDir = join(dir, "threaded");
+    startUnpackingTemplate(dataDir, file, thread);
+    // Started already, so a second call for the same directory changes nothing.
+    startUnpackingTemplate(dataDir, file, thread);
+    // This thread is not held up: the directory is still being made when the call returns.
+    expect(existsSync(join(dataDir, "PG_VERSION"))).toBe(false);
+    expect(await takeTemplateUnpack(dataDir, file)).toBe(true);
+    expect(readFileSync(join(dataDir, "PG_VERSION"), "utf8").trim()).toMatch(/^\d+$/);
+    expect(readdirSync(dir).filter((name) => name.startsWith("threaded"))).toEqual(["threaded"]);
+    // Taken once: the next open finds a database there and unpacks nothing.
+    expect(await takeTemplateUnpack(dataDir, file)).toBe(false);
+    const db = await open(dataDir);
+    try {
+      expect(await applyMigrations(db.sql)).toEqual([]);
+    } finally {
+      await db.close();
+    }
+  });
+
+  it("reports the thread's failure where the database is opened, and leaves nothing behind", { timeout: 30_000 }, async () => {
+    const damaged = join(dir, "damaged-for-thread.tar");
+    const copy = Buffer.from(readFileSync(file));
+    copy[156] = "2".charCodeAt(0);
+    writeFileSync(damaged, copy);
+    writeFileSync(`${damaged}.sha256`, readFileSync(`${file}.sha256`));
+    const dataDir = join(dir, "threaded-damage");
+    startUnpackingTemplate(dataDir, damaged, thread);
+    await expect(takeTemplateUnpack(dataDir, damaged)).rejects.toThrow(/unexpected entry type 2/);
+    expect(readdirSync(dir).filter((name) => name.startsWith("threaded-damage"))).toEqual([]);
+  });
+
+  it("unpacks on this thread when nothing started it, or when the thread was never built", { timeout: 30_000 }, async () => {
+    const dataDir = join(dir, "unthreaded");
+    startUnpackingTemplate(dataDir, file, join(dir, "not-built.js"));
+    expect(existsSync(dataDir)).toBe(false);
+    expect(await takeTemplateUnpack(dataDir, file)).toBe(true);
+    expect(readFileSync(join(dataDir, "PG_VERSION"), "utf8").trim()).toMatch(/^\d+$/);
+  });
+
+  it("hands PGlite its WebAssembly compiled beforehand, and PGlite runs on it", { timeout: 30_000 }, async () => {
+    expect(await compiledPgliteOptions()).toEqual({});
+    startCompilingPglite();
+    const compiled = await compiledPgliteOptions();
+    expect(compiled.pgliteWasmModule).toBeInstanceOf(WebAssembly.Module);
+    const pglite = new PGlite({ ...compiled });
+    try {
+      expect((await pglite.query<{ n: number }>("SELECT 6 * 7 AS n")).rows).toEqual([{ n: 42 }]);
+    } finally {
+      await pglite.close();
+    }
   });
 });
 

@@ -6,7 +6,8 @@ import { PGliteAdapterFactory, PrismaClient, PrismaPg } from "@adgen/prisma";
 import pg from "pg";
 import type { DatabaseTarget } from "../config/env.ts";
 import { defaultLogger, type Logger } from "../logging/logger.ts";
-import { unpackTemplate } from "./pglite-template.ts";
+import { takeTemplateUnpack } from "./pglite-template.ts";
+import { compiledPgliteOptions } from "./pglite-wasm.ts";
 
 export type Engine = "pglite" | "postgres";
 
@@ -113,12 +114,13 @@ export async function openDatabase(target: DatabaseTarget, logger: Logger = defa
     };
   }
 
-  if (target.kind === "pglite" && target.useTemplate !== false && unpackTemplate(target.dataDir))
+  if (target.kind === "pglite" && target.useTemplate !== false && (await takeTemplateUnpack(target.dataDir)))
     logger.info({ dataDir: target.dataDir }, "embedded database made from the build's template");
+  const compiled = await compiledPgliteOptions();
   const pglite =
     target.kind === "pglite"
-      ? new PGlite(target.dataDir, { postgresqlconf: PGLITE_SETTINGS })
-      : new PGlite({ postgresqlconf: PGLITE_SETTINGS, ...(target.loadDataDir ? { loadDataDir: target.loadDataDir } : {}) });
+      ? new PGlite(target.dataDir, { postgresqlconf: PGLITE_SETTINGS, ...compiled })
+      : new PGlite({ postgresqlconf: PGLITE_SETTINGS, ...compiled, ...(target.loadDataDir ? { loadDataDir: target.loadDataDir } : {}) });
   await pglite.waitReady;
   // The Prisma adapter reads timestamptz text without its offset, so the session must be UTC.
   await pglite.exec("SET TIME ZONE 'UTC'");

@@ -5,7 +5,7 @@
 import { createHash, randomUUID } from "node:crypto";
 import { readdirSync, readFileSync, statSync } from "node:fs";
 import { join } from "node:path";
-import { migrationsDir as defaultMigrationsDir } from "@adgen/prisma";
+import { migrationsDir as defaultMigrationsDir } from "@adgen/prisma/migrations-dir";
 import { defaultLogger, type Logger } from "../logging/logger.ts";
 import type { Sql } from "./database.ts";
 

@@ -1,7 +1,7 @@
 // A first start on embedded PGlite used to run initdb and every migration (about 4 s on two cores).
 // `pnpm build` makes a migrated database once and dumps it beside the server bundle; a start with an empty
-// data directory unpacks that dump into it (about 0.1 s), when it was made from exactly these migrations,
-// and opens it as it would any existing database. Unpacking the files ourselves, rather than handing the
+// data directory unpacks that dump into it (a thousand files, on a thread of its own when `pnpm start` begins),
+// when it was made from exactly these migrations, and opens it as it would any existing database. Unpacking the files ourselves, rather than handing the
 // dump to PGlite's `loadDataDir`, keeps it out of the WebAssembly heap (a second for the copy through
 // it, and a hundred MB it never gave back). Without a dump (or when it is stale) the start migrates as
 // before: the dump only saves time. It holds the job queue's tables too (pg-boss makes them on its first start).
@@ -9,11 +9,15 @@ import { createHash } from "node:crypto";
 import { existsSync, readdirSync, readFileSync, renameSync, rmSync } from "node:fs";
 import { dirname, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
+import { Worker } from "node:worker_threads";
 import { readMigrations } from "./migrate.ts";
 import { unpackArchive } from "./tar.ts";
 
 /** Beside the server bundle (server/dist), whether this module runs from source or from the bundle. */
 export const TEMPLATE_FILE = resolve(dirname(fileURLToPath(import.meta.url)), "../../dist/pglite-template.tar");
+
+/** The thread that unpacks it (unpack-template-thread.ts), built beside it. */
+export const UNPACK_THREAD = resolve(dirname(TEMPLATE_FILE), "unpack-template.js");
 
 /** What the dump was made from: every migration's name and checksum. */
 export function migrationsDigest(): string {
@@ -51,4 +55,33 @@ export function unpackTemplate(dataDir: string, file = TEMPLATE_FILE): boolean {
   } finally {
     rmSync(staging, { recursive: true, force: true });
   }
+}
+
+/** Unpacks started before the database is opened, by data directory. */
+const early = new Map<string, Promise<boolean>>();
+
+/**
+ * Starts unpacking the dump into `dataDir` on a thread of its own, for `openDatabase` to take up.
+ * `pnpm start` calls it before it loads the rest of the service, so a first start writes the thousand
+ * files on the second core while the main thread loads modules, instead of after them. Without the built
+ * thread (a start from source, never built) `openDatabase` unpacks on the main thread as before.
+ */
+export function startUnpackingTemplate(dataDir: string, file = TEMPLATE_FILE, thread = UNPACK_THREAD): void {
+  if (early.has(dataDir) || !existsSync(thread)) return;
+  const run = new Promise<boolean>((resolve, reject) => {
+    const unpacking = new Worker(thread, { workerData: { dataDir, file } });
+    unpacking.once("message", (done: boolean) => resolve(done));
+    unpacking.once("error", reject);
+    unpacking.once("exit", (code) => reject(new Error(`the template's unpacking thread stopped (exit code ${code}) before it answered`)));
+  });
+  // A failure is thrown where the unpack is taken up (openDatabase), not as an unhandled rejection.
+  run.catch(() => {});
+  early.set(dataDir, run);
+}
+
+/** The unpack `startUnpackingTemplate` started for `dataDir` (taken once), or else one on this thread. */
+export async function takeTemplateUnpack(dataDir: string, file = TEMPLATE_FILE): Promise<boolean> {
+  const run = early.get(dataDir);
+  early.delete(dataDir);
+  return run ?? unpackTemplate(dataDir, file);
 }
