@@ -99,6 +99,44 @@ describe("the balance event of a launch", () => {
   });
 });
 
+describe("balance events of launches and grants that interleave", () => {
+  it("arrive in the order the balance changed, so the last one a client sees is the balance", { timeout: 60_000 }, async () => {
+    const user = await signUp(app, "ledger-order");
+    const seen: { balance: number; delta: number }[] = [];
+    const stop = app.services.events.subscribe((event) => {
+      if (event.userId === user.id && event.kind === "account.balance") seen.push(event.data as { balance: number; delta: number });
+    });
+    try {
+      // Each round: launches (published by their charge statement) racing grants and takebacks (published by
+      // their transactions), many at once, so their events could cross on the way.
+      for (let round = 0; round < 4; round++) {
+        const [launches, grants] = await Promise.all([
+          Promise.all(Array.from({ length: 12 }, () => user.client.post("/workflow", { type: "cinematic" }))),
+          Promise.all(
+            Array.from({ length: 6 }, (_, i) => admin.post(`/admin/users/${user.id}/credits`, { amount: i % 2 ? 3 : 2, reason: "order" })),
+          ),
+        ]);
+        expect(grants.map((res) => res.status)).toEqual(Array(6).fill(200));
+        expect(launches.filter((res) => res.status === 200).length).toBeGreaterThan(0);
+        expect(launches.every((res) => res.status === 200 || res.status === 402)).toBe(true);
+      }
+      const balance = await cachedBalance(user.id);
+      const changes = (await ledger(user.id)).length - 1; // the sign-up grant published nothing
+      await waitFor("every change's event", async () => seen.length >= changes);
+      expect(seen).toHaveLength(changes);
+      // Each event follows from the one before it: the balance before it plus its own change.
+      for (let i = 1; i < seen.length; i++) {
+        expect(seen[i]!.balance, `event ${i} of ${seen.length}: ${JSON.stringify(seen.slice(Math.max(0, i - 2), i + 1))}`).toBe(
+          seen[i - 1]!.balance + seen[i]!.delta,
+        );
+      }
+      expect(seen.at(-1)!.balance).toBe(balance);
+    } finally {
+      stop();
+    }
+  });
+});
+
 describe("a launch refused behind another charge", () => {
   it("reports the balance that refused it, not the one it saw before waiting", async () => {
     const user = await signUp(app, "ledger-wait");

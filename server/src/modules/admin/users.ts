@@ -16,7 +16,7 @@ import { AppError, Errors, parseInput } from "../../errors.ts";
 import { recordAudit } from "../audit/record-audit.ts";
 import { hashPassword } from "../auth/password.ts";
 import { changeCredits, InsufficientCreditsError, LedgerReason } from "../credits/ledger.ts";
-import { publishBalance } from "../events/account-events.ts";
+import { balanceEventIn } from "../events/account-events.ts";
 import { loadProfile, toUserProfile } from "../users/to-profile.ts";
 import { requireAdmin } from "./require-admin.ts";
 
@@ -118,7 +118,12 @@ export async function grantCredits(ctx: RequestContext, id: string, input: z.inp
         targetId: id,
         metadata: { amount, reason: reason ?? null, balance: change.balance, entryId: change.entryId },
       });
-      return change;
+      const announce = await balanceEventIn(tx, ctx.services, id, {
+        balance: change.balance,
+        delta: amount,
+        reason: LedgerReason.adminAdjustment,
+      });
+      return { ...change, announce };
     })
     .catch((error: unknown) => {
       if (error instanceof InsufficientCreditsError) {
@@ -130,8 +135,9 @@ export async function grantCredits(ctx: RequestContext, id: string, input: z.inp
       }
       throw error;
     });
-  publishBalance(ctx.services, id, { balance: result.balance, delta: amount, reason: LedgerReason.adminAdjustment });
-  return result;
+  const { announce, ...change } = result;
+  announce();
+  return change;
 }
 
 /** Sets a new password for another account and signs that account out everywhere. */

@@ -4,7 +4,7 @@
 // deliveries arrive at once: the insert of the second waits for the first to commit, then does nothing.
 import { randomUUID } from "node:crypto";
 import type { Services, Tx } from "../../context.ts";
-import { publishBalance } from "../events/account-events.ts";
+import { balanceEventIn } from "../events/account-events.ts";
 import { fulfilPayment } from "./fulfil-payment.ts";
 import { recordPaymentLinks } from "./payment-references.ts";
 import type { PaymentEvent } from "./provider-events.ts";
@@ -56,7 +56,9 @@ export async function applyPaymentEvent(services: Services, event: PaymentEvent)
         where: { id: recordId },
         data: { outcome: effect.outcome, note: effect.note ?? null, orderId: effect.orderId ?? null, userId: effect.userId ?? null },
       });
-      return effect;
+      if (!effect.balance) return { ...effect, announce: null };
+      const { userId, ...change } = effect.balance;
+      return { ...effect, announce: await balanceEventIn(tx, services, userId, change) };
     },
     // Many deliveries of one event wait on each other's insert; give them time rather than fail.
     { maxWait: 20_000, timeout: 30_000 },
@@ -68,10 +70,7 @@ export async function applyPaymentEvent(services: Services, event: PaymentEvent)
     });
     return { duplicate: true, outcome: previous?.outcome ?? "received", orderId: previous?.orderId ?? null };
   }
-  if (result.balance) {
-    const { userId, ...change } = result.balance;
-    publishBalance(services, userId, change);
-  }
+  result.announce?.();
   services.logger.info(
     {
       provider: event.provider,

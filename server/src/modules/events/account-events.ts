@@ -1,5 +1,5 @@
 // Account events of the spine: a balance change, pushed to the SPA and to GraphQL subscribers.
-import type { RequestContext, Services } from "../../context.ts";
+import type { RequestContext, Services, Tx } from "../../context.ts";
 import { type BusEvent, iterateEvents } from "../../events/bus.ts";
 import { requireUser } from "../auth/authenticate.ts";
 
@@ -13,6 +13,27 @@ export const BALANCE_EVENT = "account.balance";
 
 export function publishBalance(services: Services, userId: string, data: BalanceChanged): void {
   services.events.publish({ kind: BALANCE_EVENT, userId, data });
+}
+
+/**
+ * A balance change's event, sent by the transaction that made the change where the bus can (PostgreSQL:
+ * a NOTIFY, delivered at commit). Balance changes of one account take turns on its row, so their
+ * commits, and with them their events, come in the order the balance changed: the launch's charge
+ * statement sends its event the same way, and one published after commit could arrive behind a later
+ * change's (a client would then show a balance already gone). Call the answer once committed: it
+ * publishes the event where the bus could not send it in the transaction.
+ */
+export async function balanceEventIn(tx: Tx, services: Services, userId: string, data: BalanceChanged): Promise<() => void> {
+  const inSql = services.events.publishInSql;
+  if (!inSql) return () => publishBalance(services, userId, data);
+  // Executed, not queried: pg_notify answers void, which Prisma cannot read back.
+  await tx.$executeRawUnsafe(
+    `SELECT ${inSql({ kind: "$1::text", userId: "$2::text", data: "$3::json" })}`,
+    BALANCE_EVENT,
+    userId,
+    JSON.stringify(data),
+  );
+  return () => {};
 }
 
 /** The signed-in account's balance changes as they happen. */

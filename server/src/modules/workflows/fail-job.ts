@@ -7,7 +7,7 @@ import { isCancelled, refundNote } from "@adgen/schema";
 import type { Services } from "../../context.ts";
 import { jobMediaPrefix } from "../../media/storage.ts";
 import { changeCredits, LedgerReason } from "../credits/ledger.ts";
-import { publishBalance } from "../events/account-events.ts";
+import { balanceEventIn } from "../events/account-events.ts";
 import { appendJobEvent, publishJobEvents } from "./job-events.ts";
 
 export interface FailOptions {
@@ -50,6 +50,13 @@ export async function failAndRefund(services: Services, jobId: string, message: 
             note: stated,
           })
         : null;
+    const announceRefund = refund
+      ? await balanceEventIn(tx, services, row.user_id, {
+          balance: refund.balance,
+          delta: row.credits_used,
+          reason: LedgerReason.workflowRefund,
+        })
+      : null;
     const event = await appendJobEvent(tx, { id: jobId, userId: row.user_id }, "workflow.failed", {
       step: row.current_step,
       status: "failed",
@@ -57,7 +64,7 @@ export async function failAndRefund(services: Services, jobId: string, message: 
       error: stated,
       result: { refunded: row.credits_used },
     });
-    return { userId: row.user_id, refund, credits: row.credits_used, event, stated };
+    return { userId: row.user_id, refund, credits: row.credits_used, event, stated, announceRefund };
   });
   if (!outcome) return false;
   const cause = options.reviewDecision ?? (isCancelled({ status: "failed", error: message }) ? "cancelled" : "failed");
@@ -72,13 +79,7 @@ export async function failAndRefund(services: Services, jobId: string, message: 
   }
   await removeJobMedia(services, jobId);
   publishJobEvents(services, [{ ...outcome.event, userId: outcome.userId }]);
-  if (outcome.refund) {
-    publishBalance(services, outcome.userId, {
-      balance: outcome.refund.balance,
-      delta: outcome.credits,
-      reason: LedgerReason.workflowRefund,
-    });
-  }
+  outcome.announceRefund?.();
   return true;
 }
 
