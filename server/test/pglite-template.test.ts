@@ -119,6 +119,16 @@ describe("a first start's head start", () => {
     expect(readdirSync(dir).filter((name) => name.startsWith("threaded-damage"))).toEqual([]);
   });
 
+  it("unpacks on this thread when the thread could not run", { timeout: 30_000 }, async () => {
+    const broken = join(dir, "broken-thread.mjs");
+    writeFileSync(broken, "throw new Error('this thread cannot start');\n");
+    const dataDir = join(dir, "thread-broken");
+    startUnpackingTemplate(dataDir, file, broken);
+    expect(await takeTemplateUnpack(dataDir, file)).toBe(true);
+    expect(readFileSync(join(dataDir, "PG_VERSION"), "utf8").trim()).toMatch(/^\d+$/);
+    expect(readdirSync(dir).filter((name) => name.startsWith("thread-broken"))).toEqual(["thread-broken"]);
+  });
+
   it("unpacks on this thread when nothing started it, or when the thread was never built", { timeout: 30_000 }, async () => {
     const dataDir = join(dir, "unthreaded");
     startUnpackingTemplate(dataDir, file, join(dir, "not-built.js"));

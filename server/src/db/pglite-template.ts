@@ -79,9 +79,14 @@ export function startUnpackingTemplate(dataDir: string, file = TEMPLATE_FILE, th
   early.set(dataDir, run);
 }
 
-/** The unpack `startUnpackingTemplate` started for `dataDir` (taken once), or else one on this thread. */
+/**
+ * The unpack `startUnpackingTemplate` started for `dataDir` (taken once), or else one on this thread. When
+ * the thread failed (it cleaned up after itself before it stopped), this thread tries once more: a thread
+ * that could not start must not stop the service from starting, and a damaged template fails the same way.
+ */
 export async function takeTemplateUnpack(dataDir: string, file = TEMPLATE_FILE): Promise<boolean> {
   const run = early.get(dataDir);
   early.delete(dataDir);
-  return run ?? unpackTemplate(dataDir, file);
+  if (!run) return unpackTemplate(dataDir, file);
+  return run.catch(() => unpackTemplate(dataDir, file));
 }
