@@ -99,17 +99,18 @@ export function pushSourceOf<T>(stream: unknown): PushSource<T> | undefined {
   return typeof stream === "object" && stream !== null ? (stream as { [PUSH]?: PushSource<T> })[PUSH] : undefined;
 }
 
+/** The same source with every item passed through `map`. */
+export function mapPushSource<T, U>(source: PushSource<T>, map: (item: T) => U): PushSource<U> {
+  return {
+    pipe: (sink) =>
+      source.pipe({
+        write: (item) => sink.write(map(item)),
+        end: (error) => sink.end(error),
+      }),
+  };
+}
+
 /** The same stream with every item passed through `map` (both ways of reading it). */
 export function mapPushable<T, U>(stream: PushableStream<T>, map: (item: T) => U, signal?: AbortSignal): PushableStream<U> {
-  const source = stream[PUSH];
-  return pushableStream<U>(
-    {
-      pipe: (sink) =>
-        source.pipe({
-          write: (item) => sink.write(map(item)),
-          end: (error) => sink.end(error),
-        }),
-    },
-    signal,
-  );
+  return pushableStream<U>(mapPushSource(stream[PUSH], map), signal);
 }

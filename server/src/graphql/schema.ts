@@ -6,7 +6,7 @@ import { type GraphQLFieldConfigMap, GraphQLObjectType, type GraphQLOutputType, 
 import type { RequestContext } from "../context.ts";
 import { operations } from "../operations/catalogue.ts";
 import { invokeOperation } from "../operations/invoke.ts";
-import { PUSH, type PushSource, pushSourceOf } from "../events/push-source.ts";
+import { mapPushSource, PUSH, type PushSource, pushSourceOf } from "../events/push-source.ts";
 import type { AnyOperation, OperationCall, StreamItem } from "../operations/operation.ts";
 import { argsToInput, fieldName, toJsonSchema, TypeRegistry } from "./zod-to-graphql.ts";
 
@@ -58,11 +58,7 @@ async function abortableStream(
       return iterator;
     },
     // A stream that can be pushed stays so (graphql/pushed-subscription.ts): its events, without the SSE envelope.
-    ...(push && {
-      [PUSH]: {
-        pipe: (sink) => push.pipe({ write: (item) => sink.write(item.data), end: (error) => sink.end(error) }),
-      } satisfies PushSource<unknown>,
-    }),
+    ...(push && { [PUSH]: mapPushSource(push, (item) => item.data) }),
     async next() {
       if (controller.signal.aborted) return { done: true, value: undefined };
       const result = await (await opening).next();
