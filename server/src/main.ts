@@ -6,12 +6,11 @@ import { createLogger } from "./logging/logger.ts";
 
 async function main() {
   const config = loadConfig();
-  // A first start on the embedded database writes the build's template (a thousand files) on libuv's
-  // threads while the main thread loads the rest of the service, which is why that is imported only now.
-  if (config.database.kind === "pglite") {
-    startUnpackingTemplate(config.database.dataDir);
-    startCompilingPglite();
-  }
+  // A first start on the embedded database writes the build's template (a thousand files) on a thread of
+  // its own, and V8 compiles PGlite's WebAssembly on its background threads, while the main thread loads
+  // the rest of the service: which is why that is imported only now.
+  if (config.database.kind === "pglite") startUnpackingTemplate(config.database.dataDir);
+  if (config.database.kind !== "postgres") startCompilingPglite();
   const [{ createServices }, { listen }] = await Promise.all([import("./services.ts"), import("./http/app.ts")]);
   const services = await createServices(config);
   // Requests are served before the workers start: their first polls (the queue's plans, on a database
