@@ -1,9 +1,9 @@
 // A first start on embedded PGlite used to run initdb and every migration (about 4 s on two cores).
 // `pnpm build` makes a migrated database once and dumps it beside the server bundle; a start with an empty
-// data directory unpacks that dump into it (a thousand files, on a thread of its own when `pnpm start` begins),
-// when it was made from exactly these migrations, and opens it as it would any existing database. Unpacking the files ourselves, rather than handing the
-// dump to PGlite's `loadDataDir`, keeps it out of the WebAssembly heap (a second for the copy through
-// it, and a hundred MB it never gave back). Without a dump (or when it is stale) the start migrates as
+// data directory unpacks that dump into it (a thousand files, on a thread of its own when `pnpm start`
+// begins), when it was made from exactly these migrations, and opens it as it would any existing
+// database. Unpacking the files ourselves, rather than handing the dump to PGlite's `loadDataDir`, keeps
+// it out of the WebAssembly heap (a second for the copy through it, and a hundred MB it never gave back). Without a dump (or when it is stale) the start migrates as
 // before: the dump only saves time. It holds the job queue's tables too (pg-boss makes them on its first start).
 import { createHash } from "node:crypto";
 import { existsSync, readdirSync, readFileSync, renameSync, rmSync } from "node:fs";
