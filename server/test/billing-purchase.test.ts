@@ -129,8 +129,14 @@ describe("buying a plan in the sandbox", () => {
       trial_ends_at: null,
     });
     expect((await user.client.get("/user/api-key")).body.data.eligible).toBe(true);
+    const profile = trpcClient(app.url, user.jwt).user.profile;
+    expect((await profile.query()).has_api_key).toBe(false);
     const key = await user.client.post("/user/api-key");
     expect(key.body.data.apiKey).toMatch(/^ca_/);
+    // The profile says so at once (the SPA's API key panel reads it), and no longer once the key is revoked.
+    expect((await profile.query()).has_api_key).toBe(true);
+    expect((await user.client.delete("/user/api-key")).status).toBe(200);
+    expect((await profile.query()).has_api_key).toBe(false);
     await expectLedgerMatches(app, user.id);
   });
 

@@ -8,11 +8,15 @@ import { requireUser } from "../auth/authenticate.ts";
 import { hashPassword, verifyPassword } from "../auth/password.ts";
 import { toUserProfile } from "./to-profile.ts";
 
+// Whether the account has an API key, as a prepared statement: the profile is the most read answer, and
+// through Prisma this one-row lookup cost a fifth of a profile read's CPU (the query compiler, issue 15).
+const HAS_API_KEY = "SELECT EXISTS (SELECT 1 FROM api_keys WHERE user_id = $1) AS has_key";
+
 // The account row was read when this request was authenticated (one read per request): it is used as is.
 export async function getProfile(ctx: RequestContext): Promise<UserProfile> {
   const user = requireUser(ctx);
-  const key = await ctx.services.prisma.apiKey.findFirst({ where: { userId: user.id }, select: { id: true } });
-  return toUserProfile(user, key !== null);
+  const [row] = await ctx.services.db.sql.prepared<{ has_key: boolean }>("profile_has_api_key", HAS_API_KEY, [user.id]);
+  return toUserProfile(user, row?.has_key === true);
 }
 
 export function getCreditBalance(ctx: RequestContext): { balance: number } {
