@@ -163,6 +163,34 @@ describe("2. request size", () => {
     expect((await fetch(`${app.url}/api/health`)).status).toBe(200);
   });
 
+  it("closes a GraphQL socket whose message is larger than a document may be over HTTP (1009), and serves the next", async () => {
+    const open = async () => {
+      const socket = new WebSocket(`${app.url.replace(/^http/, "ws")}/graphql`, "graphql-transport-ws");
+      const messages: { type: string }[] = [];
+      socket.on("message", (data) => messages.push(JSON.parse(String(data))));
+      await new Promise((resolve) => socket.once("open", resolve));
+      socket.send(JSON.stringify({ type: "connection_init", payload: { authorization: `Bearer ${victim.jwt}` } }));
+      await expect.poll(() => messages.map((m) => m.type), { timeout: 10_000 }).toContain("connection_ack");
+      return { socket, messages };
+    };
+    const big = await open();
+    const closed = new Promise<number>((resolve) => big.socket.once("close", resolve));
+    const query = "{ userProfile { id } }";
+    const padded = (bytes: number) => ({ query, extensions: { pad: "x".repeat(bytes) } });
+    big.socket.send(JSON.stringify({ id: "1", type: "subscribe", payload: padded(300 * 1024) }));
+    expect(await closed).toBe(1009);
+    // A message within the limit, on a new socket, is answered.
+    const next = await open();
+    next.socket.send(JSON.stringify({ id: "1", type: "subscribe", payload: padded(200 * 1024) }));
+    await expect.poll(() => next.messages.map((m) => m.type), { timeout: 10_000 }).toContain("complete");
+    expect(next.messages.find((m) => m.type === "next")).toEqual({
+      id: "1",
+      type: "next",
+      payload: { data: { userProfile: { id: victim.id } } },
+    });
+    next.socket.close();
+  });
+
   it("stops a GraphQL document at the token limit before any cost analysis", async () => {
     const query = `{ ${Array.from({ length: 2100 }, () => "__typename").join(" ")} }`;
     const res = await graphql(app.url, query, {}, victim.jwt);

@@ -20,6 +20,7 @@ import { useServer } from "graphql-ws/use/ws";
 import { WebSocketServer } from "ws";
 import type { RequestContext, Services } from "../context.ts";
 import { AppError } from "../errors.ts";
+import { bodyLimitFor } from "../http/front-door.ts";
 import { buildRequestContext } from "../http/request-context.ts";
 import type { Logger } from "../logging/logger.ts";
 import { logSocketOperation, type RequestTrace, startTrace } from "../logging/request-trace.ts";
@@ -148,6 +149,9 @@ function createYogaFor(services: Services) {
       },
     },
     landingPage: false,
+    // The front door limits /graphql bodies (256 KB, 413 before a byte is read when declared); yoga's own
+    // 25 MB limit only wrapped every request's body in another stream and another Request.
+    maxRequestBodySize: false,
     // CORS is the front door's (server/src/http/front-door.ts): yoga's default would answer any origin.
     cors: false,
     plugins: [
@@ -196,6 +200,9 @@ function createGraphQLTransports(services: Services, yoga: () => ReturnType<type
     const wss = new WebSocketServer({
       server,
       path: "/graphql",
+      // A message is one graphql-ws frame (a document with its variables): the limit of a document over
+      // HTTP, not ws's default of 100 MB. A larger one closes the socket with 1009 (message too big).
+      maxPayload: bodyLimitFor("/graphql"),
       // Another origin's page may open a socket only when CORS_ORIGINS allows it.
       verifyClient: ({ req }: { req: IncomingMessage }) => originOf(headersOf(req)).allowed,
     });
@@ -280,6 +287,15 @@ function createGraphQLTransports(services: Services, yoga: () => ReturnType<type
       },
       wss,
     );
+    // A client's bad frame (too big, invalid UTF-8, a wrong opcode) is an 'error' on its socket after ws has
+    // already closed it with the code that says why (1009, 1007, 1002). graphql-ws printed each one to the
+    // console as "Internal error … check your implementation": it is the client's, logged as such here.
+    wss.on("connection", (socket) => {
+      socket.removeAllListeners("error");
+      socket.on("error", (error: Error & { code?: string }) =>
+        services.logger.info({ code: error.code, reason: error.message }, "graphql socket closed: the client sent a frame it may not"),
+      );
+    });
     return {
       async close() {
         await cleanup.dispose();
