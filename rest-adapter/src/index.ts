@@ -149,8 +149,9 @@ interface FileAnswer {
 const isFile = (value: unknown): value is FileAnswer =>
   typeof value === "object" && value !== null && (value as { kind?: unknown }).kind === "file";
 
-function encode(route: RestRoute, output: unknown, request: Request, signal: AbortSignal): Response {
-  if (route.source.kind === "subscription") return sseResponse(output as AsyncIterable<SseItem>, { signal });
+function encode(route: RestRoute, output: unknown, request: Request): Response {
+  // The signal only for a stream: on @hono/node-server, asking a request for it builds a whole web Request.
+  if (route.source.kind === "subscription") return sseResponse(output as AsyncIterable<SseItem>, { signal: request.signal });
   if (isFile(output)) {
     if (output.ranged) return rangedFile(request, { ...output.ranged, contentType: output.contentType });
     return attachment(output.filename, output.body, output.contentType, output.length, output.disposition);
@@ -230,7 +231,7 @@ export function createRestApi(options: RestApiOptions) {
           },
         },
       });
-      response = encode(route, output, request, request.signal);
+      response = encode(route, output, request);
     } catch (error) {
       if (error instanceof DecodeError) {
         response = fail(request, error.status, error.message);

@@ -58,7 +58,11 @@ export function createHttpApp(services: Services) {
           readInput,
           call: {
             headers: request.headers,
-            signal: request.signal,
+            // Read on use: @hono/node-server makes a whole web Request (and its AbortController) the first
+            // time anything asks for its signal, and only streams and slow calls need one.
+            get signal() {
+              return request.signal;
+            },
             credentials: "cookie",
             setCookie: (cookie) => {
               cookieSet = true;
