@@ -1,5 +1,10 @@
 // The operator's log: JSON lines, one per request (with the id the answer carries in X-Request-Id and
 // in every error body), one per job step, every refund with its reason, and never a secret.
+import { spawn } from "node:child_process";
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { fileURLToPath } from "node:url";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ConfigError, loadConfig } from "../src/config/env.ts";
 import { createLogger } from "../src/logging/logger.ts";
@@ -267,6 +272,51 @@ describe("the redaction safety net", () => {
     expect(line).toMatchObject({ password: "[redacted]", body: "[redacted]", jobId: "kept", msg: "mistake" });
     expect(line.headers).toEqual({ cookie: "[redacted]", authorization: "[redacted]", "set-cookie": "[redacted]" });
     expect(line.user).toEqual({ apiKey: "[redacted]", token: "[redacted]" });
+  });
+});
+
+describe("stdout", () => {
+  const run = (args: string[], env: Record<string, string> = {}) =>
+    new Promise<{ code: number | null; stdout: string }>((resolve, reject) => {
+      const child = spawn(process.execPath, ["--import", "tsx", ...args], {
+        cwd: fileURLToPath(new URL("..", import.meta.url)),
+        env: { ...process.env, ...env },
+        stdio: ["ignore", "pipe", "inherit"],
+      });
+      let stdout = "";
+      child.stdout.setEncoding("utf8").on("data", (chunk: string) => {
+        stdout += chunk;
+      });
+      child.on("error", reject);
+      child.on("close", (code) => resolve({ code, stdout }));
+    });
+
+  it("keeps every line logged just before process.exit, though lines are written asynchronously", { timeout: 30_000 }, async () => {
+    const { code, stdout } = await run(["test/support/log-then-exit.ts", "3000"]);
+    expect(code).toBe(3);
+    const logged = stdout
+      .trim()
+      .split("\n")
+      .map((text) => JSON.parse(text) as Line);
+    expect(logged).toHaveLength(3001);
+    expect(logged.slice(0, 3000).map((line) => line.n)).toEqual(Array.from({ length: 3000 }, (_, i) => i + 1));
+    expect(logged.at(-1)).toMatchObject({ level: "info", msg: "the last line before exit" });
+  });
+
+  it("writes why the service could not start, naming the variable, before it exits", { timeout: 30_000 }, async () => {
+    const dataDir = mkdtempSync(join(tmpdir(), "adgen-log-start-"));
+    try {
+      const { code, stdout } = await run(["src/main.ts"], { DATA_DIR: dataDir, LOG_LEVEL: "loud", DATABASE_URL: "" });
+      expect(code).toBe(1);
+      const [line] = stdout
+        .trim()
+        .split("\n")
+        .map((text) => JSON.parse(text) as Line);
+      expect(line).toMatchObject({ level: "fatal" });
+      expect(line!.msg).toMatch(/LOG_LEVEL: must be one of trace, debug, info/);
+    } finally {
+      rmSync(dataDir, { recursive: true, force: true });
+    }
   });
 });
 
