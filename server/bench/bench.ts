@@ -4,7 +4,8 @@
 //   2. concurrent subscribers on one job in one process (REST SSE, and tRPC as the SPA reads it), and p50/p99 delivery latency
 //   3. render time of a 15 s 9:16 ad against its length, and four formats against one
 //   4. one authenticated read (the profile) through REST, tRPC and GraphQL, against a bare Hono route
-//      doing the same Prisma read, as ratios measured in one run
+//      doing the same Prisma read (the issue's floor) and one running the handler's own statements, as
+//      ratios measured in one run
 //   5. fairness: one account holds 500 queued jobs; how long another account's new job waits to start
 //   6. memory while a 50 MB knowledge-base document streams in (bench/knowledge-upload.ts)
 //   7. start to healthy and idle memory of the service process, PGlite and PostgreSQL (bench/startup-memory.ts)
@@ -22,6 +23,8 @@ import { listen } from "../src/http/app.ts";
 import { execFileSync } from "node:child_process";
 import { destination } from "pino";
 import { createLogger } from "../src/logging/logger.ts";
+import { readUser } from "../src/modules/auth/read-account.ts";
+import { hasApiKey } from "../src/modules/users/account.ts";
 import { createStudioRenderer, locateFfmpeg } from "../src/modules/render/index.ts";
 import { createEspeakSynthesizer, narrate } from "../src/modules/voice/index.ts";
 import type { Storyboard } from "../src/modules/render/types.ts";
@@ -53,9 +56,9 @@ async function startApp(database: DatabaseTarget, env: Record<string, string> = 
     },
     { database },
   );
-  // Logs at the production default (info: a line per request) cost what they cost, but go to /dev/null
-  // so the bench's own output stays readable.
-  const logger = createLogger({ level: "info", destination: destination({ dest: "/dev/null", sync: true }) });
+  // Logs at the production default (info: a line per request, written asynchronously as on stdout) cost
+  // what they cost, but go to /dev/null so the bench's own output stays readable.
+  const logger = createLogger({ level: "info", destination: destination({ dest: "/dev/null", sync: false }) });
   const services = await createServices(config, { logger });
   const server = await listen(services, 0, "127.0.0.1");
   return {
@@ -267,13 +270,20 @@ async function transports(label: string, database: DatabaseTarget) {
     const cookie = await login(app.url, `transports-${Date.now()}@example.com`, "password123", true);
     const me = await (await fetch(`${app.url}/api/user/profile`, { headers: { cookie } })).json();
     const id = me.data.id as string;
-    // The same Prisma read with no authentication, rate limit or validation: the floor.
+    // The floor the issue set: the same account read through Prisma, with no authentication, rate limit or
+    // validation.
     bare.get("/profile", async (c) => c.json(await app.services.prisma.user.findUnique({ where: { id } })));
+    // The profile's handler no longer goes through Prisma: the same two prepared statements it runs (the
+    // account, as authentication reads it, and whether it has an API key), bare. Against this floor a
+    // ratio is what the transport and the invocation path cost, and nothing else.
+    const sql = app.services.db.sql;
+    bare.get("/profile-sql", async (c) => c.json({ user: await readUser(sql, id), hasApiKey: await hasApiKey(sql, id) }));
     const bareServer = serve({ fetch: bare.fetch, port: 0, hostname: "127.0.0.1" });
     await new Promise((resolve) => bareServer.once("listening", resolve));
     const barePort = (bareServer.address() as { port: number }).port;
     const variants: Record<string, LoadTarget> = {
       bare: { url: `http://127.0.0.1:${barePort}/profile` },
+      bareSql: { url: `http://127.0.0.1:${barePort}/profile-sql` },
       rest: { url: `${app.url}/api/user/profile`, headers: { cookie } },
       trpc: { url: `${app.url}/trpc/user.profile`, headers: { cookie } },
       graphql: {
@@ -283,7 +293,7 @@ async function transports(label: string, database: DatabaseTarget) {
         body: JSON.stringify({ query: "{ userProfile { id email role creditsBalance currentPlanId status } }" }),
       },
     };
-    const rates: Record<string, number[]> = { bare: [], rest: [], trpc: [], graphql: [] };
+    const rates: Record<string, number[]> = { bare: [], bareSql: [], rest: [], trpc: [], graphql: [] };
     const measure = (target: LoadTarget, seconds: number) =>
       new Promise<number>((resolve, reject) => {
         const args = ["-c", "16", "-d", String(seconds), "-j", "-m", target.method ?? "GET"];
@@ -309,11 +319,16 @@ async function transports(label: string, database: DatabaseTarget) {
     bareServer.close();
     const median = (values: number[]) => [...values].sort((a, b) => a - b)[1]!;
     const floor = median(rates.bare!);
+    const sqlFloor = median(rates.bareSql!);
     log(
-      `profile read on ${label}, median of 3 interleaved 3 s rounds: bare Hono + Prisma ${floor.toFixed(0)}/s (autocannon, 16 connections); ` +
+      `profile read on ${label}, median of 3 interleaved 3 s rounds (autocannon, 16 connections): bare Hono + Prisma ${floor.toFixed(0)}/s, ` +
+        `bare Hono + the handler's two prepared statements ${sqlFloor.toFixed(0)}/s; ` +
         ["rest", "trpc", "graphql"]
-          .map((t) => `${t} ${median(rates[t]!).toFixed(0)}/s = ${(median(rates[t]!) / floor).toFixed(2)}×`)
-          .join(", "),
+          .map((t) => {
+            const rate = median(rates[t]!);
+            return `${t} ${rate.toFixed(0)}/s = ${(rate / floor).toFixed(2)}× the Prisma floor, ${(rate / sqlFloor).toFixed(2)}× the statements' floor`;
+          })
+          .join("; "),
     );
   } finally {
     await app.close();
