@@ -1,6 +1,6 @@
 // Start to healthy and idle memory of the real service process (the server bundle, as `pnpm start` runs it):
 // on embedded PGlite with a fresh data directory (migrations included) and again on the data it left,
-// and on PostgreSQL. Resident memory is read from /proc after the service has been idle for 10 s.
+// in memory (memory://), and on PostgreSQL. Resident memory is read from /proc after the service has been idle for 10 s.
 import { spawn } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import { mkdtempSync, readFileSync, rmSync } from "node:fs";
@@ -76,6 +76,10 @@ export async function startupAndMemory(log: (line: string) => void, postgresUrl:
     const again = await startSeveral(() => ({ ...base, DATA_DIR: join(dataDir, `fresh-${STARTS - 1}`) }), 3392);
     log(
       `start to healthy on embedded PGlite (median of ${STARTS}): ${fresh.median} s fresh (an empty data directory: the build's migrated template loaded; ${fresh.all}), ${again.median} s on existing data (${again.all}); idle memory ${fresh.idleRssMb} MB / ${again.idleRssMb} MB RSS`,
+    );
+    const inMemory = await startSeveral(() => ({ ...base, DATA_DIR: join(dataDir, "memory"), DATABASE_URL: "memory://" }), 3394);
+    log(
+      `start to healthy on in-memory PGlite (memory://, median of ${STARTS}; the build's template loaded): ${inMemory.median} s (${inMemory.all}); idle memory ${inMemory.idleRssMb} MB RSS`,
     );
     if (postgresUrl) {
       const onPg = await startSeveral(() => ({ ...base, DATA_DIR: join(dataDir, "pg"), DATABASE_URL: postgresUrl }), 3393);

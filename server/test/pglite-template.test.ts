@@ -7,7 +7,7 @@ import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { PGlite } from "@electric-sql/pglite";
-import { pgliteSql } from "../src/db/database.ts";
+import { type Database, openDatabase, pgliteSql } from "../src/db/database.ts";
 import { applyMigrations, readMigrations } from "../src/db/migrate.ts";
 import { startUnpackingTemplate, takeTemplateUnpack, templateFor, unpackTemplate } from "../src/db/pglite-template.ts";
 import { compiledPgliteOptions, startCompilingPglite } from "../src/db/pglite-wasm.ts";
@@ -68,6 +68,34 @@ describe("the embedded database template", () => {
     expect(() => unpackTemplate(dataDir, damaged)).toThrow(/unexpected entry type 2/);
     expect(existsSync(dataDir)).toBe(false);
     expect(readdirSync(dir).filter((name) => name.startsWith("after-damage"))).toEqual([]);
+  });
+
+  it("starts an in-memory database (memory://) too, and one from scratch when the dump is stale", { timeout: 60_000 }, async () => {
+    const migrations = readMigrations().length;
+    const applied = async (db: Database) =>
+      (await db.sql.query<{ n: number }>("SELECT count(*)::int AS n FROM information_schema.tables WHERE table_name = 'users'"))[0]!.n;
+    const fromDump = await openDatabase({ kind: "pglite-memory" }, undefined, file);
+    try {
+      // Every migration is in place before any is applied, and the queue's tables with them.
+      expect(await applied(fromDump)).toBe(1);
+      expect(await applyMigrations(fromDump.sql)).toEqual([]);
+      const queue = await fromDump.sql.query<{ n: number }>(
+        "SELECT count(*)::int AS n FROM information_schema.tables WHERE table_schema = 'pgboss'",
+      );
+      expect(queue[0]!.n).toBeGreaterThan(0);
+    } finally {
+      await fromDump.close();
+    }
+    const stale = join(dir, "stale-memory.tar");
+    writeFileSync(stale, readFileSync(file));
+    writeFileSync(`${stale}.sha256`, "0".repeat(64));
+    const fromScratch = await openDatabase({ kind: "pglite-memory" }, undefined, stale);
+    try {
+      expect(await applied(fromScratch)).toBe(0);
+      expect(await applyMigrations(fromScratch.sql)).toHaveLength(migrations);
+    } finally {
+      await fromScratch.close();
+    }
   });
 
   it("is not used when it was made from other migrations", () => {

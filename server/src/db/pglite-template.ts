@@ -3,8 +3,10 @@
 // data directory unpacks that dump into it (a thousand files, on a thread of its own when `pnpm start`
 // begins), when it was made from exactly these migrations, and opens it as it would any existing
 // database. Unpacking the files ourselves, rather than handing the dump to PGlite's `loadDataDir`, keeps
-// it out of the WebAssembly heap (a second for the copy through it, and a hundred MB it never gave back). Without a dump (or when it is stale) the start migrates as
-// before: the dump only saves time. It holds the job queue's tables too (pg-boss makes them on its first start).
+// it out of the WebAssembly heap (a second for the copy through it, and a hundred MB it never gave back).
+// An in-memory database (`memory://`) lives in that heap anyway: it is handed the dump (`templateDump`).
+// Without a dump (or when it is stale) the start migrates as before: the dump only saves time. It holds
+// the job queue's tables too (pg-boss makes them on its first start).
 import { createHash } from "node:crypto";
 import { existsSync, readdirSync, readFileSync, renameSync, rmSync } from "node:fs";
 import { dirname, resolve } from "node:path";
@@ -31,11 +33,16 @@ function isEmptyOrMissing(dataDir: string): boolean {
   return !existsSync(dataDir) || readdirSync(dataDir).length === 0;
 }
 
-/** The dump to start an empty data directory from, or null when there is none for these migrations. */
-export function templateFor(dataDir: string, file = TEMPLATE_FILE): Buffer | null {
-  if (!isEmptyOrMissing(dataDir) || !existsSync(file) || !existsSync(`${file}.sha256`)) return null;
+/** The dump, or null when there is none made from these migrations. */
+export function templateDump(file = TEMPLATE_FILE): Buffer | null {
+  if (!existsSync(file) || !existsSync(`${file}.sha256`)) return null;
   if (readFileSync(`${file}.sha256`, "utf8").trim() !== migrationsDigest()) return null;
   return readFileSync(file);
+}
+
+/** The dump to start an empty data directory from, or null when there is none for these migrations. */
+export function templateFor(dataDir: string, file = TEMPLATE_FILE): Buffer | null {
+  return isEmptyOrMissing(dataDir) ? templateDump(file) : null;
 }
 
 /**
