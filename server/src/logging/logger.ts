@@ -44,9 +44,10 @@ export function createLogger(options: LoggerOptions): Logger {
     },
     // Written asynchronously: a synchronous write was a system call per request line, on the request's
     // path. Lines logged while a write is under way go out together with the next (logging's share of a
-    // REST profile read's CPU, to /dev/null: 9.8 % → 7.8 %; more where stdout is a pipe). pino flushes what is left when the process exits, so a line logged just before
-    // process.exit (a failed start-up) still reaches stdout. Should stdout stop taking lines, more than
-    // 16 MB waiting are dropped rather than held without end.
+    // REST profile read's CPU, to /dev/null: 9.8 % → 7.8 %; more where stdout is a pipe). pino flushes
+    // what is left when the process exits, so a line logged just before process.exit (a failed start-up)
+    // still reaches stdout. Should stdout stop taking lines, more than 16 MB waiting are dropped rather
+    // than held without end.
     options.destination ?? destination({ dest: 1, sync: false, maxLength: 16 * 1024 * 1024 }),
   );
 }
