@@ -24,7 +24,7 @@ import { execFileSync } from "node:child_process";
 import { destination } from "pino";
 import { createLogger } from "../src/logging/logger.ts";
 import { readUser } from "../src/modules/auth/read-account.ts";
-import { hasApiKey } from "../src/modules/users/account.ts";
+import { hasApiKey } from "../src/modules/api-keys/api-keys.ts";
 import { createStudioRenderer, locateFfmpeg } from "../src/modules/render/index.ts";
 import { createEspeakSynthesizer, narrate } from "../src/modules/voice/index.ts";
 import type { Storyboard } from "../src/modules/render/types.ts";

@@ -2,21 +2,12 @@
 import { ChangePasswordInput, ProviderPreferenceInput, type UserProfile } from "@adgen/schema";
 import type { z } from "zod";
 import type { RequestContext } from "../../context.ts";
-import type { Sql } from "../../db/database.ts";
 import { AppError, parseInput } from "../../errors.ts";
+import { hasApiKey } from "../api-keys/api-keys.ts";
 import { recordAudit } from "../audit/record-audit.ts";
 import { requireUser } from "../auth/authenticate.ts";
 import { hashPassword, verifyPassword } from "../auth/password.ts";
 import { toUserProfile } from "./to-profile.ts";
-
-// Whether the account has an API key, as a prepared statement: the profile is the most read answer, and
-// through Prisma this one-row lookup cost a fifth of a profile read's CPU (the query compiler, issue 15).
-const HAS_API_KEY = "SELECT EXISTS (SELECT 1 FROM api_keys WHERE user_id = $1) AS has_key";
-
-export async function hasApiKey(sql: Sql, userId: string): Promise<boolean> {
-  const [row] = await sql.prepared<{ has_key: boolean }>("profile_has_api_key", HAS_API_KEY, [userId]);
-  return row?.has_key === true;
-}
 
 // The account row was read when this request was authenticated (one read per request): it is used as is.
 export async function getProfile(ctx: RequestContext): Promise<UserProfile> {
