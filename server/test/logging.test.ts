@@ -1,6 +1,7 @@
 // The operator's log: JSON lines, one per request (with the id the answer carries in X-Request-Id and
 // in every error body), one per job step, every refund with its reason, and never a secret.
 import { spawn } from "node:child_process";
+import { connect } from "node:net";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -68,6 +69,27 @@ describe("request lines", () => {
     expect(line.durationMs).toEqual(expect.any(Number));
     expect(new Date(line.time).getTime()).toBeGreaterThan(Date.now() - 60_000);
     expect(logText()).not.toContain("query-secret-7731");
+  });
+
+  it("a body cut off before its declared length is the client's 400, not a logged fault, and saves nothing", async () => {
+    expect((await user.client.post("/user/brand", { brandName: "Whole" })).status).toBe(200);
+    const url = new URL(app.url);
+    const socket = connect(Number(url.port), url.hostname);
+    await new Promise((resolve) => socket.once("connect", resolve));
+    const head =
+      `POST /api/user/brand HTTP/1.1\r\nHost: ${url.host}\r\nContent-Type: application/json\r\nContent-Length: 200\r\n` +
+      `Cookie: session=${user.jwt}\r\nX-Request-Id: cut-off-body-1\r\n\r\n{"brandName":"Half`;
+    // The headers and 18 of the 200 bytes go out; then the client hangs up.
+    await new Promise((resolve) => socket.write(head, resolve));
+    socket.destroy();
+    const line = await eventually(() => {
+      const found = requestLine("cut-off-body-1");
+      expect(found).toBeDefined();
+      return found!;
+    });
+    expect(line).toMatchObject({ status: 400, operation: "brand.save" });
+    expect(lines().filter((l) => l.requestId === "cut-off-body-1" && ["error", "fatal"].includes(l.level))).toEqual([]);
+    expect((await user.client.get("/user/brand")).body.data.brandName).toBe("Whole");
   });
 
   it("replaces an unacceptable X-Request-Id with its own, and gives one to every answer", async () => {

@@ -163,6 +163,41 @@ describe("2. request size", () => {
     expect((await fetch(`${app.url}/api/health`)).status).toBe(200);
   });
 
+  /** A POST sent piece by piece, each written only after the one before has gone out. */
+  function pacedPost(path: string, headers: Record<string, string>, pieces: Buffer[]) {
+    return new Promise<{ status: number; body: string }>((resolve, reject) => {
+      const url = new URL(`${app.url}${path}`);
+      const req = httpRequest({ host: url.hostname, port: url.port, path: url.pathname, method: "POST", headers }, (res) => {
+        let body = "";
+        res.on("data", (chunk) => {
+          body += chunk;
+        });
+        res.on("end", () => resolve({ status: res.statusCode ?? 0, body }));
+      });
+      req.on("error", reject);
+      (async () => {
+        for (const piece of pieces) {
+          await new Promise<void>((done) => req.write(piece, () => done()));
+          // Apart in time, so the server's stream receives them as separate chunks.
+          await new Promise((r) => setTimeout(r, 30));
+        }
+        req.end();
+      })().catch(reject);
+    });
+  }
+
+  it("reads a JSON body that arrives in pieces split inside a character", async () => {
+    const body = Buffer.from(JSON.stringify({ brandName: "Café ☕ Crème" }));
+    const cut = body.indexOf(Buffer.from("☕")) + 1; // inside the three bytes of ☕
+    const res = await pacedPost(
+      "/api/user/brand",
+      { "content-type": "application/json", "content-length": String(body.length), cookie: cookie() },
+      [body.subarray(0, cut), body.subarray(cut, cut + 1), body.subarray(cut + 1)],
+    );
+    expect(res.status).toBe(200);
+    expect(JSON.parse(res.body).data.brandName).toBe("Café ☕ Crème");
+  });
+
   it("closes a GraphQL socket whose message is larger than a document may be over HTTP (1009), and serves the next", async () => {
     const open = async () => {
       const socket = new WebSocket(`${app.url.replace(/^http/, "ws")}/graphql`, "graphql-transport-ws");

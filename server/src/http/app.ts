@@ -5,7 +5,7 @@ import { createRestApi, uploadBodyLimits } from "@adgen/rest-adapter";
 import type { TRPCError } from "@trpc/server";
 import { fetchRequestHandler } from "@trpc/server/adapters/fetch";
 import { Hono } from "hono";
-import type { Server } from "node:http";
+import type { IncomingMessage, Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import type { Services } from "../context.ts";
 import { createGraphQL } from "../graphql/yoga.ts";
@@ -21,9 +21,10 @@ import { sessionCookie } from "./cookies.ts";
 import { writeDirectly } from "./direct-sse.ts";
 import { crossOrigin, frontDoor, isAllowedOrigin } from "./front-door.ts";
 import { buildRequestContext, usedSessionCookie } from "./request-context.ts";
+import { readUntouchedBody } from "./node-body.ts";
 import { serveSpa } from "./static-spa.ts";
 
-type Bindings = { incoming?: { socket?: { remoteAddress?: string } } };
+type Bindings = { incoming?: IncomingMessage };
 
 /** The client's address as the socket saw it (no proxy headers are trusted). */
 function clientIp(env: Bindings | undefined): string | null {
@@ -36,6 +37,8 @@ export function createHttpApp(services: Services) {
   const ipOf = new WeakMap<Request, string | null>();
   // Each request's id and what it ran (set before routing, read by the transports and the log line).
   const traceOf = new WeakMap<Request, RequestTrace>();
+  // Node's stream behind each request the front door passed on as it came (its body not yet read).
+  const incomingOf = new WeakMap<Request, IncomingMessage>();
   // Upload routes stream their bodies through the front door, under their own limit.
   const streamedBodyLimit = uploadBodyLimits(operations);
 
@@ -88,6 +91,10 @@ export function createHttpApp(services: Services) {
       return { status: 500, message: "Internal server error" };
     },
     requestId: (request) => traceOf.get(request)?.requestId,
+    readBody: (request) => {
+      const incoming = incomingOf.get(request);
+      return incoming ? readUntouchedBody(incoming) : null;
+    },
   });
   app.route("/api", rest);
 
@@ -130,6 +137,9 @@ export function createHttpApp(services: Services) {
     const door = await frontDoor(request, services.config, streamedBodyLimit);
     if ("response" in door) return stampRequestId(door.response, trace.requestId);
     traceOf.set(door.request, trace);
+    // Only a request passed on unchanged reads its body from Node's stream: one the front door rebuilt
+    // (a cross-origin page's, a chunked or streamed body) has already read or wrapped it.
+    if (door.request === request && env.incoming) incomingOf.set(request, env.incoming);
     // Set in place here rather than with Hono's c.header() after the handler, which rebuilds the answer
     // around its body stream (every JSON answer was then read back through a web stream).
     return withHeaders(await app.fetch(door.request, env), { ...door.corsHeaders, "X-Content-Type-Options": "nosniff" });
@@ -173,8 +183,10 @@ export async function listen(services: Services, port: number, host: string): Pr
   const server = createAdaptorServer({
     // An SSE stream of pushed items is written straight to the socket (direct-sse.ts).
     // (This server is HTTP/1.1: its bindings are always Node's request and response.)
-    fetch: async (request: Request, env: HttpBindings | Http2Bindings) =>
-      writeDirectly(await fetch(request, env), (env as HttpBindings | undefined)?.outgoing),
+    fetch: async (request: Request, env: HttpBindings | Http2Bindings) => {
+      const node = env as HttpBindings | undefined;
+      return writeDirectly(await fetch(request, node ?? {}), node?.outgoing);
+    },
   }) as Server;
   // Node answers oversized headers itself, with no body: answer in the API's envelope instead.
   server.on("clientError", (error: NodeJS.ErrnoException, socket) => {
