@@ -12,7 +12,7 @@
 import { spawn } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import { mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { availableParallelism, tmpdir } from "node:os";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { serve } from "@hono/node-server";
@@ -30,6 +30,7 @@ import { createEspeakSynthesizer, narrate } from "../src/modules/voice/index.ts"
 import type { Storyboard } from "../src/modules/render/types.ts";
 import { createServices } from "../src/services.ts";
 import { knowledgeUploadMemory } from "./knowledge-upload.ts";
+import { describeCpu, startCpuAccounting } from "./cpu-accounting.ts";
 import { runLoad } from "./http-load.ts";
 import { startReaders } from "./sse-readers.ts";
 import { startupAndMemory } from "./startup-memory.ts";
@@ -114,7 +115,9 @@ async function launchesPerSecond(label: string, database: DatabaseTarget): Promi
     });
     const total = accounts * perAccount - 10;
     // The clients run in a thread of their own, on raw keep-alive sockets (http-load.ts).
+    const cpu = startCpuAccounting();
     const load = await runLoad({ url: app.url, path: "/api/workflow", body, cookies, connections: 16, requests: total });
+    const cpuShare = cpu.stop(load.statuses["200"] ?? total);
     const ok = load.statuses["200"] ?? 0;
     if (ok !== total || (warmUp.statuses["200"] ?? 0) !== 10)
       throw new Error(`launch bench: answers ${JSON.stringify(load.statuses)} (warm-up ${JSON.stringify(warmUp.statuses)})`);
@@ -127,6 +130,7 @@ async function launchesPerSecond(label: string, database: DatabaseTarget): Promi
     log(
       `launches/s on ${label}: ${rate.toFixed(1)} (${ok} launches in ${seconds.toFixed(2)} s, ${accounts} accounts, 16 keep-alive connections from a client thread, no workers; charge, ledger row and job in one statement, then admission); accounts whose balance differs from their ledger afterwards: ${drift?.off ?? "?"}`,
     );
+    log(`launches on ${label}: ${describeCpu(cpuShare, "launch", "launches")}`);
     return rate;
   } finally {
     await app.close();
@@ -154,6 +158,7 @@ async function sseFanOut(subscribers: number, transport: "rest" | "trpc" | "grap
     await new Promise((resolve) => setTimeout(resolve, 1000));
     const sentAt = new Map<number, number>();
     const publishMs: number[] = [];
+    const cpu = startCpuAccounting();
     for (let round = 1; round <= rounds; round++) {
       const at = performance.timeOrigin + performance.now();
       sentAt.set(round, at);
@@ -166,6 +171,7 @@ async function sseFanOut(subscribers: number, transport: "rest" | "trpc" | "grap
       await new Promise((r) => setTimeout(r, 100));
     }
     const result = await Promise.race([readers.done, new Promise<null>((r) => setTimeout(() => r(null), 60_000))]);
+    const cpuShare = cpu.stop(rounds);
     await readers.stop();
     const latencies = (result?.arrivals ?? []).map(([progress, at]) => at - (sentAt.get(progress) ?? at)).sort((x, y) => x - y);
     const pct = (p: number) => latencies[Math.min(latencies.length - 1, Math.floor((p / 100) * latencies.length))] ?? Number.NaN;
@@ -174,6 +180,12 @@ async function sseFanOut(subscribers: number, transport: "rest" | "trpc" | "grap
     log(
       `${STREAM_LABELS[transport]}: ${subscribers} subscribers on one job (readers in their own thread; ${connected} connected, ${failed} refused), 20 updates 100 ms apart: ${latencies.length}/${expected} events delivered; latency p50 ${pct(50).toFixed(1)} ms, p99 ${pct(99).toFixed(1)} ms (p99 = ${(pct(99) / 100).toFixed(2)}× the interval); the update request took ${updates.toFixed(1)} ms (median)`,
     );
+    if (cpuShare) {
+      const { mainThread, mainThreadSystem, restOfProcess } = cpuShare.perUnitMs;
+      log(
+        `${STREAM_LABELS[transport]}, ${subscribers} subscribers: CPU per update ${mainThread.toFixed(0)} ms on the service's main thread (${mainThreadSystem.toFixed(0)} ms of it in the kernel, writing to the sockets), ${restOfProcess.toFixed(0)} ms in the readers' thread and the rest of the process; machine ${(cpuShare.machineBusy * 100).toFixed(0)} % busy on ${availableParallelism()} cores`,
+      );
+    }
   } finally {
     await app.close();
   }
