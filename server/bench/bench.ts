@@ -1,7 +1,9 @@
 // `pnpm bench`: figures for the README, measured in one run on this machine. Not a test: it asserts
 // nothing, it measures. Each figure is also given as a ratio so machines can be compared.
-//   1. launches per second (REST, 16 keep-alive connections from a client thread: bench/http-load.ts) on embedded PGlite and on PostgreSQL
-//   2. concurrent subscribers on one job in one process (REST SSE, and tRPC as the SPA reads it), and p50/p99 delivery latency
+//   1. launches per second (REST, 16 keep-alive connections from a client thread: bench/http-load.ts) on embedded PGlite and on PostgreSQL,
+//      and where each launch's CPU went (bench/cpu-accounting.ts): the ceiling this machine's cores set
+//   2. concurrent subscribers on one job in one process (REST SSE, and tRPC as the SPA reads it), p50/p99 delivery latency
+//      and the CPU each update cost the server and the readers
 //   3. render time of a 15 s 9:16 ad against its length, and four formats against one
 //   4. one authenticated read (the profile) through REST, tRPC and GraphQL, against a bare Hono route
 //      doing the same Prisma read (the issue's floor) and one running the handler's own statements, as
