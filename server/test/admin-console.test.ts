@@ -127,7 +127,9 @@ describe("GET /admin/revenue", () => {
     const { orderId } = (await user.client.post(path, body)).body.data;
     const paid = await user.client.post(`/checkout/sandbox/${orderId}`);
     expect(paid.status, JSON.stringify(paid.body)).toBe(200);
-    return prisma().order.findUniqueOrThrow({ where: { id: orderId } });
+    const order = await prisma().order.findUniqueOrThrow({ where: { id: orderId } });
+    // 64-bit in the database; the API states cents as numbers.
+    return { ...order, amountCents: Number(order.amountCents) };
   }
 
   it("sums paid orders by provider, plan and pack, and by day, week or month", async () => {

@@ -41,7 +41,7 @@ describe.each(PAYMENT_PROVIDERS)("POST /api/webhook/%s", (provider) => {
       kind: "pack",
       packId: "pack_25",
       status: "paid",
-      amountCents: 2299,
+      amountCents: 2299n,
       currency: "USD",
       credits: 25,
     });

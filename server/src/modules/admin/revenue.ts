@@ -17,7 +17,8 @@ interface Row {
   packId: string | null;
   planId: string | null;
   interval: string | null;
-  amountCents: number;
+  /** 64-bit in the database; summed as bigint so many large orders add up exactly. */
+  amountCents: bigint;
   currency: string;
   status: string;
   paidAt: Date | null;
@@ -25,17 +26,22 @@ interface Row {
 
 type Money = AdminRevenue["byProvider"][number];
 
+/** A sum of cents as the API states it (a number: exact up to Number.MAX_SAFE_INTEGER, about 9·10^15). */
+const centsOf = (sum: bigint) => Number(sum);
+
 function sumBy(rows: Row[], keyOf: (row: Row) => string | null): Money[] {
-  const sums = new Map<string, Money>();
+  const sums = new Map<string, { key: string; cents: bigint; orders: number }>();
   for (const row of rows) {
     const key = keyOf(row);
     if (key === null) continue;
-    const entry = sums.get(key) ?? { key, amountCents: 0, orders: 0 };
-    entry.amountCents += row.amountCents;
+    const entry = sums.get(key) ?? { key, cents: 0n, orders: 0 };
+    entry.cents += row.amountCents;
     entry.orders += 1;
     sums.set(key, entry);
   }
-  return [...sums.values()].sort((a, b) => b.amountCents - a.amountCents || a.key.localeCompare(b.key));
+  return [...sums.values()]
+    .sort((a, b) => (a.cents === b.cents ? a.key.localeCompare(b.key) : b.cents > a.cents ? 1 : -1))
+    .map(({ key, cents, orders }) => ({ key, amountCents: centsOf(cents), orders }));
 }
 
 /** The start of the bucket holding `at`, as YYYY-MM-DD (UTC). */
@@ -79,27 +85,26 @@ export async function adminRevenue(ctx: RequestContext, input: z.input<typeof Ad
     },
   });
   const byCurrency = sumBy(rows, (row) => row.currency.toLowerCase());
-  const series = new Map(
-    bucketsOf(period.from, period.to, query.interval).map((bucket) => [bucket, { bucket, amountCents: 0, orders: 0 }]),
-  );
+  const series = new Map(bucketsOf(period.from, period.to, query.interval).map((bucket) => [bucket, { bucket, cents: 0n, orders: 0 }]));
   for (const row of rows) {
     const entry = series.get(bucketOf(row.paidAt!, query.interval));
     if (!entry) continue;
-    entry.amountCents += row.amountCents;
+    entry.cents += row.amountCents;
     entry.orders += 1;
   }
+  const total = (of: Row[]) => centsOf(of.reduce((sum, row) => sum + row.amountCents, 0n));
   await auditAdminRead(ctx, "admin.revenue_viewed", { ...periodView(period), interval: query.interval });
   return {
     period: periodView(period),
     interval: query.interval,
     currency: byCurrency[0]?.key ?? "usd",
-    totalCents: rows.reduce((sum, row) => sum + row.amountCents, 0),
+    totalCents: total(rows),
     orders: rows.length,
-    refundedCents: rows.filter((row) => row.status === "refunded").reduce((sum, row) => sum + row.amountCents, 0),
+    refundedCents: total(rows.filter((row) => row.status === "refunded")),
     byCurrency,
     byProvider: sumBy(rows, (row) => row.provider),
     byPlan: sumBy(rows, (row) => (row.kind === "plan" && row.planId ? `${row.planId}${row.interval ? ` (${row.interval})` : ""}` : null)),
     byPack: sumBy(rows, (row) => (row.kind === "pack" && row.packId ? row.packId : null)),
-    series: [...series.values()],
+    series: [...series.values()].map(({ bucket, cents, orders }) => ({ bucket, amountCents: centsOf(cents), orders })),
   };
 }

@@ -37,7 +37,7 @@ async function toViews(db: Tx, rows: FlagWithUser[]): Promise<AccountFlagView[]>
             id: order.id,
             description: describeOrder(order),
             provider: order.provider,
-            amountCents: order.amountCents,
+            amountCents: Number(order.amountCents),
             currency: order.currency,
             status: order.status,
           }

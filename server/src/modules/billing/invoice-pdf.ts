@@ -15,7 +15,7 @@ export async function renderInvoicePdf(invoice: InvoiceRow): Promise<Buffer> {
   const seller = invoice.seller as unknown as InvoiceParty;
   const buyer = invoice.buyer as unknown as InvoiceParty;
   const lines = invoice.lines as unknown as InvoiceLine[];
-  const money = (cents: number) => formatAmount(cents, invoice.currency);
+  const money = (cents: number | bigint) => formatAmount(Number(cents), invoice.currency);
   const doc = new PDFDocument({ size: "A4", margin: 56, info: { Title: `Invoice ${invoiceNumber(invoice.number)}` } });
   const chunks: Buffer[] = [];
   doc.on("data", (chunk: Buffer) => chunks.push(chunk));

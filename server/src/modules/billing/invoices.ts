@@ -43,11 +43,11 @@ export function taxSplit(totalCents: number, ratePercent: number): { subtotalCen
 export async function issueInvoice(tx: Tx, config: Config, order: OrderRow, buyer: { id: string; email: string }): Promise<InvoiceRow> {
   await tx.$executeRaw`SELECT pg_advisory_xact_lock(${INVOICE_NUMBER_LOCK}::int, 0)`;
   const last = await tx.invoice.aggregate({ _max: { number: true } });
-  const lines: InvoiceLine[] = [
-    { description: describeOrder(order), quantity: 1, unitCents: order.amountCents, amountCents: order.amountCents },
-  ];
+  // 64-bit in the database, bounded by MAX_AMOUNT_CENTS on the way in: an exact number here.
+  const totalCents = Number(order.amountCents);
+  const lines: InvoiceLine[] = [{ description: describeOrder(order), quantity: 1, unitCents: totalCents, amountCents: totalCents }];
   const rate = config.payments.invoiceTaxPercent;
-  const { subtotalCents, taxCents } = taxSplit(order.amountCents, rate);
+  const { subtotalCents, taxCents } = taxSplit(totalCents, rate);
   return tx.invoice.create({
     data: {
       number: (last._max.number ?? 0) + 1,
@@ -60,7 +60,7 @@ export async function issueInvoice(tx: Tx, config: Config, order: OrderRow, buye
       subtotalCents,
       taxRatePercent: rate,
       taxCents,
-      totalCents: order.amountCents,
+      totalCents,
     },
   });
 }
@@ -73,8 +73,8 @@ export function toInvoiceSummary(row: InvoiceRow): InvoiceSummary {
     orderId: row.orderId,
     description: lines.map((line) => line.description).join("; "),
     currency: row.currency,
-    total: row.totalCents / 100,
-    totalCents: row.totalCents,
+    total: Number(row.totalCents) / 100,
+    totalCents: Number(row.totalCents),
     issuedAt: row.issuedAt.toISOString(),
   };
 }

@@ -15,8 +15,9 @@ export function toOrder(row: OrderRow): Order {
     planId: row.planId,
     interval: row.interval === "monthly" || row.interval === "yearly" ? row.interval : null,
     credits: row.credits,
-    amount: row.amountCents / 100,
-    amountCents: row.amountCents,
+    // Bounded by MAX_AMOUNT_CENTS on the way in, so an exact number.
+    amount: Number(row.amountCents) / 100,
+    amountCents: Number(row.amountCents),
     currency: row.currency,
     status: row.status as Order["status"],
     description: describeOrder(row),

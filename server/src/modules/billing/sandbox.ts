@@ -40,7 +40,7 @@ export async function confirmSandboxOrder(ctx: RequestContext, orderId: string):
     interval: order.interval,
     paymentId: `sandbox:${order.id}`,
     sessionId: null,
-    amountCents: order.amountCents,
+    amountCents: Number(order.amountCents),
     currency: order.currency,
   });
   const [paid, user] = await Promise.all([
