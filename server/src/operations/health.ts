@@ -25,6 +25,9 @@ export const healthOperations = {
   signupTest: defineOperation({
     summary: "Runs signup → login → session on a throwaway account, removes it, reports each step and its time",
     access: "user",
+    // SPEC: any signed-in account may run it ("Auth", not "Admin"). It hashes two passwords, like a signup
+    // and a login, so it counts in their class: per client IP, however many accounts ask.
+    rateLimit: "auth",
     kind: "query",
     input: NoInput,
     output: SignupTestResult,
