@@ -103,30 +103,83 @@ export function fieldErrors(issues: readonly z.core.$ZodIssue[]): FieldError[] {
 /** A lone UTF-16 surrogate: no text field may hold one (JSON can't encode it as UTF-8). */
 const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
 const NUL = String.fromCharCode(0);
-/** A NUL (PostgreSQL refuses it in text) or a lone surrogate. */
-const unstorable = (text: string) => text.includes(NUL) || LONE_SURROGATE.test(text);
 
-/** The first string (or key) in `value` that no text field can hold, with its path. */
-function unstorableText(value: unknown, path: (string | number)[] = [], depth = 0): { path: string; nul: boolean } | null {
-  if (typeof value === "string") return unstorable(value) ? { path: path.join("."), nul: value.includes(NUL) } : null;
-  if (depth > 32 || typeof value !== "object" || value === null) return null;
-  for (const [key, item] of Array.isArray(value) ? value.entries() : Object.entries(value)) {
-    if (typeof key === "string" && unstorable(key)) return { path: [...path, key].join("."), nul: key.includes(NUL) };
-    const found = unstorableText(item, [...path, key], depth + 1);
-    if (found) return found;
+/** How deep an input may nest: far beyond any real one, and shallow enough for anything recursive after. */
+export const MAX_INPUT_DEPTH = 32;
+
+type Key = string | number;
+/** An object or array met in the walk, linked to its parent so a path is spelled only when it is reported. */
+interface Level {
+  value: object;
+  key: Key | null;
+  parent: Level | null;
+  depth: number;
+}
+
+const pathOf = (level: Level | null, last?: Key): string => {
+  const keys: Key[] = last === undefined ? [] : [last];
+  for (let at = level; at && at.key !== null; at = at.parent) keys.push(at.key);
+  return keys.reverse().join(".");
+};
+
+type Unsafe = { kind: "depth" | "nul" | "surrogate"; path: string };
+
+/** A NUL (PostgreSQL refuses it in text) or a lone surrogate. */
+const textProblem = (text: string): Unsafe["kind"] | null => (text.includes(NUL) ? "nul" : LONE_SURROGATE.test(text) ? "surrogate" : null);
+
+/**
+ * The first thing in `value` that must not go further: an object or array nested deeper than
+ * MAX_INPUT_DEPTH levels, or a string (or key) no text field can hold, at any depth. Iterative, so a
+ * value nested thousands of levels deep is refused here instead of overflowing the stack later (zod,
+ * serialising JSON for the database).
+ */
+export function unsafeInput(value: unknown): Unsafe | null {
+  if (typeof value === "string") {
+    const kind = textProblem(value);
+    return kind ? { kind, path: "" } : null;
+  }
+  if (typeof value !== "object" || value === null) return null;
+  const pending: Level[] = [{ value, key: null, parent: null, depth: 1 }];
+  for (let level = pending.pop(); level; level = pending.pop()) {
+    if (level.depth > MAX_INPUT_DEPTH) return { kind: "depth", path: pathOf(level) };
+    const parent = level;
+    const visit = (key: Key, item: unknown): Unsafe | null => {
+      const kind = typeof item === "string" ? textProblem(item) : null;
+      if (kind) return { kind, path: pathOf(parent, key) };
+      if (typeof item === "object" && item !== null) pending.push({ value: item, key, parent, depth: parent.depth + 1 });
+      return null;
+    };
+    if (Array.isArray(parent.value)) {
+      for (let i = 0; i < parent.value.length; i += 1) {
+        const found = visit(i, parent.value[i]);
+        if (found) return found;
+      }
+      continue;
+    }
+    for (const [key, item] of Object.entries(parent.value)) {
+      const kind = textProblem(key);
+      const found = kind ? { kind, path: pathOf(parent, key) } : visit(key, item);
+      if (found) return found;
+    }
   }
   return null;
 }
 
+const UNSAFE_MESSAGE: Record<Unsafe["kind"], (field: string) => string> = {
+  depth: (field) => `The input nests deeper than ${MAX_INPUT_DEPTH} levels at ${field}`,
+  nul: (field) => `${field} must not contain a NUL character (\\u0000)`,
+  surrogate: (field) => `${field} contains invalid Unicode (an unpaired surrogate)`,
+};
+
 /**
  * Validates input with a shared schema; bad input becomes a 400 naming the field. Every operation's input
- * passes here, on every transport, so the rule on NUL characters and lone surrogates is made once.
+ * passes here, on every transport, so the rules on depth, NUL characters and lone surrogates are made once,
+ * before the schema (or anything else recursive) looks at the value.
  */
 export function parseInput<S extends z.ZodType>(schema: S, input: unknown): z.output<S> {
-  const bad = unstorableText(input);
+  const bad = unsafeInput(input);
   if (bad) {
-    const field = bad.path || "input";
-    const message = `${field} ${bad.nul ? "must not contain a NUL character (\\u0000)" : "contains invalid Unicode (an unpaired surrogate)"}`;
+    const message = UNSAFE_MESSAGE[bad.kind](bad.path || "input");
     throw new AppError("BAD_REQUEST", message, { fields: [{ field: bad.path, message }] });
   }
   const result = schema.safeParse(input === undefined ? {} : input);

@@ -4,7 +4,9 @@
 //   2. authorize: the operation's `access` (401, 403);
 //   3. rate limit: one counter per operation name and client, shared by every transport; a stream
 //      connection counts in the stream class;
-//   4. validate: the operation's input schema (400 naming each field);
+//   4. validate (`parseInput`): first an iterative walk refuses input nested deeper than 32 levels or
+//      holding a NUL or lone surrogate at any depth, before the schema or anything recursive sees it;
+//      then the operation's input schema (400 naming each field);
 //   5. the domain handler;
 //   6. under tests, the answer is checked against the output schema.
 // Transports then encode the answer; no rule lives in a transport.

@@ -1,5 +1,6 @@
 // Reading fields out of a provider's JSON event without trusting its shape: helpers shared by the
 // per-provider readers (provider-events.ts, stripe-events.ts, lemonsqueezy-events.ts).
+import { AMOUNT_CENTS_RULE, isAmountCents } from "@adgen/schema";
 import type { CompletedPayment, EventBase, IgnoredEvent, PaymentLink } from "./provider-events.ts";
 
 export type Json = Record<string, unknown>;
@@ -11,16 +12,22 @@ export const isObject = (value: unknown): value is Json => typeof value === "obj
 export const obj = (value: unknown): Json => (isObject(value) ? value : {});
 export const text = (value: unknown): string | null =>
   typeof value === "string" && value.trim() ? value.trim() : typeof value === "number" ? String(value) : null;
-export const int = (value: unknown): number | null => {
-  const n = typeof value === "string" ? Number(value) : value;
-  return typeof n === "number" && Number.isInteger(n) && n >= 0 ? n : null;
-};
+
+/**
+ * An amount the event states at `field` (a JSON number, or a string of digits as Paddle sends totals):
+ * null when absent; anything but whole cents from 0 to MAX_AMOUNT_CENTS makes the event malformed (400,
+ * nothing stored), rather than a number the database cannot hold or a provider retrying a 500 for days.
+ */
+export function amountCents(provider: string, value: unknown, field: string): number | null {
+  if (value === undefined || value === null) return null;
+  const n = typeof value === "string" && /^\d{1,20}$/.test(value) ? Number(value) : value;
+  if (!isAmountCents(n)) throw new MalformedEventError(`The ${provider} event's ${field} must be ${AMOUNT_CENTS_RULE}`);
+  return n;
+}
 
 /** Share of a payment refunded, from the amounts when both are stated; 1 (all of it) when they are not. */
-export function refundedShare(total: unknown, refunded: unknown): number {
-  const amount = int(total);
-  const back = int(refunded);
-  return amount && back !== null && back > 0 ? Math.min(1, back / amount) : 1;
+export function refundedShare(total: number | null, refunded: number | null): number {
+  return total && refunded !== null && refunded > 0 ? Math.min(1, refunded / total) : 1;
 }
 
 export function requireId(provider: string, value: unknown, where: string): string {

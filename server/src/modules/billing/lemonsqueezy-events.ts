@@ -8,7 +8,7 @@
 //   grants the plan's allowance again; "initial" was already granted by order_created.
 // - order_refunded and subscription_payment_refunded: reversals (share from refunded_amount and total).
 // Subscription invoice ids and order ids are separate number sequences: invoices are prefixed.
-import { completed, ids, ignored, int, type Json, linksTo, obj, refundedShare, requireId, text } from "./event-fields.ts";
+import { amountCents, completed, ids, ignored, type Json, linksTo, obj, refundedShare, requireId, text } from "./event-fields.ts";
 import type { PaymentEvent } from "./provider-events.ts";
 
 const invoicePayment = (id: string) => `subscription-invoice:${id}`;
@@ -30,7 +30,7 @@ export function lemonSqueezyEvent(body: Json): PaymentEvent {
       if (status && status !== "paid") return ignored(base, `order status is ${status}`);
       return completed(base, customData, {
         paymentId: text(data.id),
-        amountCents: int(attributes.total),
+        amountCents: amountCents("lemonsqueezy", attributes.total, "data.attributes.total"),
         currency: text(attributes.currency)?.toUpperCase() ?? null,
       });
     }
@@ -42,7 +42,10 @@ export function lemonSqueezyEvent(body: Json): PaymentEvent {
         orderId: text(customData.orderId),
         paymentId: text(data.id),
         alsoKnownAs: [],
-        share: refundedShare(attributes.total, attributes.refunded_amount),
+        share: refundedShare(
+          amountCents("lemonsqueezy", attributes.total, "data.attributes.total"),
+          amountCents("lemonsqueezy", attributes.refunded_amount, "data.attributes.refunded_amount"),
+        ),
       };
     case "subscription_created": {
       const subscription = text(data.id);
@@ -59,7 +62,7 @@ export function lemonSqueezyEvent(body: Json): PaymentEvent {
         return ignored(base, `billing_reason ${reason ?? "?"}: only renewals are granted here (order_created grants the first)`);
       return completed(base, customData, {
         paymentId: invoicePayment(invoice),
-        amountCents: int(attributes.total),
+        amountCents: amountCents("lemonsqueezy", attributes.total, "data.attributes.total"),
         currency: text(attributes.currency)?.toUpperCase() ?? null,
       });
     }
@@ -75,7 +78,10 @@ export function lemonSqueezyEvent(body: Json): PaymentEvent {
         orderId: null,
         paymentId: invoicePayment(invoice),
         alsoKnownAs: ids(initial ? firstPaymentOf(subscription) : null),
-        share: refundedShare(attributes.total, attributes.refunded_amount),
+        share: refundedShare(
+          amountCents("lemonsqueezy", attributes.total, "data.attributes.total"),
+          amountCents("lemonsqueezy", attributes.refunded_amount, "data.attributes.refunded_amount"),
+        ),
       };
     }
     default:

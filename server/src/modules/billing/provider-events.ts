@@ -4,7 +4,8 @@
 // an invoice), so a later refund naming only that id finds the order.
 // Pure: no database. A body that is not an event at all is a MalformedEventError (400).
 // Stripe's events are read in stripe-events.ts, Lemon Squeezy's in lemonsqueezy-events.ts.
-import { completed, ignored, isObject, type Json, MalformedEventError, obj, requireId, text, int } from "./event-fields.ts";
+import { MAX_INPUT_DEPTH, unsafeInput } from "../../errors.ts";
+import { amountCents, completed, ignored, isObject, type Json, MalformedEventError, obj, requireId, text } from "./event-fields.ts";
 import { lemonSqueezyEvent } from "./lemonsqueezy-events.ts";
 import type { WebhookProvider } from "./signatures.ts";
 import { stripeEvent } from "./stripe-events.ts";
@@ -67,6 +68,15 @@ export function parseEventBody(provider: PaymentEventSource, body: Uint8Array): 
     throw new MalformedEventError(`The ${provider} event is not valid JSON`);
   }
   if (!isObject(parsed)) throw new MalformedEventError(`The ${provider} event must be a JSON object`);
+  // The event's ids and metadata are stored as text: a NUL (PostgreSQL refuses it) is the sender's error.
+  const unsafe = unsafeInput(parsed);
+  if (unsafe) {
+    throw new MalformedEventError(
+      unsafe.kind === "depth"
+        ? `The ${provider} event nests deeper than ${MAX_INPUT_DEPTH} levels at ${unsafe.path}`
+        : `The ${provider} event's ${unsafe.path} ${unsafe.kind === "nul" ? "contains a NUL character" : "contains invalid Unicode"}`,
+    );
+  }
   return parsed;
 }
 
@@ -80,7 +90,7 @@ function paddleEvent(body: Json): PaymentEvent {
   if (base.type === "transaction.completed") {
     return completed(base, obj(data.custom_data), {
       paymentId: text(data.id),
-      amountCents: int(obj(obj(data.details).totals).grand_total),
+      amountCents: amountCents("paddle", obj(obj(data.details).totals).grand_total, "data.details.totals.grand_total"),
       currency: text(data.currency_code)?.toUpperCase() ?? null,
     });
   }

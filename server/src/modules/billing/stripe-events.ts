@@ -8,7 +8,7 @@
 //   Recorded as links, because a refund or dispute names the charge and payment intent, and since basil
 //   no longer the invoice (`charge.invoice` was removed).
 // - charge.refunded, charge.dispute.created and charge.dispute.funds_withdrawn: reversals.
-import { completed, ids, ignored, int, type Json, linksTo, obj, refundedShare, requireId, text } from "./event-fields.ts";
+import { amountCents, completed, ids, ignored, type Json, linksTo, obj, refundedShare, requireId, text } from "./event-fields.ts";
 import type { PaymentEvent, PaymentLink } from "./provider-events.ts";
 
 /** The payment intents and charges an invoice names as having paid it, linked to the invoice's id. */
@@ -42,7 +42,7 @@ export function stripeEvent(body: Json): PaymentEvent {
         // A subscription's first period is paid by its first invoice: refunds of that charge lead there.
         paymentId: text(object.payment_intent) ?? text(object.invoice) ?? text(object.subscription) ?? text(object.id),
         sessionId: text(object.id),
-        amountCents: int(object.amount_total),
+        amountCents: amountCents("stripe", object.amount_total, "data.object.amount_total"),
         currency: text(object.currency)?.toUpperCase() ?? null,
       });
     }
@@ -57,7 +57,7 @@ export function stripeEvent(body: Json): PaymentEvent {
       return {
         ...completed(base, subscriptionMetadata(object), {
           paymentId: requireId("stripe", object.id, "invoice id"),
-          amountCents: int(object.amount_paid),
+          amountCents: amountCents("stripe", object.amount_paid, "data.object.amount_paid"),
           currency: text(object.currency)?.toUpperCase() ?? null,
         }),
         ...(links.length ? { links } : {}),
@@ -77,7 +77,10 @@ export function stripeEvent(body: Json): PaymentEvent {
         orderId: text(obj(object.metadata).orderId),
         paymentId: text(object.payment_intent) ?? text(object.id),
         alsoKnownAs: ids(object.invoice, object.id),
-        share: refundedShare(object.amount, object.amount_refunded),
+        share: refundedShare(
+          amountCents("stripe", object.amount, "data.object.amount"),
+          amountCents("stripe", object.amount_refunded, "data.object.amount_refunded"),
+        ),
       };
     // Either may come first (or only one); the second finds the payment already settled.
     case "charge.dispute.created":
