@@ -40,6 +40,17 @@ export function sharedEncoding(): (data: unknown, key: string, make: () => strin
 
 const restEncoding = sharedEncoding();
 
+/**
+ * A failure's `error` event: its message (`error`, as the JSON envelope says it, and `message`) and, for a
+ * domain error, its code (`UNAUTHORIZED` when the credential that opened the stream ended).
+ */
+function errorEvent(error: Error): Uint8Array {
+  const code = (error as { code?: unknown }).code;
+  const coded = typeof code === "string" && typeof (error as { status?: unknown }).status === "number";
+  const body = coded ? { code, message: error.message, error: error.message } : { error: error.message };
+  return encoder.encode(`event: error\ndata: ${JSON.stringify(body)}\n\n`);
+}
+
 /** REST's events: `id`, `event` and JSON `data`; a failure is an `error` event; comments for the rest. */
 const REST_FORMAT: SseWireFormat<SseItem> = {
   opening: encoder.encode(": connected\n\n"),
@@ -48,7 +59,7 @@ const REST_FORMAT: SseWireFormat<SseItem> = {
       const id = item.id !== undefined ? `id: ${item.id}\n` : "";
       return `${id}event: ${item.event}\ndata: ${JSON.stringify(item.data)}\n\n`;
     }),
-  closing: (error) => (error ? encoder.encode(`event: error\ndata: ${JSON.stringify({ error: error.message })}\n\n`) : null),
+  closing: (error) => (error ? errorEvent(error) : null),
 };
 
 /**

@@ -87,7 +87,13 @@ export const SignedInAnswer = AuthResponse.extend({
   expiresAt: IsoDateTime.optional(),
 }).meta({ title: "SignedIn" });
 export const LoggedOut = z.object({ loggedOut: z.literal(true) });
-export const PasswordChanged = z.object({ changed: z.literal(true) });
+/** A password change ends every other credential of the account: the answer says what ended. */
+export const PasswordChanged = z.object({
+  changed: z.literal(true),
+  otherSessionsEnded: z.number().int().describe("Other sessions of the account that were signed out"),
+  apiKeyRevoked: z.boolean().describe("The account's API key was revoked: make a new one from a signed-in session"),
+});
+export type PasswordChanged = z.infer<typeof PasswordChanged>;
 
 /** A change of the signed-in account's balance, pushed as it happens. */
 export const BalanceChange = z

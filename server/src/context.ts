@@ -44,6 +44,8 @@ export interface AuthState {
   method: "session" | "api_key";
   /** Present for session credentials. */
   session: { id: string; expiresAt: Date } | null;
+  /** Present for API-key credentials (which key: a stream opened with it ends when it is revoked). */
+  apiKey?: { id: string } | null;
   /** Set when the sliding expiry extended the session: the transport re-issues the cookie with it. */
   renewedToken: string | null;
 }

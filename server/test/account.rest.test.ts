@@ -110,7 +110,7 @@ describe("POST /user/change-password", () => {
     const newPassword = "a much better password";
     const res = await account.client.post("/user/change-password", { currentPassword: PASSWORD, newPassword });
     expect(res.status).toBe(200);
-    expect(res.body).toEqual({ success: true, data: { changed: true } });
+    expect(res.body).toEqual({ success: true, data: { changed: true, otherSessionsEnded: 1, apiKeyRevoked: false } });
 
     expect((await account.client.get("/auth/session")).status).toBe(200);
     const other = await otherBrowser.get("/auth/session");

@@ -152,7 +152,11 @@ describe("tRPC account", () => {
     const { email, api } = await signUpTrpc("pw");
     const wrong = await trpcError(api.user.changePassword.mutate({ currentPassword: "nope nope", newPassword: "a new password" }));
     expect(wrong).toEqual({ code: "BAD_REQUEST", httpStatus: 400, message: "Your current password is not correct" });
-    expect(await api.user.changePassword.mutate({ currentPassword: PASSWORD, newPassword: "a new password" })).toEqual({ changed: true });
+    expect(await api.user.changePassword.mutate({ currentPassword: PASSWORD, newPassword: "a new password" })).toEqual({
+      changed: true,
+      otherSessionsEnded: 0,
+      apiKeyRevoked: false,
+    });
     expect((await rawTrpc("auth.login", { email, password: "a new password" })).status).toBe(200);
     expect((await rawTrpc("auth.login", { email, password: PASSWORD })).status).toBe(401);
   });

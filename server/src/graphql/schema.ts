@@ -4,6 +4,7 @@
 // decode arguments and hand the call to the one invocation path.
 import { type GraphQLFieldConfigMap, GraphQLObjectType, type GraphQLOutputType, GraphQLSchema, getNamedType } from "graphql";
 import type { RequestContext } from "../context.ts";
+import { openLiveStream } from "../modules/auth/live-streams.ts";
 import { operations } from "../operations/catalogue.ts";
 import { invokeOperation } from "../operations/invoke.ts";
 import { mapPushSource, PUSH, type PushSource, pushSourceOf } from "../events/push-source.ts";
@@ -105,8 +106,9 @@ export function buildSchema(): GraphQLSchema {
     if (op.kind === "subscription") {
       subscription[name] = {
         ...field,
+        // Ends, with the reason as its last error, when the credential that opened it does (logout, suspension…).
         subscribe: (_root, args, ctx: GraphQLContext) =>
-          abortableStream((signal) => run(args, ctx, signal) as Promise<AsyncIterable<StreamItem>>),
+          abortableStream((signal) => openLiveStream<StreamItem>(ctx, signal, (tied) => run(args, ctx, tied))),
         resolve: (event) => event,
       };
     } else {

@@ -17,12 +17,13 @@ import { createYoga } from "graphql-yoga";
 import type { IncomingMessage } from "node:http";
 import type { Server } from "node:http";
 import { useServer } from "graphql-ws/use/ws";
-import { WebSocketServer } from "ws";
+import { type WebSocket, WebSocketServer } from "ws";
 import type { RequestContext, Services } from "../context.ts";
 import { AppError } from "../errors.ts";
 import { bodyLimitFor } from "../http/front-door.ts";
 import { buildRequestContext } from "../http/request-context.ts";
 import type { Logger } from "../logging/logger.ts";
+import { CredentialEndedError } from "../modules/auth/credential-revocation.ts";
 import { logSocketOperation, type RequestTrace, startTrace } from "../logging/request-trace.ts";
 import { subscribeSharing } from "./pushed-subscription.ts";
 import { type GraphQLContext, graphQLSchema } from "./schema.ts";
@@ -186,6 +187,15 @@ function createYogaFor(services: Services) {
   });
 }
 
+/**
+ * Closes a socket whose credential ended, once the error that says why has gone out: 4401 when the
+ * credential is gone (sign in again), 4403 when the account may no longer (suspended, access lost).
+ */
+function closeForEndedCredential(socket: WebSocket, ended: CredentialEndedError): void {
+  const reason = Buffer.from(ended.message).subarray(0, 123).toString();
+  setImmediate(() => socket.close(ended.code === "UNAUTHORIZED" ? 4401 : 4403, reason));
+}
+
 function createGraphQLTransports(services: Services, yoga: () => ReturnType<typeof createYogaFor>) {
   /** Serves subscriptions (and queries) over graphql-ws on the HTTP server's /graphql path. */
   function attachWebSocket(server: Server, originOf: (headers: Headers) => { allowed: boolean; sameOrigin: boolean }) {
@@ -270,6 +280,9 @@ function createGraphQLTransports(services: Services, yoga: () => ReturnType<type
         // A stream that fails part-way (graphql-ws wraps what it threw): masked and logged as any fault is,
         // with the operation's request id. Refusals answered by onSubscribe are stamped there already.
         onError: (ctx, id, _payload, errors) => {
+          // The socket's credential ended (logout, password change, suspension): every operation on it is over.
+          const ended = errors.map((error) => error.originalError).find((error) => error instanceof CredentialEndedError);
+          if (ended) closeForEndedCredential(ctx.extra.socket, ended);
           const trace = tracesOf.get(ctx)?.get(id);
           if (!trace) return;
           return stampErrors(

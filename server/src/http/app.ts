@@ -20,6 +20,7 @@ import { answerSubscription } from "../trpc/subscription-stream.ts";
 import { sessionCookie } from "./cookies.ts";
 import { writeDirectly } from "./direct-sse.ts";
 import { crossOrigin, frontDoor, isAllowedOrigin } from "./front-door.ts";
+import { openLiveStream } from "../modules/auth/live-streams.ts";
 import { buildRequestContext, usedSessionCookie } from "./request-context.ts";
 import { readUntouchedBody } from "./node-body.ts";
 import { serveSpa } from "./static-spa.ts";
@@ -55,26 +56,29 @@ export function createHttpApp(services: Services) {
       const ctx = await buildRequestContext(services, request.headers, ipOf.get(request) ?? null, trace);
       let cookieSet = false;
       try {
-        return await invokeOperation({
-          operation: operation as AnyOperation,
-          ctx,
-          readInput,
-          call: {
-            headers: request.headers,
-            // Read on use: @hono/node-server makes a whole web Request (and its AbortController) the first
-            // time anything asks for its signal, and only streams and slow calls need one.
-            get signal() {
-              return request.signal;
+        const invoke = (streamSignal?: AbortSignal) =>
+          invokeOperation({
+            operation: operation as AnyOperation,
+            ctx,
+            readInput,
+            call: {
+              headers: request.headers,
+              // Read on use: @hono/node-server makes a whole web Request (and its AbortController) the first
+              // time anything asks for its signal, and only streams and slow calls need one.
+              get signal() {
+                return streamSignal ?? request.signal;
+              },
+              credentials: "cookie",
+              setCookie: (cookie) => {
+                cookieSet = true;
+                control.setCookie(cookie);
+              },
+              setHeader: control.setHeader,
             },
-            credentials: "cookie",
-            setCookie: (cookie) => {
-              cookieSet = true;
-              control.setCookie(cookie);
-            },
-            setHeader: control.setHeader,
-          },
-          onRateLimit: control.rateLimited,
-        });
+            onRateLimit: control.rateLimited,
+          });
+        // A stream ends when the credential that opened it does (logout, password change, suspension).
+        return await (operation.kind === "subscription" ? openLiveStream(ctx, request.signal, invoke) : invoke());
       } finally {
         // A session the sliding expiry renewed goes back as a cookie, unless the operation set its own.
         if (!cookieSet && ctx.auth?.renewedToken && ctx.auth.session && usedSessionCookie(request.headers)) {

@@ -3,11 +3,13 @@
 // async generators and a web stream of its own per subscriber. Here a job's event is serialised once
 // for all its subscribers and, for a stream that can be pushed, written straight to each socket: the
 // path REST's SSE takes (@adgen/rest-adapter's sseResponse). The call itself goes through the one
-// invocation path like any other. Anything this does not take (not a GET of one subscription, input
-// that is not JSON) is left to tRPC, which answers it as it always has.
+// invocation path like any other, and ends, with the reason as its last error, when the credential that
+// opened it does (modules/auth/live-streams.ts). Anything this does not take (not a GET of one
+// subscription, input that is not JSON) is left to tRPC, which answers it as it always has.
 import { type SseWireFormat, sharedEncoding, sseResponse } from "@adgen/rest-adapter";
 import { TRPCError } from "@trpc/server";
 import { getErrorShape, getLastEventId, isAbortError, isObject } from "@trpc/server/unstable-core-do-not-import";
+import { openLiveStream } from "../modules/auth/live-streams.ts";
 import { operationByName } from "../operations/catalogue.ts";
 import { invokeOperation } from "../operations/invoke.ts";
 import type { StreamItem } from "../operations/operation.ts";
@@ -73,12 +75,10 @@ export async function answerSubscription({ request, createContext, onInternalErr
   const ctx = await createContext(resHeaders);
   let items: AsyncIterable<StreamItem>;
   try {
-    items = (await invokeOperation({
-      operation,
-      ctx,
-      readInput: () => input,
-      call: callFor(ctx, request.signal),
-    })) as AsyncIterable<StreamItem>;
+    // Tied to the credential that opened it: its end (logout, password change, suspension) is this stream's last error.
+    items = await openLiveStream<StreamItem>(ctx, request.signal, (signal) =>
+      invokeOperation({ operation, ctx, readInput: () => input, call: callFor(ctx, signal) }),
+    );
   } catch (error) {
     // tRPC refuses a subscription inside its stream too: the client gets the error as its first event.
     items = failing(error);

@@ -2,6 +2,7 @@
 // with who did what to whom.
 import type { Prisma } from "@adgen/prisma";
 import {
+  API_KEY_PLANS,
   AdminCreditGrant,
   AdminResetPassword,
   AdminStatusUpdate,
@@ -14,6 +15,7 @@ import type { z } from "zod";
 import type { RequestContext, Tx } from "../../context.ts";
 import { AppError, Errors, parseInput } from "../../errors.ts";
 import { recordAudit } from "../audit/record-audit.ts";
+import { type CredentialRevocation, Revoke } from "../auth/credential-revocation.ts";
 import { hashPassword } from "../auth/password.ts";
 import { changeCredits, InsufficientCreditsError, LedgerReason } from "../credits/ledger.ts";
 import { balanceEventIn } from "../events/account-events.ts";
@@ -83,8 +85,21 @@ export async function updateUser(ctx: RequestContext, id: string, input: z.input
     });
     return profileOr404(tx, id);
   });
-  if (patch.status === "suspended") ctx.services.sessions.revoke({ userId: id });
+  for (const revocation of revocationsFor(id, before, patch)) ctx.services.sessions.revoke(revocation);
   return after;
+}
+
+/** What an account change ends: its open streams (and, for a suspension, its deleted credentials). */
+function revocationsFor(id: string, before: UserProfile, patch: z.output<typeof AdminUserUpdate>): CredentialRevocation[] {
+  if (patch.status === "suspended") return [Revoke.everything(id, "suspended")];
+  const revocations: CredentialRevocation[] = [];
+  // An admin's streams carry every account's events: a demoted admin's end (they reopen as a user's).
+  if (before.role === "admin" && patch.role === "user") revocations.push(Revoke.everything(id, "admin_role_removed"));
+  const plans: readonly string[] = API_KEY_PLANS;
+  if (patch.current_plan_id !== undefined && plans.includes(before.current_plan_id) && !plans.includes(patch.current_plan_id)) {
+    revocations.push(Revoke.allApiKeys(id, "plan_without_api_keys"));
+  }
+  return revocations;
 }
 
 function pick(profile: UserProfile, keys: string[]) {
@@ -140,7 +155,7 @@ export async function grantCredits(ctx: RequestContext, id: string, input: z.inp
   return change;
 }
 
-/** Sets a new password for another account and signs that account out everywhere. */
+/** Sets a new password for another account and ends every credential of it: sessions and API key. */
 export async function resetPassword(ctx: RequestContext, input: z.input<typeof AdminResetPassword>) {
   requireAdmin(ctx);
   const { userId, newPassword } = parseInput(AdminResetPassword, input);
@@ -150,8 +165,9 @@ export async function resetPassword(ctx: RequestContext, input: z.input<typeof A
   await prisma.$transaction(async (tx) => {
     await tx.user.update({ where: { id: userId }, data: { passwordHash } });
     await tx.session.deleteMany({ where: { userId } });
+    await tx.apiKey.deleteMany({ where: { userId } });
     await recordAudit(tx, ctx, { action: "admin.password_reset", targetType: "user", targetId: userId });
   });
-  ctx.services.sessions.revoke({ userId });
+  ctx.services.sessions.revoke(Revoke.everything(userId, "password_reset"));
   return { userId, reset: true as const };
 }

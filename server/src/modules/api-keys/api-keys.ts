@@ -1,5 +1,6 @@
 // Self-service API keys (SPEC 4.5, 5.3): Agency and Enterprise plans only; the key is shown once and
-// stored as its SHA-256; one key per account (generating again replaces it).
+// stored as its SHA-256; one key per account (generating again replaces it, from a signed-in session only).
+// A key that is revoked or replaced ends the streams open with it, on every instance.
 import { randomBytes } from "node:crypto";
 import { API_KEY_PLANS, type PlanId } from "@adgen/schema";
 import type { RequestContext } from "../../context.ts";
@@ -7,6 +8,7 @@ import type { Sql } from "../../db/database.ts";
 import { AppError } from "../../errors.ts";
 import { recordAudit } from "../audit/record-audit.ts";
 import { API_KEY_PREFIX, requireUser } from "../auth/authenticate.ts";
+import { Revoke } from "../auth/credential-revocation.ts";
 import { sha256Hex } from "../auth/tokens.ts";
 
 const eligiblePlans: readonly PlanId[] = API_KEY_PLANS;
@@ -31,26 +33,41 @@ export async function getApiKeyStatus(ctx: RequestContext) {
   };
 }
 
+/**
+ * A new key replaces the account's key. Only a signed-in session may make one: a key that could mint its
+ * successor would let whoever leaked it keep the account's access and lock the owner's key out.
+ */
 export async function generateApiKey(ctx: RequestContext) {
   const user = requireUser(ctx);
+  if (ctx.auth?.method === "api_key") {
+    throw new AppError(
+      "FORBIDDEN",
+      "An API key cannot create API keys. Sign in to your account and create the new key on the Billing page.",
+    );
+  }
   if (!eligiblePlans.includes(user.currentPlanId)) {
     throw new AppError("FORBIDDEN", "Your plan does not support API keys. Upgrade to Agency or Enterprise.");
   }
   const apiKey = `${API_KEY_PREFIX}${randomBytes(32).toString("base64url")}`;
-  await ctx.services.prisma.$transaction(async (tx) => {
+  const replaced = await ctx.services.prisma.$transaction(async (tx) => {
+    const old = await tx.apiKey.findMany({ where: { userId: user.id }, select: { id: true } });
     await tx.apiKey.deleteMany({ where: { userId: user.id } });
     await tx.apiKey.create({ data: { userId: user.id, keyHash: sha256Hex(apiKey), prefix: apiKey.slice(0, 8) } });
     await recordAudit(tx, ctx, { action: "user.api_key_generated", targetType: "user", targetId: user.id });
+    return old;
   });
+  for (const { id } of replaced) ctx.services.sessions.revoke(Revoke.apiKey(user.id, id, "api_key_replaced"));
   return { apiKey };
 }
 
 export async function revokeApiKey(ctx: RequestContext) {
   const user = requireUser(ctx);
-  const { count } = await ctx.services.prisma.$transaction(async (tx) => {
-    const deleted = await tx.apiKey.deleteMany({ where: { userId: user.id } });
-    if (deleted.count) await recordAudit(tx, ctx, { action: "user.api_key_revoked", targetType: "user", targetId: user.id });
-    return deleted;
+  const revoked = await ctx.services.prisma.$transaction(async (tx) => {
+    const keys = await tx.apiKey.findMany({ where: { userId: user.id }, select: { id: true } });
+    await tx.apiKey.deleteMany({ where: { id: { in: keys.map((key) => key.id) } } });
+    if (keys.length) await recordAudit(tx, ctx, { action: "user.api_key_revoked", targetType: "user", targetId: user.id });
+    return keys;
   });
-  return { revoked: count > 0 };
+  for (const { id } of revoked) ctx.services.sessions.revoke(Revoke.apiKey(user.id, id, "api_key_revoked"));
+  return { revoked: revoked.length > 0 };
 }

@@ -63,6 +63,8 @@ export async function* modelTurn(ctx: RequestContext, turn: AgentTurn, signal: A
         tool_calls: answer.toolCalls.map((c) => ({ id: c.id, type: "function", function: { name: c.name, arguments: c.arguments } })),
       });
       for (const call of answer.toolCalls) {
+        // The stream ended (the client left, or its credential was revoked): no tool runs on its behalf.
+        signal.throwIfAborted();
         let args: unknown;
         try {
           args = JSON.parse(call.arguments || "{}");

@@ -1,11 +1,12 @@
 // The signed-in user's own account: profile, balance, password, provider preference.
-import { ChangePasswordInput, ProviderPreferenceInput, type UserProfile } from "@adgen/schema";
+import { ChangePasswordInput, type PasswordChanged, ProviderPreferenceInput, type UserProfile } from "@adgen/schema";
 import type { z } from "zod";
 import type { RequestContext } from "../../context.ts";
 import { AppError, parseInput } from "../../errors.ts";
 import { hasApiKey } from "../api-keys/api-keys.ts";
 import { recordAudit } from "../audit/record-audit.ts";
 import { requireUser } from "../auth/authenticate.ts";
+import { Revoke } from "../auth/credential-revocation.ts";
 import { hashPassword, verifyPassword } from "../auth/password.ts";
 import { toUserProfile } from "./to-profile.ts";
 
@@ -19,8 +20,12 @@ export function getCreditBalance(ctx: RequestContext): { balance: number } {
   return { balance: requireUser(ctx).creditsBalance };
 }
 
-/** Changes the password and ends every other session of the account (the current one stays signed in). */
-export async function changePassword(ctx: RequestContext, input: z.input<typeof ChangePasswordInput>): Promise<{ changed: true }> {
+/**
+ * Changes the password and ends every other credential of the account: every other session and the API key
+ * (a password is changed after a leak). The session that made the change stays signed in; the answer says
+ * what ended, so the user knows to make a new key.
+ */
+export async function changePassword(ctx: RequestContext, input: z.input<typeof ChangePasswordInput>): Promise<PasswordChanged> {
   const user = requireUser(ctx);
   const { currentPassword, newPassword } = parseInput(ChangePasswordInput, input);
   const { prisma } = ctx.services;
@@ -35,14 +40,21 @@ export async function changePassword(ctx: RequestContext, input: z.input<typeof 
     throw new AppError("BAD_REQUEST", message, { fields: [{ field: "newPassword", message }] });
   }
   const passwordHash = await hashPassword(newPassword);
-  const keep = ctx.auth?.session?.id;
-  await prisma.$transaction(async (tx) => {
+  const keep = ctx.auth?.session?.id ?? null;
+  const ended = await prisma.$transaction(async (tx) => {
     await tx.user.update({ where: { id: user.id }, data: { passwordHash } });
-    await tx.session.deleteMany({ where: { userId: user.id, ...(keep ? { id: { not: keep } } : {}) } });
-    await recordAudit(tx, ctx, { action: "user.password_changed", targetType: "user", targetId: user.id });
+    const sessions = await tx.session.deleteMany({ where: { userId: user.id, ...(keep ? { id: { not: keep } } : {}) } });
+    const keys = await tx.apiKey.deleteMany({ where: { userId: user.id } });
+    await recordAudit(tx, ctx, {
+      action: "user.password_changed",
+      targetType: "user",
+      targetId: user.id,
+      metadata: { otherSessionsEnded: sessions.count, apiKeyRevoked: keys.count > 0 },
+    });
+    return { otherSessionsEnded: sessions.count, apiKeyRevoked: keys.count > 0 };
   });
-  ctx.services.sessions.revoke({ userId: user.id, except: keep ?? null });
-  return { changed: true };
+  ctx.services.sessions.revoke(Revoke.everything(user.id, "password_changed", keep));
+  return { changed: true, ...ended };
 }
 
 export function getProviderPreference(ctx: RequestContext) {

@@ -1,0 +1,106 @@
+// A revocation on one instance ends the streams held on another (issue 27): two instances on one
+// PostgreSQL database, an admin suspends an account through A, and the account's streams open on B end
+// within a second with the reason, carried by the bus that already revokes cached sessions.
+import { randomBytes } from "node:crypto";
+import { mkdtempSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { loadConfig } from "../src/config/env.ts";
+import { listen, type RunningServer } from "../src/http/app.ts";
+import { createServices, type ServiceHandle } from "../src/services.ts";
+import { RestClient, uniqueEmail } from "../test/support/clients.ts";
+import { testDatabase } from "../test/support/harness.ts";
+import { openSse, type SseStream } from "../test/support/sse.ts";
+
+interface Instance {
+  services: ServiceHandle;
+  server: RunningServer;
+}
+
+let drop: () => Promise<void>;
+const instances: Instance[] = [];
+const streams: SseStream[] = [];
+const secret = randomBytes(32).toString("hex");
+
+beforeAll(async () => {
+  const db = await testDatabase();
+  drop = db.drop;
+  const started = await Promise.all(
+    [0, 1].map(async () => {
+      const config = loadConfig(
+        {
+          DATA_DIR: mkdtempSync(join(tmpdir(), "adgen-revoke-")),
+          SESSION_SECRET: secret,
+          ADMIN_EMAIL: "root@example.com",
+          ADMIN_PASSWORD: "root-password-1",
+          LOG_LEVEL: "silent",
+        },
+        { database: db.target },
+      );
+      const services = await createServices(config);
+      return { services, server: await listen(services, 0, "127.0.0.1") };
+    }),
+  );
+  instances.push(...started);
+});
+
+afterAll(async () => {
+  for (const stream of streams) stream.close();
+  for (const instance of instances) {
+    await instance.server.close();
+    await instance.services.close();
+  }
+  await drop?.();
+});
+
+/** Resolves once the next stream opened on `instance` listens on its bus. */
+function nextSubscription(instance: Instance): Promise<void> {
+  const bus = instance.services.events;
+  const original = bus.subscribe;
+  return new Promise((resolve) => {
+    bus.subscribe = (listener) => {
+      bus.subscribe = original;
+      const unsubscribe = original.call(bus, listener);
+      resolve();
+      return unsubscribe;
+    };
+  });
+}
+
+describe("revocations across instances", () => {
+  it("a suspension made on instance A ends the account's streams held on instance B within a second", async () => {
+    const [a, b] = instances as [Instance, Instance];
+    const user = new RestClient(b.server.url);
+    const signup = await user.post("/auth/signup", { email: uniqueEmail("multi-revoke"), password: "correct horse battery" });
+    expect(signup.status, JSON.stringify(signup.body)).toBe(200);
+    const authorization = `Bearer ${user.cookie}`;
+
+    let live = nextSubscription(b);
+    const rest = await openSse(`${b.server.url}/api/user/credits/stream`, { authorization });
+    streams.push(rest);
+    expect(rest.response.status).toBe(200);
+    await live;
+    live = nextSubscription(b);
+    const trpc = await openSse(`${b.server.url}/trpc/user.balanceChanges`, { authorization });
+    streams.push(trpc);
+    expect(await trpc.next()).toMatchObject({ event: "connected" });
+    await live;
+
+    const admin = new RestClient(a.server.url);
+    expect((await admin.post("/auth/login", { email: "root@example.com", password: "root-password-1" })).status).toBe(200);
+    const suspend = await admin.patch(`/admin/users/${signup.body.data.id}/status`, { status: "suspended" });
+    expect(suspend.status, JSON.stringify(suspend.body)).toBe(200);
+    const deadline = Date.now() + 1000;
+
+    const [restEnd, trpcEnd] = await Promise.all([rest.next(deadline - Date.now()), trpc.next(deadline - Date.now())]);
+    expect(restEnd.event).toBe("error");
+    expect(JSON.parse(restEnd.data)).toMatchObject({ code: "FORBIDDEN", message: expect.stringMatching(/^Account suspended/) });
+    expect(trpcEnd.event).toBe("serialized-error");
+    expect(JSON.parse(trpcEnd.data)).toMatchObject({ data: { code: "FORBIDDEN" } });
+    await expect(rest.next(Math.max(0, deadline - Date.now()))).rejects.toThrow("the stream ended");
+    await expect(trpc.next(Math.max(0, deadline - Date.now()))).rejects.toThrow("the stream ended");
+    // Instance B holds nothing for the ended streams.
+    await expect.poll(() => b.services.sessions.streams.size).toBe(0);
+  });
+});
