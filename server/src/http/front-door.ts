@@ -95,13 +95,26 @@ export type StreamedBodyLimit = (method: string, pathname: string) => number | n
 /**
  * Applies the origin and size rules. Answers a Response when the request ends here (a refused preflight,
  * an allowed preflight, a body too large); otherwise the request to serve, and the CORS headers to add.
+ * Either way, the body limit of its path: how much of a body nobody read the host may still drain.
  */
 export async function frontDoor(
   request: Request,
   config: Pick<Config, "publicUrl" | "corsOrigins">,
   streamedBodyLimit: StreamedBodyLimit = () => null,
-): Promise<{ response: Response } | { request: Request; corsHeaders: Record<string, string> }> {
+): Promise<({ response: Response } | { request: Request; corsHeaders: Record<string, string> }) & { bodyLimit: number }> {
   const url = new URL(request.url);
+  const streamed = streamedBodyLimit(request.method, url.pathname);
+  const bodyLimit = streamed ?? bodyLimitFor(url.pathname);
+  return { ...(await admit(request, url, config, streamed, bodyLimit)), bodyLimit };
+}
+
+async function admit(
+  request: Request,
+  url: URL,
+  config: Pick<Config, "publicUrl" | "corsOrigins">,
+  streamed: number | null,
+  limit: number,
+): Promise<{ response: Response } | { request: Request; corsHeaders: Record<string, string> }> {
   const origin = crossOrigin(request.headers, config);
   const allowed = origin !== null && isAllowedOrigin(origin, config);
   const corsHeaders: Record<string, string> = allowed ? { "access-control-allow-origin": origin, vary: "Origin" } : {};
@@ -123,8 +136,6 @@ export async function frontDoor(
     };
   }
 
-  const streamed = streamedBodyLimit(request.method, url.pathname);
-  const limit = streamed ?? bodyLimitFor(url.pathname);
   const declared = Number(request.headers.get("content-length") ?? Number.NaN);
   if (declared > limit) return { response: tooLarge(url.pathname, limit) };
 
