@@ -12,6 +12,9 @@ export const Email = z
   .max(254, { error: "Your e-mail address must be at most 254 characters" })
   .pipe(z.email({ error: "Enter a valid e-mail address, like name@example.com" }));
 
+/** The most calls one tRPC batch may hold: the SPA's client splits larger batches, the server refuses them. */
+export const TRPC_MAX_BATCH_CALLS = 20;
+
 export const Ok = z.object({ ok: z.literal(true) });
 export type Ok = z.infer<typeof Ok>;
 

@@ -1,3 +1,5 @@
+// First, before any schema is made: the SPA's Content Security Policy allows no eval.
+import "@adgen/schema/jitless";
 import { StrictMode } from "react";
 import { createRoot } from "react-dom/client";
 import { App } from "./app.tsx";

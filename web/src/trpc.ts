@@ -1,5 +1,6 @@
 // The tRPC client for the SPA: same origin, cookie credentials, queries and mutations batched over
 // HTTP, subscriptions over Server-Sent Events at the same /trpc endpoint.
+import { TRPC_MAX_BATCH_CALLS } from "@adgen/schema";
 import type { AppRouter } from "@adgen/server";
 import { QueryCache, QueryClient } from "@tanstack/react-query";
 import { createTRPCClient, httpBatchLink, httpSubscriptionLink, splitLink } from "@trpc/client";
@@ -26,6 +27,7 @@ export function makeTrpcClient() {
         true: httpSubscriptionLink({ url: TRPC_URL, eventSourceOptions: { withCredentials: true } }),
         false: httpBatchLink({
           url: TRPC_URL,
+          maxItems: TRPC_MAX_BATCH_CALLS,
           fetch: (input, init) => fetch(input, { ...init, credentials: "include" }),
         }),
       }),

@@ -2,6 +2,7 @@
 // WebSocket), and the SPA itself.
 import { createAdaptorServer, type Http2Bindings, type HttpBindings } from "@hono/node-server";
 import { createRestApi, uploadBodyLimits } from "@adgen/rest-adapter";
+import { TRPC_MAX_BATCH_CALLS } from "@adgen/schema";
 import type { TRPCError } from "@trpc/server";
 import { fetchRequestHandler } from "@trpc/server/adapters/fetch";
 import { Hono } from "hono";
@@ -22,7 +23,8 @@ import { writeDirectly } from "./direct-sse.ts";
 import { crossOrigin, frontDoor, isAllowedOrigin } from "./front-door.ts";
 import { openLiveStream } from "../modules/auth/live-streams.ts";
 import { buildRequestContext, usedSessionCookie } from "./request-context.ts";
-import { readUntouchedBody } from "./node-body.ts";
+import { finishReadingBody, readUntouchedBody } from "./node-body.ts";
+import { createSecurityHeaders } from "./security-headers.ts";
 import { serveSpa } from "./static-spa.ts";
 
 type Bindings = { incoming?: IncomingMessage };
@@ -42,6 +44,7 @@ export function createHttpApp(services: Services) {
   const incomingOf = new WeakMap<Request, IncomingMessage>();
   // Upload routes stream their bodies through the front door, under their own limit.
   const streamedBodyLimit = uploadBodyLimits(operations);
+  const security = createSecurityHeaders(services.config);
 
   app.use("*", async (c, next) => {
     ipOf.set(c.req.raw, clientIp(c.env));
@@ -118,10 +121,13 @@ export function createHttpApp(services: Services) {
     // Subscriptions are written by this transport, each event serialised once for all its subscribers.
     const subscription = await answerSubscription({ request, createContext, onInternalError });
     if (subscription) return subscription;
+    const oversized = oversizedBatch(new URL(request.url));
+    if (oversized) return oversized;
     return fetchRequestHandler({
       endpoint: "/trpc",
       req: request,
       router: appRouter,
+      maxBatchSize: TRPC_MAX_BATCH_CALLS,
       onError: ({ error }) => {
         if (error.code === "INTERNAL_SERVER_ERROR") onInternalError(error);
       },
@@ -131,22 +137,36 @@ export function createHttpApp(services: Services) {
 
   app.on(["GET", "POST", "OPTIONS"], "/graphql", async (c) => {
     const requestContext = await buildRequestContext(services, c.req.raw.headers, clientIp(c.env), traceOf.get(c.req.raw));
-    return graphql.yoga.fetch(c.req.raw, { requestContext });
+    const response = await graphql.yoga.fetch(c.req.raw, { requestContext });
+    // Only GraphiQL answers HTML here (development only).
+    return response.headers.get("content-type")?.startsWith("text/html") ? security.graphiqlPage(response) : response;
   });
 
   app.get("*", (c) => serveSpa(new URL(c.req.url).pathname));
 
-  /** The front door's origin and size rules, then the routes. */
+  /** The front door's origin and size rules, then the routes; then the browser's rules for the answer. */
   async function route(request: Request, env: Bindings, trace: RequestTrace): Promise<Response> {
     const door = await frontDoor(request, services.config, streamedBodyLimit);
-    if ("response" in door) return stampRequestId(door.response, trace.requestId);
-    traceOf.set(door.request, trace);
-    // Only a request passed on unchanged reads its body from Node's stream: one the front door rebuilt
-    // (a cross-origin page's, a chunked or streamed body) has already read or wrapped it.
-    if (door.request === request && env.incoming) incomingOf.set(request, env.incoming);
+    let response: Response;
+    let corsHeaders: Record<string, string> = {};
+    if ("response" in door) {
+      response = await stampRequestId(door.response, trace.requestId);
+    } else {
+      traceOf.set(door.request, trace);
+      // Only a request passed on unchanged reads its body from Node's stream: one the front door rebuilt
+      // (a cross-origin page's, a chunked or streamed body) has already read or wrapped it.
+      if (door.request === request && env.incoming) incomingOf.set(request, env.incoming);
+      response = await app.fetch(door.request, env);
+      corsHeaders = door.corsHeaders;
+    }
     // Set in place here rather than with Hono's c.header() after the handler, which rebuilds the answer
     // around its body stream (every JSON answer was then read back through a web stream).
-    return withHeaders(await app.fetch(door.request, env), { ...door.corsHeaders, "X-Content-Type-Options": "nosniff" });
+    const headers = { ...corsHeaders, ...security.headersFor(request, response, new URL(request.url).pathname) };
+    // A body the handler left unread (a procedure without input, a refusal before reading) is read to its
+    // end first, or the connection closes after this answer: never is the rest read as the next request.
+    const bodyRead = env.incoming ? finishReadingBody(env.incoming, () => request.body, door.bodyLimit) : true;
+    if (bodyRead !== true && !(await bodyRead)) headers.Connection = "close";
+    return withHeaders(response, headers);
   }
 
   /**
@@ -173,6 +193,15 @@ export function createHttpApp(services: Services) {
   }
 
   return { app, fetch, graphql };
+}
+
+/** A tRPC batch of more calls than the SPA's client ever sends is refused before any of them runs. */
+function oversizedBatch(url: URL): Response | null {
+  if (url.searchParams.get("batch") !== "1") return null;
+  const calls = url.pathname.slice("/trpc/".length).split(",").length;
+  if (calls <= TRPC_MAX_BATCH_CALLS) return null;
+  const message = `A batch may hold at most ${TRPC_MAX_BATCH_CALLS} calls; this one holds ${calls}.`;
+  return Response.json({ error: { message, code: -32600, data: { code: "BAD_REQUEST", httpStatus: 400 } } }, { status: 400 });
 }
 
 export interface RunningServer {
