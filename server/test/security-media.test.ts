@@ -3,7 +3,8 @@
 //    result naming another account's /api/media/<their job>/… and both exports packed that file;
 // 4. free renders: a cancel after the first `video.ready` refunded in full and the video stayed
 //    downloadable. Now a refunded job's media are deleted and no longer served, also when a render
-//    finishes after the refund.
+//    finishes after the refund. (Since issue 27 an unfinished job's files are not served at all, 409:
+//    media-unfinished-job.test.ts.)
 import { waitFor as poll } from "./support/wait-for.ts";
 import { existsSync, readdirSync } from "node:fs";
 import { mkdir, writeFile } from "node:fs/promises";
@@ -46,7 +47,6 @@ const getRaw = (path: string, account: Account) => fetch(`${app.url}/api${path}`
 const getMedia = (url: string, account: Account) => fetch(`${app.url}${new URL(url, "http://x").pathname}`, { headers: cookie(account) });
 const balance = async (account: Account) => (await account.client.get("/user/credits")).body.data.balance as number;
 const jobOf = async (account: Account, jobId: string) => (await account.client.get(`/workflow/job?jobId=${jobId}`)).body.data;
-const pathOf = (url: string) => new URL(url, "http://x").pathname;
 
 /** Files left under a folder of the media store, recursively (empty folders do not count). */
 function filesUnder(root: string, dir: string): string[] {
@@ -60,15 +60,15 @@ const mediaRoot = () => join(app.config.dataDir, "media");
 
 const waitFor = <T>(what: string, check: () => Promise<T | null | undefined | false>, timeoutMs = 60_000) => poll(what, check, timeoutMs);
 
-/** Reads the job's SSE stream until an event of `type` (answers its data). */
-async function waitForEvent(account: Account, jobId: string, type: string, timeoutMs = 90_000): Promise<any> {
+/** Reads the job's SSE stream until an event of `type` (or one `type` accepts) arrives (answers its data). */
+async function waitForEvent(account: Account, jobId: string, type: string | ((data: any) => boolean), timeoutMs = 90_000): Promise<any> {
   const stream = await openSse(`${app.url}/api/workflow/stream?jobId=${jobId}`, cookie(account));
   streams.push(stream);
   const deadline = Date.now() + timeoutMs;
   try {
     for (;;) {
       const data = JSON.parse((await stream.next(Math.max(1, deadline - Date.now()))).data);
-      if (data.type === type) return data;
+      if (typeof type === "string" ? data.type === type : type(data)) return data;
       if (data.type === "workflow.completed" || data.type === "workflow.failed")
         throw new Error(`the job ended (${data.type}) before ${type}`);
     }
@@ -223,7 +223,7 @@ describe("3. another account's media through the ZIP export", () => {
 });
 
 describe("4. a refunded job leaves no downloadable file", () => {
-  it("cancel after the first video.ready of four formats: refunded in full and said so; the video is 404 and deleted", {
+  it("cancel after the first of four formats is rendered: refunded in full and said so; the video is 404 and deleted", {
     timeout: 120_000,
   }, async () => {
     const user = await signUp(app, "cancel-after-render");
@@ -234,11 +234,11 @@ describe("4. a refunded job leaves no downloadable file", () => {
     const cost = launched.body.data.creditsUsed as number;
     expect(await balance(user)).toBe(start - cost);
 
-    const ready = await waitForEvent(user, jobId, "video.ready");
-    const videoPath = pathOf(ready.videoUrl);
-    expect(videoPath).toBe(`/api/media/${jobId}/ad-9x16.mp4`);
-    // Before the cancel the finished format is downloadable (this is what the attack kept).
-    expect((await getMedia(ready.videoUrl, user)).status).toBe(200);
+    // The first format is rendered and stored (video.ready comes only with the completion now).
+    await waitForEvent(user, jobId, (data) => data.type === "workflow.step" && data.result?.completed === "render:9:16");
+    const ready = { videoUrl: `${app.config.publicUrl}/api/media/${jobId}/ad-9x16.mp4` };
+    // Before the cancel the finished format is not downloadable either (issue 27: the attack kept it): 409.
+    expect((await getMedia(ready.videoUrl, user)).status).toBe(409);
 
     const cancelled = await user.client.post("/workflow/cancel", { jobId });
     expect(cancelled.status, JSON.stringify(cancelled.body)).toBe(200);
@@ -283,8 +283,9 @@ describe("4. a refunded job leaves no downloadable file", () => {
     const start = await balance(user);
     const launched = await user.client.post("/workflow", { type: "cinematic", concept: "Fail me after one", formats: FOUR_FORMATS });
     const jobId = launched.body.data.jobId as string;
-    const ready = await waitForEvent(user, jobId, "video.ready");
-    expect((await getMedia(ready.videoUrl, user)).status).toBe(200);
+    await waitForEvent(user, jobId, (data) => data.type === "workflow.step" && data.result?.completed === "render:9:16");
+    const ready = { videoUrl: `${app.config.publicUrl}/api/media/${jobId}/ad-9x16.mp4` };
+    expect((await getMedia(ready.videoUrl, user)).status).toBe(409);
 
     const failed = await user.client.post("/workflow/stream", { jobId, status: "failed", result: { error: "GPU on fire" } });
     expect(failed.status, JSON.stringify(failed.body)).toBe(200);

@@ -1,7 +1,11 @@
 // Reading a job's media file: only its owner (or an admin) may; anyone else gets 404. A refunded job has
 // no media (the refund deletes them): 404 even if a file lingers (a render that was finishing).
-import type { RequestContext } from "../context.ts";
-import { Errors } from "../errors.ts";
+// Nothing is delivered before the job completes (409): until then a cancel or failure may still refund
+// it in full, and it must not leave a downloaded render behind. Review stills are the one exception.
+import type { Job } from "@adgen/prisma";
+import { STEP } from "@adgen/schema";
+import type { RequestContext, Tx } from "../context.ts";
+import { AppError, Errors } from "../errors.ts";
 import { assertMediaOnline } from "../modules/moderation/media-gate.ts";
 import { findOwnJob } from "../modules/workflows/jobs.ts";
 import { mediaContentType } from "./content-type.ts";
@@ -13,9 +17,7 @@ export { mediaContentType };
 export async function openJobMedia(ctx: RequestContext, jobId: string, file: string) {
   if (!/^[A-Za-z0-9._-]+$/.test(file) || file.startsWith(".")) throw Errors.notFound("File");
   const job = await findOwnJob(ctx, jobId);
-  if (job.refundedAt) throw Errors.notFound("File");
-  // A project removed by a moderation decision has no media until an appeal reverses it.
-  await assertMediaOnline(ctx.services.prisma, job.id);
+  await assertJobFileDeliverable(ctx.services.prisma, job, file, "File");
   const key = jobMediaKey(jobId, file);
   const info = await ctx.services.media.stat(key);
   if (!info) throw Errors.notFound("File");
@@ -25,4 +27,35 @@ export async function openJobMedia(ctx: RequestContext, jobId: string, file: str
     modifiedAt: info.modifiedAt,
     contentType: mediaContentType(file),
   };
+}
+
+/**
+ * The one rule for handing out a stored file of a job (the media route and export by URL ask here): a
+ * refunded job has none (404, `what` not found); a job that has not completed delivers nothing (409)
+ * but the review stills of its storyboard, which its reviewer needs and which any refund deletes; a
+ * project removed by moderation has none (404).
+ */
+export async function assertJobFileDeliverable(
+  db: Tx,
+  job: Pick<Job, "id" | "status" | "refundedAt">,
+  file: string,
+  what: string,
+): Promise<void> {
+  if (job.refundedAt) throw Errors.notFound(what);
+  if (job.status !== "completed" && !(await isReviewStill(db, job.id, file))) {
+    throw new AppError("CONFLICT", `Job ${job.id} is ${job.status.replace("_", " ")}: its files can be downloaded once it is completed`);
+  }
+  // A project removed by a moderation decision has no media until an appeal reverses it.
+  await assertMediaOnline(db, job.id);
+}
+
+/** Whether the file is one of the still previews the art direction made for the job's review. */
+async function isReviewStill(db: Tx, jobId: string, file: string): Promise<boolean> {
+  const step = await db.jobStep.findUnique({
+    where: { jobId_name: { jobId, name: STEP.artDirection } },
+    select: { output: true },
+  });
+  const previews = (step?.output as { previews?: { key?: unknown }[] } | null)?.previews;
+  const key = jobMediaKey(jobId, file);
+  return Array.isArray(previews) && previews.some((preview) => preview?.key === key);
 }

@@ -15,7 +15,7 @@ export const exportOperations = {
     kind: "download",
     input: z.object({ source: z.string().optional() }),
     output: null,
-    rest: { method: "GET", path: "/export", tag: "Projects", errors: { 404: "Video not found" } },
+    rest: { method: "GET", path: "/export", tag: "Projects", errors: { 404: "Video not found", 409: "Job not completed" } },
     trpc: BYTES,
     graphql: BYTES,
     handler: async (ctx, input): Promise<FileResult> => {

@@ -10,7 +10,12 @@ export const mediaOperations = {
     kind: "download",
     input: z.object({ jobId: z.string().min(1), file: z.string().min(1) }),
     output: null,
-    rest: { method: "GET", path: "/media/{jobId}/{file}", tag: "Projects", errors: { 404: "File not found" } },
+    rest: {
+      method: "GET",
+      path: "/media/{jobId}/{file}",
+      tag: "Projects",
+      errors: { 404: "File not found", 409: "Job not completed (only its review stills are served before)" },
+    },
     trpc: { none: "byte-range media: players fetch it over REST" },
     graphql: { none: "byte-range media: players fetch it over REST" },
     handler: async (ctx, input): Promise<FileResult> => {

@@ -11,9 +11,9 @@ import type { Job } from "@adgen/prisma";
 import type { WorkflowResult } from "@adgen/schema";
 import type { RequestContext, Services } from "../../context.ts";
 import { AppError, Errors } from "../../errors.ts";
-import { mediaContentType } from "../../media/serve-media.ts";
+import { assertJobFileDeliverable, mediaContentType } from "../../media/serve-media.ts";
 import { jobMediaKey } from "../../media/storage.ts";
-import { assertMediaOnline, isMediaRemoved } from "../moderation/media-gate.ts";
+import { isMediaRemoved } from "../moderation/media-gate.ts";
 import { QUEUE } from "../../queue/queue.ts";
 import { requireUser } from "../auth/authenticate.ts";
 import { loadProfile } from "../users/to-profile.ts";
@@ -84,7 +84,8 @@ export async function exportProjectsCsv(ctx: RequestContext): Promise<{ filename
  */
 function jobFiles(job: Job): { key: string; name: string }[] {
   const result = job.result as WorkflowResult | null;
-  if (!result || job.refundedAt || !Array.isArray(result.assets)) return [];
+  // Only a completed job delivers files (a refund may still come before); a refunded job has none.
+  if (!result || job.status !== "completed" || job.refundedAt || !Array.isArray(result.assets)) return [];
   const files: { key: string; name: string }[] = [];
   for (const asset of result.assets) {
     for (const url of [asset?.url, asset?.thumbnail]) {
@@ -198,9 +199,9 @@ export async function exportSource(ctx: RequestContext, source: string) {
   if (match) {
     const job = await services.prisma.job.findUnique({ where: { id: match[1]! } });
     if (!job || (job.userId !== user.id && user.role !== "admin")) throw Errors.notFound("Video");
-    // A refunded job's media are deleted; none is served even if a file lingers.
-    if (job.refundedAt || match[2]!.startsWith(".")) throw Errors.notFound("Video");
-    await assertMediaOnline(services.prisma, job.id);
+    if (match[2]!.startsWith(".")) throw Errors.notFound("Video");
+    // Refunded (none, even if a file lingers), not completed yet (409), removed by moderation: the media route's rule.
+    await assertJobFileDeliverable(services.prisma, job, match[2]!, "Video");
     const key = jobMediaKey(job.id, match[2]!);
     const info = await services.media.stat(key);
     if (!info) throw Errors.notFound("Video");

@@ -4,17 +4,22 @@ import { AppError } from "../../errors.ts";
 import { recordAudit } from "../audit/record-audit.ts";
 import { admitNext, removeJobMessage } from "./enqueue.ts";
 import { failAndRefund } from "./fail-job.ts";
-import { findOwnJob, TERMINAL, toJobView } from "./jobs.ts";
+import { findOwnJob, finishedJobMessage, TERMINAL, toJobView } from "./jobs.ts";
 
 /**
- * Cancels a job that has not finished: it fails at once with its credits refunded, its queue message is
- * deleted, and a running worker stops at its next check.
+ * Cancels a job that has not finished: it fails at once with its credits refunded in full (nothing of an
+ * unfinished job is delivered), its queue message is deleted, and a running worker stops at its next
+ * check. A completed job delivered its files: it cannot be cancelled, and nothing is refunded (409).
  */
 export async function cancelJob(ctx: RequestContext, jobId: string): Promise<JobView> {
   const job = await findOwnJob(ctx, jobId);
-  if (TERMINAL.has(job.status)) throw new AppError("CONFLICT", `Job is already ${job.status}; only unfinished jobs can be cancelled`);
+  if (TERMINAL.has(job.status)) throw new AppError("CONFLICT", finishedJobMessage(job.status, "cancelled"));
   await ctx.services.prisma.job.update({ where: { id: job.id }, data: { cancelRequestedAt: new Date() } });
-  await failAndRefund(ctx.services, job.id, "Cancelled by the user");
+  if (!(await failAndRefund(ctx.services, job.id, "Cancelled by the user"))) {
+    // It finished meanwhile (completed: delivered, so nothing is refunded; or failed by another path).
+    const now = await ctx.services.prisma.job.findUniqueOrThrow({ where: { id: job.id } });
+    throw new AppError("CONFLICT", finishedJobMessage(now.status, "cancelled"));
+  }
   // No worker spends time on a cancelled job: its queue message goes, and its slot goes to the account's next job.
   await removeJobMessage(ctx.services, job.id);
   await admitNext(ctx.services, job.userId);

@@ -10,6 +10,16 @@ import { subscribeToJob } from "./job-fan-out.ts";
 /** Finished jobs (schema `FINISHED_JOB_STATUSES`): no more events, no cancel, no worker update. */
 export const TERMINAL: ReadonlySet<string> = new Set(FINISHED_JOB_STATUSES);
 
+/**
+ * Why a finished job refuses a cancel or a worker update (409). A completed job delivered its files, so
+ * it is never failed or refunded afterwards; a failed one was refunded when it failed.
+ */
+export function finishedJobMessage(status: string, refused: "cancelled" | "updated"): string {
+  return status === "completed"
+    ? `Job is already completed: its files were delivered, so it cannot be ${refused} and nothing is refunded`
+    : `Job is already ${status}; only unfinished jobs can be ${refused}`;
+}
+
 export function toJobView(job: Job): JobView {
   return {
     jobId: job.id,

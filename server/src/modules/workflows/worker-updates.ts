@@ -10,7 +10,7 @@ import { assertPublicUrl } from "../net/safe-fetch.ts";
 import { admitNext } from "./enqueue.ts";
 import { failAndRefund } from "./fail-job.ts";
 import { emitJobEvent } from "./job-events.ts";
-import { TERMINAL, toJobView } from "./jobs.ts";
+import { finishedJobMessage, TERMINAL, toJobView } from "./jobs.ts";
 
 export async function postWorkerUpdate(ctx: RequestContext, input: z.input<typeof WorkerUpdate>, options: { workerToken: string | null }) {
   const isWorker = options.workerToken !== null && options.workerToken === ctx.services.config.workerToken;
@@ -20,28 +20,35 @@ export async function postWorkerUpdate(ctx: RequestContext, input: z.input<typeo
   const job = await prisma.job.findUnique({ where: { id: update.jobId } });
   const user = ctx.auth?.user;
   if (!job || (!isWorker && user?.id !== job.userId && user?.role !== "admin")) throw Errors.notFound("Job");
-  if (TERMINAL.has(job.status)) throw new AppError("CONFLICT", `Job is already ${job.status}`);
+  if (TERMINAL.has(job.status)) throw new AppError("CONFLICT", finishedJobMessage(job.status, "updated"));
   if (update.result) await checkResultUrls(ctx.services, job.id, update.result);
 
   if (update.status === "failed") {
-    await failAndRefund(
+    const failed = await failAndRefund(
       ctx.services,
       job.id,
       typeof update.result?.error === "string"
         ? update.result.error
         : `Failed at ${update.step ?? job.currentStep ?? "an unknown step"} (reported by a worker)`,
     );
+    if (!failed) {
+      // It finished meanwhile: a completed job delivered its files and is never failed or refunded.
+      const now = await prisma.job.findUniqueOrThrow({ where: { id: job.id } });
+      throw new AppError("CONFLICT", finishedJobMessage(now.status, "updated"));
+    }
     // The job's queue slot is free: the account's next waiting job goes now, not at the next sweep.
     await admitNext(ctx.services, job.userId);
     return toJobView(await prisma.job.findUniqueOrThrow({ where: { id: job.id } }));
   }
   const progress = update.status === "completed" ? 100 : (update.progress ?? job.progress);
   const result = update.result ? ({ ...((job.result as object | null) ?? {}), ...update.result } as Prisma.InputJsonValue) : undefined;
-  // A job completes only with a whole result (what every reader of a job relies on), checked before it is stored.
-  if (update.status === "completed") {
+  // A job completes only with a whole result, and a stored result is whole whatever the status (every
+  // reader of a job relies on it: a partial one made the job's own reads fail), checked before it is stored.
+  if (update.status === "completed" || result !== undefined) {
     const whole = WorkflowResult.safeParse(result ?? job.result);
     if (!whole.success) {
-      throw new AppError("BAD_REQUEST", `result: a completed job needs a whole result (${formatIssues(whole.error.issues)})`);
+      const needs = update.status === "completed" ? "a completed job needs a whole result" : "a job's result must be whole";
+      throw new AppError("BAD_REQUEST", `result: ${needs} (${formatIssues(whole.error.issues)})`);
     }
   }
   const updated = await prisma.job.update({

@@ -136,21 +136,6 @@ export async function runWorkflowJob(services: Services, jobId: string): Promise
         result: { completed: step.name },
       });
 
-      if (renderStepFormat(step.name) !== null) {
-        const rendered = output as RenderedFormat;
-        if (rendered.kind === "video") {
-          const url = `${services.config.publicUrl}/api/media/${rendered.key.replace(/^jobs\//, "")}`;
-          await emitJobEvent(services, job, "video.ready", {
-            step: step.name,
-            status: "processing",
-            progress,
-            videoUrl: url,
-            duration: rendered.durationSec,
-            result: { format: rendered.format, url },
-          });
-        }
-      }
-
       if (step.name === STEP.artDirection && job.hitl && job.reviewDecision !== "approved") {
         const paused = await prisma.job.updateMany({
           where: { id: jobId, status: "processing", leaseOwner: owner },
@@ -197,6 +182,20 @@ export async function runWorkflowJob(services: Services, jobId: string): Promise
       log.info({ durationMs: since(runStartedAt), assets: result.assets.length }, "job completed");
       if (publication?.queue) await queuePublication(services, publication.queue);
       await admitNext(services, job.userId);
+      // A video is ready for download (SPEC) only now: nothing of a job is served before it completes.
+      for (const step of steps) {
+        const rendered = renderStepFormat(step.name) !== null ? (outputs.get(step.name) as RenderedFormat) : null;
+        if (rendered?.kind !== "video") continue;
+        const url = `${services.config.publicUrl}/api/media/${rendered.key.replace(/^jobs\//, "")}`;
+        await emitJobEvent(services, job, "video.ready", {
+          step: step.name,
+          status: "completed",
+          progress: 100,
+          videoUrl: url,
+          duration: rendered.durationSec,
+          result: { format: rendered.format, url },
+        });
+      }
       const first = result.assets[0];
       await emitJobEvent(services, job, "workflow.completed", {
         step: STEP.done,
