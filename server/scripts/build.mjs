@@ -98,6 +98,8 @@ const result = await build({
     "build-template": "src/db/build-template.ts",
     // Beside the template it unpacks (pglite-template.ts finds it there).
     "unpack-template": "src/db/unpack-template-thread.ts",
+    // The knowledge extraction's child process (extraction-sandbox.ts starts it from beside the bundle).
+    "extraction-child": "src/modules/knowledge/extraction-child.ts",
   },
   outdir: "dist",
   bundle: true,

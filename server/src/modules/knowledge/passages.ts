@@ -8,13 +8,28 @@ import type { Tx } from "../../context.ts";
 const PASSAGE_MAX = 600;
 const MAX_PASSAGES_PER_ITEM = 2000;
 
+/** The text's non-empty lines, one at a time. */
+function* paragraphs(text: string): Generator<string> {
+  for (let start = 0; start < text.length; ) {
+    const end = text.indexOf("\n", start);
+    const stop = end < 0 ? text.length : end;
+    if (stop > start) yield text.slice(start, stop);
+    start = stop + 1;
+  }
+}
+
 /**
  * Text cut into passages: each paragraph (line) on its own, so a passage keeps to one subject; a long
  * paragraph is cut between sentences (or, for a sentence longer than PASSAGE_MAX, between words).
  */
 export function splitPassages(text: string): string[] {
   const passages: string[] = [];
-  for (const paragraph of text.split(/\n+/)) {
+  // Paragraphs one at a time, stopping at the cap: a capped item's two million characters are never all cut.
+  for (const line of paragraphs(text)) {
+    const room = MAX_PASSAGES_PER_ITEM - passages.length;
+    if (room <= 0) break;
+    // What the passages left can hold, at most: a two-million-character line is not all split.
+    const paragraph = line.slice(0, room * (PASSAGE_MAX + 1));
     const sentences = paragraph
       .split(/(?<=[.!?])\s+/)
       .map((s) => s.replace(/\s+/g, " ").trim())
@@ -34,13 +49,25 @@ export function splitPassages(text: string): string[] {
   return passages.slice(0, MAX_PASSAGES_PER_ITEM);
 }
 
-/** Replaces an item's passages with those of `text` (call inside a transaction). */
+/** Passages written per statement. */
+const INSERT_BATCH = 100;
+
+/**
+ * Replaces an item's passages with those of `text` (call inside a transaction). They are written a batch
+ * per statement, with a turn of the event loop between batches: on the embedded database a query runs on
+ * this thread, and two thousand of them back to back held every request for seconds.
+ */
 export async function indexPassages(tx: Tx, item: { id: string; userId: string }, text: string): Promise<number> {
   await tx.$executeRaw`DELETE FROM knowledge_passages WHERE item_id = ${item.id}`;
   const passages = splitPassages(text);
-  for (const [ordinal, passage] of passages.entries()) {
+  for (let from = 0; from < passages.length; from += INSERT_BATCH) {
+    const batch = passages.slice(from, from + INSERT_BATCH);
+    const ids = batch.map(() => randomUUID());
+    const ordinals = batch.map((_, i) => from + i);
     await tx.$executeRaw`INSERT INTO knowledge_passages (id, item_id, user_id, ordinal, text, search)
-      VALUES (${randomUUID()}, ${item.id}, ${item.userId}, ${ordinal}, ${passage}, to_tsvector('english', ${passage}))`;
+      SELECT p.id, ${item.id}, ${item.userId}, p.ordinal, p.text, to_tsvector('english', p.text)
+      FROM unnest(${ids}::text[], ${ordinals}::int[], ${batch}::text[]) AS p(id, ordinal, text)`;
+    await new Promise((resolve) => setImmediate(resolve));
   }
   return passages.length;
 }

@@ -1,0 +1,99 @@
+// Document extraction runs in a child process of its own (extraction-child.ts), never on the service's
+// event loop: with a heap limit, so a document that needs gigabytes kills only its child, and a wall-clock
+// limit, past which the child is killed. Either ends in an ExtractionError in the user's words. The child
+// is the bundle's extraction-child.js when this code runs from the build (server/scripts/build.mjs), and
+// the TypeScript source through tsx otherwise (tests, `tsx src/main.ts`).
+import { fork } from "node:child_process";
+import { createRequire } from "node:module";
+import { setPriority } from "node:os";
+import { fileURLToPath, pathToFileURL } from "node:url";
+import type { KnowledgeFileKind } from "@adgen/schema";
+import { type Extracted, ExtractionError } from "./extraction-error.ts";
+
+/** The limits of one extraction's child (a nice level of 10 besides): tests shorten the time. */
+export const extractionSandbox = {
+  timeoutMs: 30_000,
+  heapMb: 512,
+};
+
+export type SandboxKind = KnowledgeFileKind | "html";
+export type SandboxReply = { ok: true; text: string; warning: string | null } | { ok: false; error: string | null; detail: string };
+
+const NOUN: Record<SandboxKind, string> = {
+  pdf: "PDF",
+  docx: "Word document",
+  xlsx: "workbook",
+  csv: "CSV file",
+  txt: "text file",
+  html: "page",
+};
+
+function childEntry(): { file: string; execArgv: string[] } {
+  // The build rewrites `import.meta.url` to the source file's URL; read through a variable it is the
+  // running file's, which tells the bundle (a .js beside extraction-child.js) from the source.
+  const running = import.meta;
+  if (!running.url.endsWith(".ts")) return { file: fileURLToPath(new URL("./extraction-child.js", running.url)), execArgv: [] };
+  const tsx = pathToFileURL(createRequire(import.meta.url).resolve("tsx")).href;
+  return { file: fileURLToPath(new URL("./extraction-child.ts", import.meta.url)), execArgv: ["--import", tsx] };
+}
+
+/** What the child may see of the environment: no secrets, nothing that changes Node's options. */
+function childEnv(): NodeJS.ProcessEnv {
+  const { PATH, TMPDIR, HOME } = process.env;
+  return Object.fromEntries(Object.entries({ PATH, TMPDIR, HOME }).filter(([, value]) => value !== undefined));
+}
+
+/** The text of the document at `path`, read in a child process within the limits. */
+export function extractInSandbox(kind: SandboxKind, path: string): Promise<Extracted> {
+  const { timeoutMs, heapMb } = extractionSandbox;
+  const { file, execArgv } = childEntry();
+  const noun = NOUN[kind];
+  const instead = kind === "html" ? "try another page" : "split it or upload the text";
+  return new Promise((resolve, reject) => {
+    const child = fork(file, [kind, path], {
+      execArgv: [...execArgv, `--max-old-space-size=${heapMb}`],
+      env: childEnv(),
+      stdio: ["ignore", "ignore", "pipe", "ipc"],
+      serialization: "advanced",
+    });
+    // Below the service in the CPU's queue: on a small machine the extraction waits, not the requests.
+    if (child.pid) {
+      try {
+        setPriority(child.pid, 10);
+      } catch {
+        // Not allowed here (some containers): it runs at the service's priority.
+      }
+    }
+    let stderr = "";
+    child.stderr?.on("data", (chunk: Buffer) => {
+      stderr = (stderr + chunk.toString()).slice(-2000);
+    });
+    let reply: SandboxReply | null = null;
+    let timedOut = false;
+    const timer = setTimeout(() => {
+      timedOut = true;
+      child.kill("SIGKILL");
+    }, timeoutMs);
+    child.on("message", (message: SandboxReply) => {
+      reply = message;
+    });
+    child.on("error", (error) => {
+      clearTimeout(timer);
+      reject(error);
+    });
+    child.on("close", (code, signal) => {
+      clearTimeout(timer);
+      const answer = reply as SandboxReply | null;
+      if (answer?.ok) return resolve(answer.warning ? { text: answer.text, warning: answer.warning } : { text: answer.text });
+      if (answer?.error) return reject(new ExtractionError(answer.error));
+      const seconds = Math.round(timeoutMs / 1000);
+      const message = timedOut
+        ? `This ${noun} could not be read within ${seconds} seconds; ${instead}`
+        : answer
+          ? `This ${noun} could not be read (it is damaged or not what its name says); ${instead}`
+          : `This ${noun} needs more memory to read than a document may use; ${instead}`;
+      const cause = answer?.detail ?? `extraction child ended (code ${code}, signal ${signal}) ${stderr.trim().slice(-500)}`;
+      reject(new ExtractionError(message, { cause }));
+    });
+  });
+}
