@@ -19,7 +19,8 @@ async function pdfText(path: string): Promise<Extracted> {
   try {
     // Each reader is loaded when a file of its kind first arrives.
     const { getDocumentProxy } = await import("unpdf");
-    const pdf = await getDocumentProxy(new Uint8Array(await readFile(path)));
+    // Errors only: a damaged PDF can make pdf.js warn for every operator it reads.
+    const pdf = await getDocumentProxy(new Uint8Array(await readFile(path)), { verbosity: 0 });
     pages = pdf.numPages;
     for (let n = 1; n <= Math.min(pages, maxPdfPages); n++) {
       const page = await pdf.getPage(n);

@@ -64,9 +64,10 @@ export function extractInSandbox(kind: SandboxKind, path: string): Promise<Extra
         // Not allowed here (some containers): it runs at the service's priority.
       }
     }
-    let stderr = "";
+    // The end of what it wrote to stderr (V8's out-of-memory report), for the log; the rest is dropped.
+    let stderr = Buffer.alloc(0);
     child.stderr?.on("data", (chunk: Buffer) => {
-      stderr = (stderr + chunk.toString()).slice(-2000);
+      stderr = Buffer.concat([stderr, chunk.subarray(-1000)]).subarray(-1000);
     });
     let reply: SandboxReply | null = null;
     let timedOut = false;
@@ -92,7 +93,7 @@ export function extractInSandbox(kind: SandboxKind, path: string): Promise<Extra
         : answer
           ? `This ${noun} could not be read (it is damaged or not what its name says); ${instead}`
           : `This ${noun} needs more memory to read than a document may use; ${instead}`;
-      const cause = answer?.detail ?? `extraction child ended (code ${code}, signal ${signal}) ${stderr.trim().slice(-500)}`;
+      const cause = answer?.detail ?? `extraction child ended (code ${code}, signal ${signal}) ${stderr.toString().trim()}`;
       reject(new ExtractionError(message, { cause }));
     });
   });
