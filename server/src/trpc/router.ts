@@ -7,6 +7,7 @@ import { initTRPC, type TRPCBuiltRouter, TRPCError, type TRPCRouterRecord, type 
 import { type z, ZodObject } from "zod";
 import type { RequestContext } from "../context.ts";
 import { AppError, type ErrorCode } from "../errors.ts";
+import { openLiveStream } from "../modules/auth/live-streams.ts";
 import { type Catalogue, catalogue } from "../operations/catalogue.ts";
 import { invokeOperation } from "../operations/invoke.ts";
 import type { AnyOperation, Operation, OperationCall, StreamItem } from "../operations/operation.ts";
@@ -102,18 +103,19 @@ function mutationProcedure<I extends z.ZodType, O>(operation: Operation<I, O, "m
 function subscriptionProcedure<I extends z.ZodType, O>(operation: Operation<I, O, "subscription">) {
   return withInput<OptionalIfEmpty<z.input<I> & { lastEventId?: string | number | null }>, z.output<I>>(operation).subscription(
     async function* ({ ctx, input, signal }): AsyncGenerator<TrackedEnvelope<O>> {
-      let items: AsyncIterable<StreamItem<O>>;
+      // Tied to the credential that opened it, as on the streaming path (subscription-stream.ts).
+      const own = signal ?? new AbortController().signal;
       try {
-        items = (await invokeOperation({ operation, ctx, readInput: () => input, call: callFor(ctx, signal) })) as AsyncIterable<
-          StreamItem<O>
-        >;
+        const items = await openLiveStream<StreamItem<O>>(ctx, own, (leased) =>
+          invokeOperation({ operation, ctx, readInput: () => input, call: callFor(ctx, leased) }),
+        );
+        let seq = 0;
+        for await (const item of items) {
+          seq += 1;
+          yield tracked(String(item.id ?? seq), item.data);
+        }
       } catch (error) {
         throw toTrpcError(error);
-      }
-      let seq = 0;
-      for await (const item of items) {
-        seq += 1;
-        yield tracked(String(item.id ?? seq), item.data);
       }
     },
   );
