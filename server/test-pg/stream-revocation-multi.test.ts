@@ -5,7 +5,9 @@ import { randomBytes } from "node:crypto";
 import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { type Client, createClient } from "graphql-ws";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import WebSocket from "ws";
 import { loadConfig } from "../src/config/env.ts";
 import { listen, type RunningServer } from "../src/http/app.ts";
 import { createServices, type ServiceHandle } from "../src/services.ts";
@@ -21,6 +23,7 @@ interface Instance {
 let drop: () => Promise<void>;
 const instances: Instance[] = [];
 const streams: SseStream[] = [];
+const sockets: Client[] = [];
 const secret = randomBytes(32).toString("hex");
 
 beforeAll(async () => {
@@ -47,6 +50,7 @@ beforeAll(async () => {
 
 afterAll(async () => {
   for (const stream of streams) stream.close();
+  for (const socket of sockets) await socket.dispose();
   for (const instance of instances) {
     await instance.server.close();
     await instance.services.close();
@@ -69,7 +73,7 @@ function nextSubscription(instance: Instance): Promise<void> {
 }
 
 describe("revocations across instances", () => {
-  it("a suspension made on instance A ends the account's streams held on instance B within a second", async () => {
+  it("a suspension made on instance A ends the account's streams (REST, tRPC, GraphQL WebSocket) held on instance B within a second", async () => {
     const [a, b] = instances as [Instance, Instance];
     const user = new RestClient(b.server.url);
     const signup = await user.post("/auth/signup", { email: uniqueEmail("multi-revoke"), password: "correct horse battery" });
@@ -86,6 +90,26 @@ describe("revocations across instances", () => {
     streams.push(trpc);
     expect(await trpc.next()).toMatchObject({ event: "connected" });
     await live;
+    live = nextSubscription(b);
+    let socketClosed!: (code: number) => void;
+    const closed = new Promise<number>((resolve) => {
+      socketClosed = resolve;
+    });
+    const graphql = createClient({
+      url: `${b.server.url.replace(/^http/, "ws")}/graphql`,
+      webSocketImpl: WebSocket,
+      connectionParams: { authorization },
+      retryAttempts: 0,
+      on: { closed: (event) => socketClosed((event as { code: number }).code) },
+    });
+    sockets.push(graphql);
+    const graphqlError = new Promise<unknown>((resolve) =>
+      graphql.subscribe(
+        { query: "subscription { userBalanceChanges { balance } }" },
+        { next: () => {}, error: resolve, complete: () => resolve(null) },
+      ),
+    );
+    await live;
 
     const admin = new RestClient(a.server.url);
     expect((await admin.post("/auth/login", { email: "root@example.com", password: "root-password-1" })).status).toBe(200);
@@ -93,7 +117,19 @@ describe("revocations across instances", () => {
     expect(suspend.status, JSON.stringify(suspend.body)).toBe(200);
     const deadline = Date.now() + 1000;
 
-    const [restEnd, trpcEnd] = await Promise.all([rest.next(deadline - Date.now()), trpc.next(deadline - Date.now())]);
+    const inTime = <T>(promise: Promise<T>) =>
+      Promise.race([
+        promise,
+        new Promise<never>((_, reject) => setTimeout(() => reject(new Error("not ended within 1 s")), deadline - Date.now())),
+      ]);
+    const [restEnd, trpcEnd, graphqlEnd, closeCode] = await Promise.all([
+      rest.next(deadline - Date.now()),
+      trpc.next(deadline - Date.now()),
+      inTime(graphqlError),
+      inTime(closed),
+    ]);
+    expect(graphqlEnd).toEqual([expect.objectContaining({ extensions: expect.objectContaining({ code: "FORBIDDEN" }) })]);
+    expect(closeCode).toBe(4403);
     expect(restEnd.event).toBe("error");
     expect(JSON.parse(restEnd.data)).toMatchObject({ code: "FORBIDDEN", message: expect.stringMatching(/^Account suspended/) });
     expect(trpcEnd.event).toBe("serialized-error");
