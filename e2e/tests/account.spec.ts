@@ -1,4 +1,4 @@
-import { expect, test } from "@playwright/test";
+import { expect, request, test } from "@playwright/test";
 
 const password = "e2e-password-123";
 
@@ -72,10 +72,17 @@ test("change password keeps me signed in and the new password works", async ({ p
   await form.getByTestId("submit").click();
   await expect(page.getByText("Your current password is not correct")).toBeVisible();
 
+  // A second device, signed in before the change: the change signs it out, and the page says so.
+  const elsewhere = await request.newContext({ baseURL: new URL(page.url()).origin });
+  expect((await elsewhere.post("/api/auth/login", { data: { email, password } })).status()).toBe(200);
+  expect((await elsewhere.get("/api/user/profile")).status()).toBe(200);
+
   await form.getByTestId("current-password").fill(password);
   await form.getByTestId("new-password").fill("another-password-1");
   await form.getByTestId("submit").click();
-  await expect(page.getByTestId("password-changed")).toBeVisible();
+  await expect(page.getByTestId("password-changed")).toHaveText("Password changed. 1 other session was signed out.");
+  expect((await elsewhere.get("/api/user/profile")).status()).toBe(401);
+  await elsewhere.dispose();
 
   const login = await page.request.post("/api/auth/login", { data: { email, password: "another-password-1" } });
   expect(login.status()).toBe(200);

@@ -48,19 +48,39 @@ const PASSWORD_FIELDS = ["currentPassword", "newPassword"] as const;
 type PasswordField = (typeof PASSWORD_FIELDS)[number];
 const NO_ERRORS: SplitErrors<PasswordField> = { fields: {}, form: null };
 
+/** What a password change ended: the other sessions, and the API key (which the user can make again). */
+function PasswordChanged({ otherSessionsEnded, apiKeyRevoked }: { otherSessionsEnded: number; apiKeyRevoked: boolean }) {
+  const sessions =
+    otherSessionsEnded === 0
+      ? "No other session was signed in."
+      : `${otherSessionsEnded} other ${otherSessionsEnded === 1 ? "session was" : "sessions were"} signed out.`;
+  return (
+    <FormSuccess testId="password-changed">
+      Password changed. {sessions}
+      {apiKeyRevoked ? (
+        <>
+          {" "}
+          Your API key was revoked too, so a leaked key stops working: <Link href="/billing">make a new one on Billing</Link>.
+        </>
+      ) : null}
+    </FormSuccess>
+  );
+}
+
 function ChangePasswordSection() {
   const uid = useId();
   const trpc = useTRPC();
   const [currentPassword, setCurrentPassword] = useState("");
   const [newPassword, setNewPassword] = useState("");
   const [errors, setErrors] = useState<SplitErrors<PasswordField>>(NO_ERRORS);
-  const [changed, setChanged] = useState(false);
+  /** What the change ended besides the old password (null: nothing changed yet). */
+  const [changed, setChanged] = useState<{ otherSessionsEnded: number; apiKeyRevoked: boolean } | null>(null);
   const change = useMutation(trpc.user.changePassword.mutationOptions());
 
   async function handleSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     if (change.isPending) return;
-    setChanged(false);
+    setChanged(null);
     const parsed = ChangePasswordInput.safeParse({ currentPassword, newPassword });
     if (!parsed.success) {
       setErrors(issuesToFieldErrors(parsed.error.issues, PASSWORD_FIELDS));
@@ -68,17 +88,17 @@ function ChangePasswordSection() {
     }
     setErrors(NO_ERRORS);
     try {
-      await change.mutateAsync(parsed.data);
+      const outcome = await change.mutateAsync(parsed.data);
       setCurrentPassword("");
       setNewPassword("");
-      setChanged(true);
+      setChanged({ otherSessionsEnded: outcome.otherSessionsEnded, apiKeyRevoked: outcome.apiKeyRevoked });
     } catch (error) {
       setErrors(splitServerError(error, PASSWORD_FIELDS));
     }
   }
 
   function clear(field: PasswordField) {
-    setChanged(false);
+    setChanged(null);
     if (errors.fields[field]) setErrors((prev) => ({ ...prev, fields: { ...prev.fields, [field]: undefined } }));
   }
 
@@ -88,10 +108,10 @@ function ChangePasswordSection() {
         <h2 id={`${uid}-title`} className="card-title">
           Password
         </h2>
-        <p className="muted">Changing your password signs out your other sessions. This one stays signed in.</p>
+        <p className="muted">Changing your password signs out your other sessions and revokes your API key. This one stays signed in.</p>
       </div>
       <form className="form" noValidate onSubmit={handleSubmit} data-testid="change-password-form" aria-busy={change.isPending}>
-        {changed ? <FormSuccess testId="password-changed">Password changed. Your other sessions have been signed out.</FormSuccess> : null}
+        {changed ? <PasswordChanged {...changed} /> : null}
         {errors.form ? <FormAlert>{errors.form}</FormAlert> : null}
         <Field
           id={`${uid}-current`}
