@@ -11,6 +11,7 @@ import WebSocket from "ws";
 import { loadConfig } from "../src/config/env.ts";
 import { listen, type RunningServer } from "../src/http/app.ts";
 import { createServices, type ServiceHandle } from "../src/services.ts";
+import { nextBusSubscription } from "../test/support/accounts.ts";
 import { RestClient, uniqueEmail } from "../test/support/clients.ts";
 import { testDatabase } from "../test/support/harness.ts";
 import { openSse, type SseStream } from "../test/support/sse.ts";
@@ -58,20 +59,6 @@ afterAll(async () => {
   await drop?.();
 });
 
-/** Resolves once the next stream opened on `instance` listens on its bus. */
-function nextSubscription(instance: Instance): Promise<void> {
-  const bus = instance.services.events;
-  const original = bus.subscribe;
-  return new Promise((resolve) => {
-    bus.subscribe = (listener) => {
-      bus.subscribe = original;
-      const unsubscribe = original.call(bus, listener);
-      resolve();
-      return unsubscribe;
-    };
-  });
-}
-
 describe("revocations across instances", () => {
   it("a suspension made on instance A ends the account's streams (REST, tRPC, GraphQL WebSocket) held on instance B within a second", async () => {
     const [a, b] = instances as [Instance, Instance];
@@ -80,17 +67,17 @@ describe("revocations across instances", () => {
     expect(signup.status, JSON.stringify(signup.body)).toBe(200);
     const authorization = `Bearer ${user.cookie}`;
 
-    let live = nextSubscription(b);
+    let live = nextBusSubscription(b);
     const rest = await openSse(`${b.server.url}/api/user/credits/stream`, { authorization });
     streams.push(rest);
     expect(rest.response.status).toBe(200);
     await live;
-    live = nextSubscription(b);
+    live = nextBusSubscription(b);
     const trpc = await openSse(`${b.server.url}/trpc/user.balanceChanges`, { authorization });
     streams.push(trpc);
     expect(await trpc.next()).toMatchObject({ event: "connected" });
     await live;
-    live = nextSubscription(b);
+    live = nextBusSubscription(b);
     let socketClosed!: (code: number) => void;
     const closed = new Promise<number>((resolve) => {
       socketClosed = resolve;

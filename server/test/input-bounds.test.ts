@@ -2,7 +2,7 @@
 // to MAX_AMOUNT_CENTS is a 400 that changes nothing, while any amount within it is stored exactly (64-bit
 // cents); input nested deeper than 32 levels, or hiding a NUL at any depth, is a 400 on REST, tRPC and
 // GraphQL; the signup self-test, which hashes two passwords, counts per client IP in the auth rate class.
-import { request } from "node:http";
+import { requestFrom } from "./support/request-from.ts";
 import { MAX_AMOUNT_CENTS } from "@adgen/schema";
 import { TRPCClientError } from "@trpc/client";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -180,24 +180,8 @@ describe("JSON input depth and NUL characters, on every transport", () => {
 });
 
 /** A GET from another loopback address (another client IP), signed in with a bearer session. */
-function getFrom(on: TestApp, localAddress: string, path: string, bearer: string): Promise<{ status: number; body: any }> {
-  const url = new URL(`${on.url}/api${path}`);
-  return new Promise((resolve, reject) => {
-    const req = request(
-      { host: url.hostname, port: url.port, path: url.pathname, localAddress, headers: { authorization: `Bearer ${bearer}` } },
-      (res) => {
-        let text = "";
-        res.setEncoding("utf8");
-        res.on("data", (chunk) => {
-          text += chunk;
-        });
-        res.on("end", () => resolve({ status: res.statusCode ?? 0, body: JSON.parse(text) }));
-      },
-    );
-    req.on("error", reject);
-    req.end();
-  });
-}
+const getFrom = (on: TestApp, localAddress: string, path: string, bearer: string) =>
+  requestFrom(localAddress, `${on.url}/api${path}`, { headers: { authorization: `Bearer ${bearer}` } });
 
 describe("GET /health/signup-test counts in the auth class (per client IP)", () => {
   let limited: TestApp;

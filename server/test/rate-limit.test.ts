@@ -1,7 +1,7 @@
 // SPEC 8.1 and CONTRACT rate limits on a service started with low limits: auth endpoints per client IP,
 // other endpoints per account (per IP when anonymous), one counter per endpoint, shared by REST, tRPC and
 // GraphQL, 429 with the envelope and the X-RateLimit-* headers.
-import { request } from "node:http";
+import { requestFrom } from "./support/request-from.ts";
 import { TRPCClientError } from "@trpc/client";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { PASSWORD, type Account, signUp } from "./support/accounts.ts";
@@ -25,31 +25,7 @@ function limitHeaders(res: RestResult) {
 }
 
 /** A POST from another loopback address, so the server sees another client IP. */
-function postFrom(localAddress: string, path: string, body: unknown): Promise<{ status: number; body: any }> {
-  const url = new URL(`${app.url}/api${path}`);
-  return new Promise((resolve, reject) => {
-    const req = request(
-      {
-        host: url.hostname,
-        port: url.port,
-        path: url.pathname,
-        method: "POST",
-        localAddress,
-        headers: { "content-type": "application/json" },
-      },
-      (res) => {
-        let text = "";
-        res.setEncoding("utf8");
-        res.on("data", (chunk) => {
-          text += chunk;
-        });
-        res.on("end", () => resolve({ status: res.statusCode ?? 0, body: JSON.parse(text) }));
-      },
-    );
-    req.on("error", reject);
-    req.end(JSON.stringify(body));
-  });
-}
+const postFrom = (localAddress: string, path: string, body: unknown) => requestFrom(localAddress, `${app.url}/api${path}`, { body });
 
 // The auth budget is per IP and per endpoint: 3 signups and 3 logins from 127.0.0.1 for the whole file.
 let a: Account;

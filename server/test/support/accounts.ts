@@ -55,7 +55,7 @@ export async function eventually<T>(check: () => T | Promise<T>, timeoutMs = 5_0
  * Resolves when the next subscriber attaches to the event bus, i.e. once a subscription opened after
  * this call is live and will see events published from then on. Works for any EventBus implementation.
  */
-export function nextBusSubscription(app: TestApp): Promise<void> {
+export function nextBusSubscription(app: { services: Pick<TestApp["services"], "events"> }): Promise<void> {
   const bus = app.services.events;
   const original = bus.subscribe;
   return new Promise((resolve) => {
