@@ -44,11 +44,55 @@ export function needsPageMessage(type: WorkflowType): string {
   return `The ${workflowName(type)} workflow needs a web page to work from: give its address`;
 }
 
+const briefLine = (field: string, max: number) =>
+  z
+    .string({ error: `The brief's ${field} must be text` })
+    .trim()
+    .max(max, { error: `The brief's ${field} must be at most ${max} characters` });
+
+/**
+ * Beside `concept`: the brief by part. Each is read as its kind: hook, benefits, proof and offer are lines
+ * the ad may say, cta is its call to action (word for word), direction is for the crew and never on screen.
+ */
+export const StructuredBrief = z
+  .strictObject(
+    {
+      hook: briefLine("hook", 200).optional(),
+      benefits: z
+        .array(briefLine("benefits", 200), { error: "The brief's benefits must be a list of lines" })
+        .max(8, { error: "The brief holds at most 8 benefits" })
+        .optional(),
+      proof: briefLine("proof", 300).optional(),
+      offer: briefLine("offer", 200).optional(),
+      cta: briefLine("call to action", 60).optional(),
+      direction: briefLine("direction notes", 1000).optional(),
+    },
+    { error: "The brief must be an object with hook, benefits, proof, offer, cta or direction" },
+  )
+  .meta({ title: "StructuredBrief" });
+export type StructuredBrief = z.infer<typeof StructuredBrief>;
+
+/** How one sentence of the brief was read: only copy, tagline and cta may reach the screen or the narration. */
+export const BriefSentenceKind = z.enum(["copy", "direction", "tone", "tagline", "cta"]);
+export type BriefSentenceKind = z.infer<typeof BriefSentenceKind>;
+export const BriefReading = z
+  .array(
+    z.object({
+      sentence: z.string(),
+      kind: BriefSentenceKind,
+      /** Where it was written: the free concept, or a field of the structured brief. */
+      from: z.enum(["concept", "hook", "benefits", "proof", "offer", "cta", "direction"]),
+    }),
+  )
+  .meta({ title: "BriefReading" });
+export type BriefReading = z.infer<typeof BriefReading>;
+
 export const WorkflowRequest = z
   .object({
     type: z.enum(WORKFLOW_TYPES, { error: `Choose a workflow type: one of ${WORKFLOW_TYPES.join(", ")}` }),
     url: httpUrl("The page address").optional(),
     concept: z.string({ error: "The concept must be text" }).max(2000, { error: "The concept must be at most 2000 characters" }).optional(),
+    brief: StructuredBrief.optional(),
     brand: z.string({ error: "Name the brand by its id (see your brands)" }).min(1).max(100).optional(),
     models: z
       .object(
@@ -181,6 +225,8 @@ export const WorkflowResult = z
     brandKit: BrandKit.optional(),
     /** factory only: every variant of every format, as one batch. */
     variants: z.array(FactoryVariant).optional(),
+    /** How each sentence of the brief was read (copy, direction, tone, tagline, cta), in order. */
+    briefReading: BriefReading.optional(),
     /** The knowledge-base passages the art direction and copy drew on (best match first). */
     sources: z.array(KnowledgeSource).optional(),
     /** `publish: true`: where the ad is going or went. */

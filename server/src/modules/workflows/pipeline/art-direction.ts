@@ -189,7 +189,14 @@ export interface ArtDirection {
 export function directAd({ request, brand, page, maxAdSeconds, knowledge, beats: given }: ArtDirectionInput): ArtDirection {
   const framework = request.framework ?? DEFAULT_FRAMEWORK[request.type] ?? "aida";
   const concept = request.concept?.trim() || null;
-  const copy = writeCopy({ concept, brand, page, type: request.type, ...(knowledge ? { knowledge } : {}) });
+  const copy = writeCopy({
+    concept,
+    brand,
+    page,
+    type: request.type,
+    ...(request.brief ? { brief: request.brief } : {}),
+    ...(knowledge ? { knowledge } : {}),
+  });
   const product = copy.product;
 
   const pageColors = page?.colors ?? [];
@@ -227,7 +234,8 @@ export function directAd({ request, brand, page, maxAdSeconds, knowledge, beats:
   });
   const backgroundText = text(primary);
   const storyboard: Storyboard = {
-    title: fitWords(copy.tagline ?? concept ?? product, 60),
+    // The raw concept may be direction ("Slow push-ins on…"): the title is a line the ad may say.
+    title: fitWords(copy.tagline ?? copy.premise ?? product, 60),
     brand: { name: product, primary, secondary, accent, text: backgroundText },
     scenes,
   };

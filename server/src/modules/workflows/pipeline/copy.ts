@@ -3,8 +3,14 @@
 // concept is used word for word; a line too long for a scene is shortened at a clause or a word
 // boundary, never in the middle of a word. What it cannot find, it leaves out.
 
+import type { StructuredBrief } from "@adgen/schema";
+import { readBrief, unlabelled } from "./brief-reading.ts";
+
 export interface CopySources {
+  /** Free text: only its copy sentences become lines (direction and tone never reach the screen). */
   concept: string | null;
+  /** The brief by part, beside the concept: hook, benefits, proof and offer are lines; cta is the call to action. */
+  brief?: StructuredBrief;
   brand: {
     brandName?: string;
     name?: string;
@@ -129,7 +135,12 @@ const unique = (items: string[]) => [...new Set(items.map(collapse))].filter(Boo
 export function writeCopy(sources: CopySources): AdCopy {
   const concept = sources.concept ? collapse(sources.concept) : null;
   const quoted = concept ? quotedPhrases(sources.concept ?? "") : [];
-  const conceptLines = lines(sources.concept);
+  // Only what the brief says to the viewer: direction and tone sentences are for the crew and the voice.
+  const conceptLines = readBrief(sources.concept)
+    .filter((read) => read.kind === "copy")
+    .flatMap((read) => lines(unlabelled(read.sentence)));
+  const brief = sources.brief;
+  const briefLines = (items: (string | undefined)[]) => items.map((item) => collapse(item ?? "")).filter(Boolean);
   const pool = unique([
     ...conceptLines,
     ...(sources.knowledge ?? []).flatMap((claim) => lines(claim)),
@@ -163,7 +174,7 @@ export function writeCopy(sources: CopySources): AdCopy {
   const proofs = rest.filter((line) => PROOF.test(line) && !pains.includes(line) && !offers.includes(line));
   const benefits = rest.filter((line) => !proofs.includes(line) && !pains.includes(line) && !offers.includes(line));
 
-  const quotedCta = quoted.find((q) => q.cta)?.text;
+  const quotedCta = briefLines([brief?.cta])[0] ?? quoted.find((q) => q.cta)?.text;
   const host = sources.page ? new URL(sources.page.url).hostname.replace(/^www\./, "") : null;
   const cta =
     quotedCta ??
@@ -179,12 +190,13 @@ export function writeCopy(sources: CopySources): AdCopy {
     product,
     introduction,
     premise: conceptLines[0] ?? null,
-    tagline: quoted.find((q) => !q.cta)?.text ?? null,
+    // The brief's hook opens the ad when nothing is quoted; beside a quoted tagline it is the first benefit.
+    tagline: quoted.find((q) => !q.cta)?.text ?? briefLines([brief?.hook])[0] ?? null,
     cta,
-    benefits,
-    proofs,
+    benefits: unique([...briefLines(quoted.some((q) => !q.cta) ? [brief?.hook] : []), ...briefLines(brief?.benefits ?? []), ...benefits]),
+    proofs: unique([...briefLines([brief?.proof]), ...proofs]),
     pains,
-    offers,
+    offers: unique([...briefLines([brief?.offer]), ...offers]),
     audience: audienceOf(sources),
   };
 }

@@ -146,6 +146,27 @@ function purposeOf(sceneId: string, index: number, count: number): Purpose {
   return "story";
 }
 
+// A camera move the brief asks for in words ("Slow push-ins on the condensation", "pull back to reveal").
+const ASKED_MOTION: [RegExp, SceneMotion][] = [
+  [/push[- ]?ins?|dolly in|zoom(s|ing)? in|move(s)? in|close in/i, "push-in"],
+  [/pull[- ]?(out|back)s?|dolly out|zoom(s|ing)? out|reveal/i, "pull-out"],
+  [/pan(s|ning)? (to the )?left/i, "pan-left"],
+  [/pan(s|ning)?\b|track(s|ing)?\b/i, "pan-right"],
+  [/tilt(s|ing)? up|crane up|(view|shot) from the top|from above/i, "pan-up"],
+  [/tilt(s|ing)? down/i, "pan-down"],
+  [/locked[- ]off|static shot|still camera|tripod/i, "static"],
+];
+
+/** The camera moves the brief's direction notes ask for, in the order they are written. */
+export function motionsAskedFor(notes: readonly string[]): SceneMotion[] {
+  return notes.flatMap((note) =>
+    note
+      .split(/,\s*then\s+|\bthen\b|,\s+/i)
+      .map((part) => ASKED_MOTION.find(([pattern]) => pattern.test(part))?.[1])
+      .filter((motion): motion is SceneMotion => !!motion),
+  );
+}
+
 export interface ShotListing {
   shots: Shot[];
   /** The storyboard with each scene's `motion` set to its shot's move. */
@@ -153,7 +174,14 @@ export interface ShotListing {
 }
 
 /** The shot list of a directed storyboard, and the storyboard carrying each shot's camera move. */
-export function planShots(storyboard: Storyboard, request: Pick<WorkflowRequest, "adPreset" | "quality">): ShotListing {
+export function planShots(
+  storyboard: Storyboard,
+  request: Pick<WorkflowRequest, "adPreset" | "quality">,
+  /** The brief's direction sentences: the moves they ask for come first, and every prompt carries them. */
+  direction: readonly string[] = [],
+): ShotListing {
+  const asked = motionsAskedFor(direction);
+  const notes = direction.join(" ");
   const style = STYLES[STYLE_OF_PRESET[request.adPreset ?? ""] ?? DEFAULT_STYLE];
   const quality = request.quality ?? "standard";
   const count = storyboard.scenes.length;
@@ -161,15 +189,17 @@ export function planShots(storyboard: Storyboard, request: Pick<WorkflowRequest,
   let previous: SceneMotion | null = null;
   const scenes = storyboard.scenes.map((scene, i) => {
     const coverage = COVERAGE[purposeOf(scene.id, i, count)];
-    const motion = previous === coverage.motion ? COUNTER_MOTION[coverage.motion] : coverage.motion;
+    const planned = asked[i] ?? coverage.motion;
+    const motion = !asked[i] && previous === planned ? COUNTER_MOTION[planned] : planned;
     previous = motion;
     const lens = CAMERA.lenses.find((l) => l.id === coverage.lens)!;
     const camera = `${label(CAMERA.shotSizes, coverage.shotSize)}, ${label(CAMERA.angles, coverage.angle).toLowerCase()}`;
     const lighting = capitalise(coverage.lightingAccent ? `${style.lighting}; ${coverage.lightingAccent}` : style.lighting);
     const movement = motion === coverage.motion ? coverage.movement : MOVEMENT_OF_MOTION[motion];
+    const context = [scene.body, notes].filter(Boolean).join(". ");
     const built = buildPrompt("video-cinematic", {
       subject: `${storyboard.brand.name}: ${scene.headline}`,
-      ...(scene.body ? { context: scene.body } : {}),
+      ...(context ? { context } : {}),
       style: style.id,
       lighting,
       camera: `${lens.id}, ${coverage.shotSize}, ${coverage.angle}, ${movement}`,

@@ -3,11 +3,14 @@
 //   clone:        the reference's structure written from the user's copy (result.analysis);
 //   ad-optimizer: the source project's storyboard, improved (result.optimization);
 //   other types:  the directed ad as is.
-import { type Optimization, type ReferenceAnalysis, type Shot, STEP, type WorkflowResult } from "@adgen/schema";
+// Every type also says how each sentence of the brief was read (result.briefReading); the cinematic shot
+// list takes the camera moves its direction sentences ask for.
+import { type BriefReading, type Optimization, type ReferenceAnalysis, type Shot, STEP, type WorkflowResult } from "@adgen/schema";
 import { AppError } from "../../../errors.ts";
 import type { Storyboard } from "../../render/types.ts";
 import { findSourceProject } from "../source-project.ts";
 import { type ArtDirection, type ArtDirectionInput, directAd } from "./art-direction.ts";
+import { readBrief } from "./brief-reading.ts";
 import { optimizeAd } from "./optimize.ts";
 import { directClone } from "./reference-analysis.ts";
 import { writeWithModel } from "./model-writer.ts";
@@ -24,6 +27,8 @@ export interface TypedDirection extends ArtDirection {
   structureWarning?: string;
   /** Why a configured language model's copy was not used (absent when it was, or with no model). */
   writerWarning?: string;
+  /** How each sentence of the brief was read (absent in outputs stored by older versions). */
+  briefReading?: BriefReading;
 }
 
 /** The type's direction, its words rewritten by the language model when one is configured (not the optimizer's). */
@@ -44,14 +49,25 @@ export async function directWithWriter(
 
 /** The art direction of the job's type (see the header). */
 export async function directForType(
-  { services, job, request, outputs }: Pick<StepContext, "services" | "job" | "request" | "outputs">,
+  context: Pick<StepContext, "services" | "job" | "request" | "outputs">,
   input: ArtDirectionInput,
   write: <D extends ArtDirection>(direction: D) => Promise<D & { writerWarning?: string }> = async (direction) => direction,
+): Promise<TypedDirection> {
+  const briefReading = readBrief(context.request.concept, context.request.brief);
+  return { ...(await directTyped(context, input, write, briefReading)), briefReading };
+}
+
+async function directTyped(
+  { services, job, request, outputs }: Pick<StepContext, "services" | "job" | "request" | "outputs">,
+  input: ArtDirectionInput,
+  write: <D extends ArtDirection>(direction: D) => Promise<D & { writerWarning?: string }>,
+  reading: BriefReading,
 ): Promise<TypedDirection> {
   switch (request.type) {
     case "cinematic": {
       const direction = await write(directAd(input));
-      const { shots, storyboard } = planShots(direction.storyboard, request);
+      const notes = reading.filter((read) => read.kind === "direction").map((read) => read.sentence);
+      const { shots, storyboard } = planShots(direction.storyboard, request, notes);
       return { ...direction, storyboard, shotList: shots };
     }
     case "clone": {
@@ -70,7 +86,7 @@ export async function directForType(
   }
 }
 
-export type TypedResultParts = Pick<WorkflowResult, "shotList" | "analysis" | "optimization"> & { warnings: string[] };
+export type TypedResultParts = Pick<WorkflowResult, "shotList" | "analysis" | "optimization" | "briefReading"> & { warnings: string[] };
 
 /** The result parts of the type's art direction, for the storyboard that was rendered. */
 export function typedResultParts(outputs: Map<string, unknown>, rendered: Storyboard): TypedResultParts {
@@ -79,6 +95,7 @@ export function typedResultParts(outputs: Map<string, unknown>, rendered: Storyb
   return {
     ...(direction?.shotList ? { shotList: shotsFor(rendered, direction.shotList) } : {}),
     ...(analysis ? { analysis } : {}),
+    ...(direction?.briefReading?.length ? { briefReading: direction.briefReading } : {}),
     // A review may have edited the improved ad: its score is the one rendered.
     ...(direction?.optimization ? { optimization: { ...direction.optimization, scoreAfter: direction.creativeScore.score } } : {}),
     warnings: [direction?.structureWarning, direction?.writerWarning].filter((w): w is string => Boolean(w)),
