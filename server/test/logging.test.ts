@@ -220,7 +220,7 @@ describe("job lines", () => {
     timeout: 90_000,
   }, async () => {
     const launched = await user.client.post("/workflow", {
-      type: "clone",
+      type: "cinematic",
       url: "https://nowhere.example/p?access_token=page-secret-5520",
       imagesOnly: true,
       concept: "Skates that fly",
@@ -240,7 +240,7 @@ describe("job lines", () => {
       expect(line).toMatchObject({ level: "info", outcome: "done", durationMs: expect.any(Number) });
       expect(line.durationMs).toBeGreaterThanOrEqual(0);
     }
-    expect(mine[0]).toMatchObject({ msg: "job started", userId: user.id, type: "clone", attempt: 1 });
+    expect(mine[0]).toMatchObject({ msg: "job started", userId: user.id, type: "cinematic", attempt: 1 });
     expect(mine.at(-1)).toMatchObject({ msg: "job completed", durationMs: expect.any(Number) });
     // The page that could not be read is a warning, without the URL's query string.
     const warning = mine.find((line) => line.msg === "job step warning");

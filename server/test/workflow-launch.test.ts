@@ -2,6 +2,8 @@
 // order of checks (401 → 400 → 402 trial → 403 reserved → 404 brand → 402 credits), every workflow type
 // at its SPEC 8.2 price, both stated response shapes at once, and URLs that must be public.
 import { WORKFLOWS } from "@adgen/schema";
+import { HttpResponse, http } from "msw";
+import { setupServer } from "msw/node";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Resolver } from "../src/modules/net/safe-fetch.ts";
 import { type Account, ADMIN_ENV, adminClient, signUp } from "./support/accounts.ts";
@@ -17,13 +19,24 @@ const resolver: Resolver = async (host) => {
   return answer;
 };
 
+// The product page the types made from a page (clone, brand, local-audit) read before they are charged.
+const network = setupServer(
+  http.get("https://shop.example/product", () =>
+    HttpResponse.html("<!doctype html><html><head><title>Steel Travel Mug</title></head></html>"),
+  ),
+);
+
 let app: TestApp;
 let admin: RestClient;
 beforeAll(async () => {
+  network.listen({ onUnhandledRequest: (request, print) => (new URL(request.url).hostname !== "127.0.0.1" ? print.error() : undefined) });
   app = await startTestApp({ ...ADMIN_ENV, WORKERS: "0" }, { resolver });
   admin = await adminClient(app);
 });
-afterAll(() => app?.close());
+afterAll(async () => {
+  await app?.close();
+  network.close();
+});
 
 async function balance(account: Account): Promise<number> {
   const res = await account.client.get("/user/credits");
@@ -347,11 +360,15 @@ describe("URLs of a launch must be public", () => {
     expect(await jobCount(user.id)).toBe(0);
   });
 
-  it("accepts a url whose host does not resolve now (the job records a warning instead)", async () => {
+  it("accepts a url whose host does not resolve now for a type not made from the page (the job records a warning instead)", async () => {
     const user = await signUp(app, "launch-unresolvable");
-    const res = await user.client.post("/workflow", { type: "clone", url: "https://gone.example/p" });
+    const res = await user.client.post("/workflow", { type: "cinematic", url: "https://gone.example/p" });
     expect(res.status, JSON.stringify(res.body)).toBe(200);
-    expect(res.body).toMatchObject({ cost: 3 });
+    expect(res.body).toMatchObject({ cost: 1 });
+    // Inspiration is made from its page: one that cannot be read is refused before the charge.
+    const clone = await user.client.post("/workflow", { type: "clone", url: "https://gone.example/p" });
+    expectError(clone, 400, /^We could not read https:\/\/gone\.example\/p \(gone\.example could not be resolved\)/);
+    expect(await balance(user)).toBe(9);
   });
 
   it("answers 400 naming callbackUrl for a private callback address", async () => {

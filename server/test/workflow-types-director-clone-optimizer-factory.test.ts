@@ -298,13 +298,12 @@ describe("clone (Inspiration)", () => {
     expect(info.durationSec).toBeGreaterThan(1);
   });
 
-  it("goes on with a standard structure and a warning when the reference cannot be read", { timeout: 180_000 }, async () => {
-    const job = await completed(user, { type: "clone", url: "https://gone.example/", concept: BREWLY });
-    expect(job.result.analysis).toMatchObject({ url: "https://gone.example/", readable: false, beats: [], hook: null });
-    expect(job.result.warnings.join("\n")).toMatch(/reference at https:\/\/gone\.example\/ could not be read/);
-    expect(job.result.storyboard.scenes.length).toBeGreaterThanOrEqual(2);
-    expect(job.result.storyboard.scenes.at(-1).cta).toBe("Get Brewly");
-    expect(job.result.finalVideo).toMatch(/\.mp4$/);
+  it("refuses a reference that cannot be read before charging: no ad is cloned from a page never read", async () => {
+    const before = await balanceOf(user);
+    const res = await user.client.post("/workflow", { type: "clone", url: "https://gone.example/", concept: BREWLY });
+    expect(res.status, JSON.stringify(res.body)).toBe(400);
+    expect(res.body.error).toMatch(/^We could not read https:\/\/gone\.example\/ \(the site answered 503\)\. Check the address/);
+    expect(await balanceOf(user)).toBe(before);
   });
 });
 

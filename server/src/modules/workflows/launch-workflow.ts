@@ -1,6 +1,7 @@
 // POST /workflow: validate, check, charge and create the job in one transaction, then queue it.
 // Order of checks (issue 3): auth 401 → validation 400 (with the options this instance cannot honour) → trial expired 402 → reserved workflow 403 →
-// brand or optimizer project 404 (a project not completed, or none: 400) → credits 402. The charge is a conditional update, so concurrent launches never overdraw.
+// brand or optimizer project 404 (a project not completed, or none: 400) → credits 402 → for the types made from a page, a page
+// that cannot be read 400 (read last, so a launch refused anyway costs no fetch). The charge is a conditional update, so concurrent launches never overdraw.
 import { createHash, randomUUID } from "node:crypto";
 import type { Prisma, User } from "@adgen/prisma";
 import {
@@ -24,6 +25,7 @@ import { InsufficientCreditsError, LedgerReason } from "../credits/ledger.ts";
 import { chargeAndCreateJob, type NewJob } from "./charge-launch.ts";
 import { publishBalance } from "../events/account-events.ts";
 import { checkWorkflowOptions } from "./check-options.ts";
+import { assertPageReadable } from "./preview-page.ts";
 import { assertCanPublish } from "../social/social-accounts.ts";
 import { enqueueJob } from "./enqueue.ts";
 import { findSourceProject } from "./source-project.ts";
@@ -186,6 +188,18 @@ export async function launchWorkflow(
   await assertReachableUrls(ctx, request);
 
   const cost = workflowCost(request.type, request.quality);
+  // A repeated Idempotency-Key replays its first answer below, whatever the balance or the page are now.
+  const earlier = key
+    ? await services.prisma.idempotencyKey.findFirst({
+        where: { userId: user.id, key, createdAt: { gte: new Date(Date.now() - 86_400_000) } },
+        select: { key: true },
+      })
+    : null;
+  if (!earlier) {
+    // The charge re-checks the balance itself; this only spares a page read for a launch it would refuse.
+    if (account.creditsBalance < cost) throw new InsufficientCreditsError(cost, account.creditsBalance);
+    await assertPageReadable(ctx, request);
+  }
   const formats = formatsFor(request);
   const jobId = randomUUID();
   const requestHash = key ? createHash("sha256").update(stableJson(input)).digest("hex") : null;

@@ -6,11 +6,13 @@ import { type BrandKit, STEP } from "@adgen/schema";
 import { claimsIn, toneOf } from "../../brand/brand-voice.ts";
 import { saveBrandKit } from "../../brand/brand-profile.ts";
 import { type PageMeta, readPageMeta } from "../../net/page-meta.ts";
+import { unreadablePageMessage } from "../preview-page.ts";
+import { PermanentJobError } from "./run-job.ts";
 import type { PageFacts, PipelineStep } from "./steps.ts";
 
 const MAX_KIT_COLORS = 8;
 
-/** What the step stores: the kit, or null (and why) when the site could not be read. */
+/** What the step stores: the kit (null only in outputs stored by older versions, which went on without one). */
 export interface BrandKitOutput {
   kit: BrandKit | null;
   warnings: string[];
@@ -41,11 +43,10 @@ export const brandKitStep: PipelineStep = {
     const meta = await readPageMeta(page.url, { resolver: services.resolver, timeoutMs: 10_000, signal, brand: true });
     const kit = brandKitFromPage(meta, new Date());
     if (!kit) {
-      // The page read_page could not read either (its warning is in the result): the profile is left as it was.
-      return {
-        kit: null,
-        warnings: [`No brand kit was read from ${page.url}; the brand profile was left as it was`],
-      } satisfies BrandKitOutput;
+      // read_page read the site a moment ago, this read failed: no kit is made up, the profile is left as it
+      // was, and the job fails and is refunded in full.
+      const why = unreadablePageMessage(meta, "brand") ?? `We could not read the brand's site at ${page.url}.`;
+      throw new PermanentJobError(`${why} The brand profile was left as it was.`);
     }
     await saveBrandKit(services.prisma, job.userId, kit, request.brand);
     return { kit, warnings: [] } satisfies BrandKitOutput;

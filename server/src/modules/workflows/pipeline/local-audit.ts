@@ -4,6 +4,8 @@
 // the same page the same way.
 import type { AuditCriterion, AuditCriterionId, AuditReport } from "@adgen/schema";
 import type { PageSignals } from "../../net/page-signals.ts";
+import { unreadablePageMessage } from "../preview-page.ts";
+import { PermanentJobError } from "./run-job.ts";
 
 export interface AuditedPage {
   url: string;
@@ -305,23 +307,17 @@ function gradeOf(score: number): string {
   return "F";
 }
 
-/** The scored audit of a page (without the PDF's URL, which the report step adds). */
+/**
+ * The scored audit of a page (without the PDF's URL, which the report step adds). A page that was not
+ * loaded is not graded: the job fails and is refunded (read_page already stops it; this is the last word).
+ */
 export function auditPage(page: AuditedPage, at: Date = new Date()): AuditReport {
   const s = page.signals;
-  let criteria: AuditCriterion[];
   if (!s) {
-    const reason = page.warnings[0] ?? `${page.url} could not be read`;
-    criteria = (Object.keys(WEIGHTS) as AuditCriterionId[]).map((id) => ({
-      id,
-      name: NAMES[id],
-      score: 0,
-      weight: WEIGHTS[id],
-      findings: [`The page could not be audited: ${reason}`],
-      recommendation: "Make sure the page loads for visitors (no errors, no login wall) before sending ad traffic to it.",
-    }));
-  } else {
-    criteria = [offerClarity(page, s), mobileCta(s), contactDetails(s), trustSignals(s), landingSpeed(s)];
+    const why = unreadablePageMessage({ images: [], ...page, title: null, description: null }, "local-audit");
+    throw new PermanentJobError(why ?? `We could not read ${page.url}, so it was not audited.`);
   }
+  const criteria = [offerClarity(page, s), mobileCta(s), contactDetails(s), trustSignals(s), landingSpeed(s)];
   const total = criteria.reduce((sum, c) => sum + c.weight, 0);
   const overallScore = Math.round(criteria.reduce((sum, c) => sum + c.score * c.weight, 0) / total);
   return {
@@ -329,7 +325,7 @@ export function auditPage(page: AuditedPage, at: Date = new Date()): AuditReport
     auditedAt: at.toISOString(),
     overallScore,
     grade: gradeOf(overallScore),
-    pageLoaded: !!s,
+    pageLoaded: true,
     criteria,
     reportUrl: null,
   };

@@ -3,12 +3,14 @@
 // becomes a beat with a role (hook, problem, benefit, proof, offer, call to action), its words set the
 // pacing, and its buttons the call to action. The new ad has the same beats in the same order, timed by
 // that pacing, but every word of it comes from the user's concept and brand: the reference lends its
-// structure, never its lines. A reference that cannot be read gives a standard structure and a warning.
+// structure, never its lines. A reference that cannot be read fails the job (refunded); one read but with
+// too little structure gives a standard structure and a warning.
 import { type ReferenceAnalysis, STEP, type WorkflowRequest } from "@adgen/schema";
 import type { Storyboard } from "../../render/types.ts";
 import { type ArtDirection, type ArtDirectionInput, type Beat, directAd, type Lines, scene } from "./art-direction.ts";
 import { painFromBenefit } from "./copy.ts";
 import { scoreStoryboard } from "./creative-score.ts";
+import { PermanentJobError } from "./run-job.ts";
 import type { PageFacts, PipelineStep } from "./steps.ts";
 
 export type { ReferenceAnalysis };
@@ -136,6 +138,9 @@ export const referenceAnalysisStep: PipelineStep = {
   weight: 5,
   async run({ request, outputs }) {
     const page = outputs.get(STEP.readPage) as PageFacts | undefined;
+    // A reference that was not read is not followed: the job fails and is refunded (read_page stops it first).
+    if (!page?.outline)
+      throw new PermanentJobError(`We could not read the reference at ${page?.url ?? request.url}, so there is nothing to follow.`);
     return analyseReference(page, page?.url ?? request.url ?? "") satisfies ReferenceAnalysis;
   },
 };

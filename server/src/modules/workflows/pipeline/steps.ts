@@ -32,6 +32,7 @@ import { choosePictures, GENERATED_PICTURES } from "../../providers/remote-provi
 import { applyLook, presetFor } from "./look.ts";
 import { listBrandMedia } from "../../brand/brand-media.ts";
 import { knowledgeForBrief } from "../../knowledge/retrieve.ts";
+import { assertPageRead } from "./page-read.ts";
 import { pageUrlFor, staticAdStep, TYPE_STEPS, typeResult, wantsPageSignals } from "./type-steps.ts";
 import type { PageOutline } from "../../net/page-outline.ts";
 import type { PageSignals } from "../../net/page-signals.ts";
@@ -114,6 +115,7 @@ const readPage: PipelineStep = {
       ...(meta.signals ? { signals: meta.signals } : {}),
       ...(meta.outline ? { outline: meta.outline } : {}),
     };
+    assertPageRead(facts, request);
     return facts;
   },
 };
