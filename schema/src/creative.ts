@@ -3,7 +3,7 @@ import { z } from "zod";
 
 export const CreativeCheck = z
   .object({
-    id: z.enum(["hook", "reading-time", "text-density", "call-to-action", "brand", "safe-zone"]),
+    id: z.enum(["hook", "reading-time", "text-density", "call-to-action", "brand", "safe-zone", "clean-screen"]),
     label: z.string(),
     points: z.number().int(),
     max: z.number().int(),

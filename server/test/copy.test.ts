@@ -146,6 +146,7 @@ describe("the creative score before rendering", () => {
       "call-to-action",
       "brand",
       "safe-zone",
+      "clean-screen",
     ]);
     expect(tight.creativeScore.score).toBeGreaterThanOrEqual(85);
     expect(tight.creativeScore.checks.find((c) => c.id === "call-to-action")?.reason).toBe('Ends with "Order a trial pack"');

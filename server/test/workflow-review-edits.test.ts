@@ -36,7 +36,7 @@ describe("editing the storyboard in review", () => {
     await waitForStatus(jobId, ["awaiting_review"]);
     const review = (await user.client.get(`/workflow/hitl?jobId=${jobId}`)).body.data;
     expect(review.storyboard.creativeScore).toMatchObject({ max: 100, score: expect.any(Number) });
-    expect(review.storyboard.creativeScore.checks).toHaveLength(6);
+    expect(review.storyboard.creativeScore.checks).toHaveLength(7);
     const scenes = review.storyboard.scenes as { id: string; headline: string; cta?: string }[];
     expect(scenes.length).toBeGreaterThanOrEqual(3);
 

@@ -5,13 +5,17 @@
 // - text density: no scene is a wall of text;
 // - call to action: the ad ends by asking for something;
 // - brand: the product or brand is named, and the brand's colours are used;
-// - safe zones: every line of text, as the renderer lays it out, stays inside each platform's safe area.
+// - safe zones: every line of text, as the renderer lays it out, stays inside each platform's safe area;
+// - a clean screen (screen-defects.ts): no line cut short or ending mid-clause, no sentence of direction or
+//   tone shown as copy, never two scenes' text at once in a transition. Any of these costs the check's
+//   whole weight, enough that an ad showing one is never called "Strong" (75 and over).
 import type { AspectRatio, CreativeScore } from "@adgen/schema";
 import { FORMATS } from "@adgen/schema";
 import { fontMetrics } from "../../render/font-metrics.ts";
 import { locateFont } from "../../render/ffmpeg.ts";
 import { layoutScene } from "../../render/layout.ts";
 import type { Storyboard } from "../../render/types.ts";
+import { screenDefects } from "./screen-defects.ts";
 
 const WORDS_PER_SECOND = 3;
 const HOOK_SECONDS = 2;
@@ -33,8 +37,8 @@ export function scoreStoryboard(storyboard: Storyboard, formats: readonly Aspect
   checks.push({
     id: "hook",
     label: "A hook in the first two seconds",
-    points: hookOk ? 20 : hookWords > 0 ? 10 : 0,
-    max: 20,
+    points: hookOk ? 14 : hookWords > 0 ? 7 : 0,
+    max: 14,
     reason: hookOk
       ? `Opens on "${first?.headline}" (${hookWords} words), readable at a glance`
       : hookWords > HOOK_MAX_WORDS
@@ -47,8 +51,8 @@ export function scoreStoryboard(storyboard: Storyboard, formats: readonly Aspect
   checks.push({
     id: "reading-time",
     label: "Every scene can be read while it is on screen",
-    points: Math.round(20 * (1 - slow.length / Math.max(1, scenes.length))),
-    max: 20,
+    points: Math.round(14 * (1 - slow.length / Math.max(1, scenes.length))),
+    max: 14,
     reason: slow.length
       ? `${slow.length} of ${scenes.length} scenes hold more words than ${WORDS_PER_SECOND} a second allows (${slow.map((s) => s.id).join(", ")})`
       : `Every scene reads at ${WORDS_PER_SECOND} words a second or less`,
@@ -59,8 +63,8 @@ export function scoreStoryboard(storyboard: Storyboard, formats: readonly Aspect
   checks.push({
     id: "text-density",
     label: "No scene is a wall of text",
-    points: dense.length ? 5 : 15,
-    max: 15,
+    points: dense.length ? 3 : 10,
+    max: 10,
     reason: dense.length ? `${dense.length} scenes carry more than ${DENSE_WORDS} words` : `At most ${DENSE_WORDS} words on any scene`,
   });
 
@@ -69,8 +73,8 @@ export function scoreStoryboard(storyboard: Storyboard, formats: readonly Aspect
   checks.push({
     id: "call-to-action",
     label: "A call to action",
-    points: cta ? 15 : scenes.some((s) => s.cta) ? 8 : 0,
-    max: 15,
+    points: cta ? 11 : scenes.some((s) => s.cta) ? 5 : 0,
+    max: 11,
     reason: cta ? `Ends with "${cta}"` : "The last scene asks the viewer for nothing",
   });
 
@@ -80,14 +84,15 @@ export function scoreStoryboard(storyboard: Storyboard, formats: readonly Aspect
   checks.push({
     id: "brand",
     label: "Brand presence",
-    points: (named > 0 ? 10 : 0) + (coloured > 0 ? 5 : 0),
-    max: 15,
+    points: (named > 0 ? 8 : 0) + (coloured > 0 ? 3 : 0),
+    max: 11,
     reason: `${product} is named in ${named} of ${scenes.length} scenes; ${coloured} use the brand's colours`,
   });
 
   // Safe zones, with the renderer's own layout.
   metrics ??= fontMetrics(locateFont());
   const outside: string[] = [];
+  const cut: string[] = [];
   for (const format of formats) {
     const size = FORMATS.find((f) => f.ratio === format);
     if (!size) continue;
@@ -110,16 +115,28 @@ export function scoreStoryboard(storyboard: Storyboard, formats: readonly Aspect
           t.baseline > safe.y + safe.h + 1,
       );
       if (out || layout.truncated) outside.push(`${scene.id} in ${format}`);
+      if (layout.truncated && !cut.includes(`${scene.id} in ${format}`)) cut.push(`${scene.id} in ${format}`);
     }
   }
   checks.push({
     id: "safe-zone",
     label: "Text inside each platform's safe zone",
-    points: outside.length ? 0 : 15,
-    max: 15,
+    points: outside.length ? 0 : 10,
+    max: 10,
     reason: outside.length
       ? `Text leaves the safe zone: ${outside.join(", ")}`
       : `All text stays clear of platform buttons and captions in ${formats.join(", ")}`,
+  });
+
+  const defects = [...screenDefects(storyboard), ...cut.map((where) => `lines were dropped to fit ${where}`)];
+  checks.push({
+    id: "clean-screen",
+    label: "Nothing broken on screen",
+    points: defects.length ? 0 : 30,
+    max: 30,
+    reason: defects.length
+      ? defects.slice(0, 4).join("; ") + (defects.length > 4 ? `; and ${defects.length - 4} more` : "")
+      : "Every line is whole, none is direction or tone, and one scene's text is on screen at a time",
   });
 
   const score = checks.reduce((sum, c) => sum + c.points, 0);

@@ -33,6 +33,7 @@ import { applyLook, presetFor } from "./look.ts";
 import { listBrandMedia } from "../../brand/brand-media.ts";
 import { knowledgeForBrief } from "../../knowledge/retrieve.ts";
 import { assertPageRead } from "./page-read.ts";
+import { scoreStoryboard } from "./creative-score.ts";
 import { pageUrlFor, staticAdStep, TYPE_STEPS, typeResult, wantsPageSignals } from "./type-steps.ts";
 import type { PageOutline } from "../../net/page-outline.ts";
 import type { PageSignals } from "../../net/page-signals.ts";
@@ -168,6 +169,8 @@ const artDirection: PipelineStep = {
       imagery.pictures = [...library, ...generated, ...others];
     }
     direction.storyboard = applyLook(direction.storyboard, presetFor(request), imagery);
+    // Scored on the storyboard as it will be laid out, with its look (text motion, pictures, colours).
+    direction.creativeScore = scoreStoryboard(direction.storyboard, direction.formats, direction.storyboard.brand.name);
     const previews: ArtDirectionOutput["previews"] = [];
     if (job.hitl) {
       // One still per scene, as the first format will show it, for the reviewer.
