@@ -4,7 +4,7 @@ import { z } from "zod";
 import { IsoDateTime } from "./common.ts";
 import { CreativeScore } from "./creative.ts";
 import { JobStatus } from "./enums.ts";
-import { JobView } from "./workflow.ts";
+import { BriefReading, JobView } from "./workflow.ts";
 
 export const ReviewScene = z
   .object({
@@ -44,6 +44,8 @@ export const ReviewState = z
           .meta({ title: "BrandStyle" }),
         scenes: z.array(ReviewScene),
         creativeScore: CreativeScore.nullable(),
+        /** How each sentence of the brief was read: why a line appears on screen or does not. */
+        briefReading: BriefReading.optional(),
       })
       .nullable(),
     job: JobView,

@@ -127,6 +127,29 @@ describe("the structured brief on REST", () => {
     expect(job.result.shotList[0].prompt).toContain("Slow push-in on the bottle");
   });
 
+  it("shows the reviewer how the brief was read, beside the storyboard", { timeout: 60_000 }, async () => {
+    const launched = await user.client.post("/workflow", {
+      type: "cinematic",
+      concept: `Cold brew in ten seconds. ${TONE}`,
+      brief: { direction: "Open on a close-up of the pour." },
+      formats: ["1:1"],
+      hitl: true,
+    });
+    expect(launched.status, JSON.stringify(launched.body)).toBe(200);
+    const jobId = launched.body.data.jobId;
+    let review: any;
+    const deadline = Date.now() + 50_000;
+    while (!review?.storyboard && Date.now() < deadline) {
+      review = (await user.client.get(`/workflow/hitl?jobId=${jobId}`)).body.data;
+      if (!review?.storyboard) await new Promise((r) => setTimeout(r, 250));
+    }
+    expect(review.storyboard.briefReading).toEqual([
+      { sentence: "Cold brew in ten seconds.", kind: "copy", from: "concept" },
+      { sentence: TONE, kind: "tone", from: "concept" },
+      { sentence: "Open on a close-up of the pour.", kind: "direction", from: "direction" },
+    ]);
+  });
+
   it.each([
     [{ benefits: "Cold for 24 hours" }, /^The brief's benefits must be a list of lines/],
     [{ cta: "x".repeat(61) }, /^The brief's call to action must be at most 60 characters/],

@@ -10,6 +10,7 @@ import { useNow } from "../lib/hooks.ts";
 import { cssAspect, mediaSrc } from "../lib/workflow.ts";
 import { type RouterInputs, type RouterOutputs, useTRPC } from "../trpc.ts";
 import { CreativeScoreCard } from "./creative-score.tsx";
+import { BriefReading } from "./results/brief-reading.tsx";
 import { FieldError, FormAlert } from "./form.tsx";
 import { InlineError, Skeleton, Spinner } from "./status.tsx";
 
@@ -280,6 +281,7 @@ function ReviewBoard({ jobId, board, creditsUsed }: { jobId: string; board: Stor
       {board?.creativeScore ? (
         <CreativeScoreCard score={board.creativeScore} note="Scored as directed; your edits are scored again when you approve." />
       ) : null}
+      {board?.briefReading?.length ? <BriefReading reading={board.briefReading} /> : null}
 
       {board ? (
         <>

@@ -99,6 +99,7 @@ export async function getHitlState(ctx: RequestContext, jobId: string) {
           brand: direction.storyboard.brand,
           scenes: direction.storyboard.scenes.map((scene) => ({ ...scene, preview: previews.get(scene.id) ?? null })),
           creativeScore: direction.creativeScore ?? null,
+          ...(direction.briefReading?.length ? { briefReading: direction.briefReading } : {}),
         }
       : null,
     job: toJobView(job),

@@ -6,6 +6,7 @@ import { Link } from "wouter";
 import { CreativeScoreCard } from "../creative-score.tsx";
 import { AuditReport } from "./audit-report.tsx";
 import { BrandKit } from "./brand-kit.tsx";
+import { BriefReading } from "./brief-reading.tsx";
 import { Downloads } from "./downloads.tsx";
 import { FactoryBatch } from "./factory-batch.tsx";
 import { FormatPlayer } from "./format-player.tsx";
@@ -77,6 +78,11 @@ export function ResultPanel({ job }: { job: Job }) {
       {result.analysis ? (
         <div className="card">
           <ReferenceAnalysis analysis={result.analysis} />
+        </div>
+      ) : null}
+      {result.briefReading?.length ? (
+        <div className="card">
+          <BriefReading reading={result.briefReading} />
         </div>
       ) : null}
       {result.shotList?.length ? (

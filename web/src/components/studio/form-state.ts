@@ -16,6 +16,7 @@ import {
 import type { SplitErrors } from "../../lib/errors.ts";
 import { sortFormats } from "../../lib/workflow.ts";
 import type { RouterOutputs } from "../../trpc.ts";
+import { type BriefState, briefOf, briefStateOf, EMPTY_BRIEF } from "./brief-fields.tsx";
 
 export type StudioConfig = RouterOutputs["public"]["studio"];
 export type Pricing = RouterOutputs["public"]["pricing"];
@@ -33,6 +34,8 @@ export interface FormState {
   type: WorkflowType;
   url: string;
   concept: string;
+  /** The brief by part, sent beside the concept (with it, when the type uses a concept). */
+  brief: BriefState;
   /** ad-optimizer: the project to improve ("" = none). */
   project: string;
   formats: AspectRatio[];
@@ -74,6 +77,7 @@ export function initialState({ prefs, studio, brand, queryType, queryProject, re
     type,
     url: "",
     concept: "",
+    brief: EMPTY_BRIEF,
     project: type === "ad-optimizer" && queryProject ? queryProject : "",
     formats: sortFormats(formats),
     imagesOnly: false,
@@ -99,6 +103,7 @@ function restoreRun(fresh: FormState, input: Record<string, unknown>, type: Work
     type,
     url: text(input.url, ""),
     concept: text(input.concept, ""),
+    brief: briefStateOf(input.brief),
     project: text(input.project, ""),
     formats: formats.length ? sortFormats(formats) : sortFormats(defaultFormatsFor(type)),
     imagesOnly: input.imagesOnly === true,
@@ -126,6 +131,7 @@ export function toRequest(state: FormState, uses: StudioFields): WorkflowRequest
     type: state.type,
     ...(uses.url && url ? { url } : {}),
     ...(uses.concept && state.concept.trim() ? { concept: state.concept } : {}),
+    ...(uses.concept && briefOf(state.brief) ? { brief: briefOf(state.brief) } : {}),
     ...(uses.project && state.project ? { project: state.project } : {}),
     ...(uses.brand && state.brand ? { brand: state.brand } : {}),
     formats: sortFormats(state.formats),

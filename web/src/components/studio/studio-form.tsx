@@ -22,6 +22,7 @@ import { explainLaunchError, type LaunchProblem, newIdempotencyKey, sortFormats 
 import { useTRPC } from "../../trpc.ts";
 import { FormAlert, FormSuccess } from "../form.tsx";
 import { Spinner } from "../status.tsx";
+import { BriefFields } from "./brief-fields.tsx";
 import { ConceptField } from "./concept-field.tsx";
 import { CostEstimate, useCostEstimate } from "./cost-estimate.tsx";
 import { FormatsField } from "./formats-field.tsx";
@@ -273,6 +274,7 @@ export function StudioForm({ studio, pricing, prefs, brand, planId, retry }: Stu
               error={errors.fields.concept}
             />
           ) : null}
+          {uses.concept ? <BriefFields id={`${uid}-brief`} value={state.brief} onChange={(v) => update("brief", v)} /> : null}
           <FormatsField
             id={`${uid}-formats`}
             type={state.type}
