@@ -1,12 +1,22 @@
-// What the knowledge base says about a brief: the account's passages that best match the concept and the
-// brand (full-text rank), and from each its most telling sentence (the one that shares most words with
-// the brief, a figure breaking ties), which the copywriter may use as a line of the ad.
+// What the knowledge base says about a brief: the account's passages that best match this brief's concept
+// (full-text rank; the brand's words only fill what the concept leaves), and from each its most telling
+// sentence (the one that shares most words with the brief, a figure breaking ties); plus the passages that
+// hold the brand's proof and offer (ratings, reviews, shipping, returns, guarantees), whose short factual
+// sentences the copywriter puts in the proof and offer slots.
 import type { BrandProfileInput, KnowledgeSource } from "@adgen/schema";
 import type { Tx } from "../../context.ts";
 import { searchPassages } from "./passages.ts";
 
-/** Passages a job draws on at most. */
+/** Passages matched to the brief a job draws on at most, and passages of proof and offer besides. */
 const MAX_SOURCES = 3;
+const MAX_FACT_SOURCES = 2;
+/** Words of the proof and offer a buyer looks for, whatever the brief (PostgreSQL stems them). */
+const FACT_QUERY =
+  "rated rating stars reviews review award awarded customers certified tested ships shipping shipped delivery delivered returns return refund guarantee guaranteed warranty free discount off";
+/** A sentence that carries proof or an offer: a figure, a rating, shipping, returns, a guarantee. */
+const FACT = /\d|\b(rated|stars?|reviews?|award|certified|ships?|shipping|delivery|returns?|refunds?|guarantee|warranty|free|discount)\b/i;
+/** A fact short enough to be a line of an ad. */
+const FACT_MAX = 90;
 
 export interface BriefKnowledge {
   /** The passages used, best match first (`result.sources`). */
@@ -61,9 +71,31 @@ export async function knowledgeForBrief(
 ): Promise<BriefKnowledge> {
   const query = briefQuery(brief.concept, brief.brand);
   if (!query.trim()) return { sources: [], claims: [] };
-  const found = await searchPassages(db, userId, query, MAX_SOURCES);
+  // The concept ranks first, so two briefs of one brand draw on different passages; the brand's own words
+  // (the same for every job) only fill the places the concept leaves.
+  const byConcept = brief.concept?.trim() ? await searchPassages(db, userId, brief.concept, MAX_SOURCES) : [];
+  const byBrand = byConcept.length < MAX_SOURCES ? await searchPassages(db, userId, query, MAX_SOURCES) : [];
+  const matched = distinct([...byConcept, ...byBrand]).slice(0, MAX_SOURCES);
+  const facts = distinct([...matched, ...(await searchPassages(db, userId, FACT_QUERY, MAX_SOURCES + MAX_FACT_SOURCES))])
+    .slice(matched.length)
+    .slice(0, MAX_FACT_SOURCES);
+  const claims = [
+    ...matched.flatMap((f) => [tellingSentence(f.passage, query), ...factSentences(f.passage)]),
+    ...facts.flatMap((f) => factSentences(f.passage)),
+  ];
   return {
-    sources: found.map(({ itemId, name, passage }) => ({ itemId, name, passage })),
-    claims: [...new Set(found.map((f) => tellingSentence(f.passage, query)))],
+    sources: [...matched, ...facts].map(({ itemId, name, passage }) => ({ itemId, name, passage })),
+    claims: [...new Set(claims)],
   };
+}
+
+const distinct = <T extends { itemId: string; passage: string }>(found: T[]) =>
+  found.filter((f, i) => found.findIndex((g) => g.itemId === f.itemId && g.passage === f.passage) === i);
+
+/** The passage's sentences short enough for an ad that carry proof or an offer ("Ships in 24 hours."). */
+export function factSentences(passage: string): string[] {
+  return passage
+    .split(/(?<=[.!?])\s+|\n+/)
+    .map((s) => withoutLabel(s.trim()))
+    .filter((s) => s.length >= 8 && s.length <= FACT_MAX && FACT.test(s) && /\p{L}/u.test(s));
 }

@@ -53,6 +53,8 @@ export interface SceneLayout {
   scale: number;
   /** True when even the smallest size did not fit and lines were dropped (only for extreme text lengths). */
   truncated: boolean;
+  /** How many lines the headline and the supporting line wrapped to (what a copy fitter asks of a box). */
+  lineCounts: { headline: number; body: number };
   /** Where the brand logo goes (fitted into this box, aspect kept), on a light plate so any logo reads. */
   logo?: Rect & { plate: BoxItem };
 }
@@ -72,6 +74,8 @@ export interface LayoutInput {
 const CAP_HEIGHT = 0.73; // DejaVu Sans cap height / em
 const MIN_SCALE = 0.2;
 const MIN_FONT_PX = 14;
+/** A headline wraps to at most this many lines while a smaller size can hold it: a stack of huge lines reads as a wall. */
+export const HEADLINE_LINES = 4;
 
 export function normalizeText(value: string | undefined): string {
   if (!value) return "";
@@ -138,6 +142,10 @@ function bestText(backgrounds: Rgb[], preferred: Rgb): Rgb {
 }
 
 const even = (n: number) => 2 * Math.round(n / 2);
+
+/** A line's end without a joint word or mark that promised more ("stainless steel with," → "stainless steel"). */
+const withoutDanglingEnd = (text: string) =>
+  text.replace(/(?:[\s,;:–—-]+(?:with|and|or|for|to|of|the|a|an|in|on|at|by|from|that|your|our)\b)*[\s,;:–—-]*$/i, "");
 
 export function layoutScene(input: LayoutInput): SceneLayout {
   const { scene, brand, format, width: W, height: H, metrics, hasImage, logo } = input;
@@ -260,21 +268,24 @@ export function layoutScene(input: LayoutInput): SceneLayout {
   let scale = 1;
   let chosen = plan(scale);
   let sized = measureHeight(chosen);
-  while (sized.height > regionH && scale > MIN_SCALE) {
+  while ((sized.height > regionH || chosen.hLines.length > HEADLINE_LINES) && scale > MIN_SCALE) {
     scale = Math.max(MIN_SCALE, scale - 0.06);
     chosen = plan(scale);
     sized = measureHeight(chosen);
   }
-  // Only for absurd lengths: drop trailing body lines, then headline lines, marking the cut with an ellipsis.
+  // Only for absurd lengths (the art director fits copy before this): the supporting line goes whole, then
+  // trailing headline lines. Never an ellipsis, and a kept line does not end on a dangling "with" or comma.
   let truncated = false;
-  while (sized.height > regionH && (chosen.bLines.length > 1 || chosen.hLines.length > 1)) {
+  if (sized.height > regionH && chosen.bLines.length) {
     truncated = true;
-    const list = chosen.bLines.length > 1 ? chosen.bLines : chosen.hLines;
-    const size = list === chosen.bLines ? chosen.bs : chosen.hs;
-    list.pop();
-    let last = `${list.pop()} …`;
-    while (metrics.measure(last, size) > maxTextW && last.length > 2) last = `${last.slice(0, -3).trimEnd()} …`;
-    list.push(last);
+    chosen.bLines = [];
+    sized = measureHeight(chosen);
+  }
+  while (sized.height > regionH && chosen.hLines.length > 1) {
+    truncated = true;
+    chosen.hLines.pop();
+    const last = chosen.hLines.pop() ?? "";
+    chosen.hLines.push(withoutDanglingEnd(last) || last);
     sized = measureHeight(chosen);
   }
 
@@ -326,6 +337,7 @@ export function layoutScene(input: LayoutInput): SceneLayout {
     texts,
     scale,
     truncated,
+    lineCounts: { headline: chosen.hLines.length, body: chosen.bLines.length },
     ...(logoBox ? { logo: logoBox } : {}),
   };
   if (hasImage) layout.imageTint = { color: bg, alpha: 0.18 };

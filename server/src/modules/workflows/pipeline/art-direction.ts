@@ -4,7 +4,9 @@
 import { type AspectRatio, type BrandProfileInput, type CreativeScore, formatsFor, type WorkflowRequest } from "@adgen/schema";
 import type { Scene, Storyboard, Transition } from "../../render/types.ts";
 import { scoreStoryboard } from "./creative-score.ts";
-import { type AdCopy, BODY_MAX, fitWords, HEADLINE_MAX, painFromBenefit, writeCopy } from "./copy.ts";
+import { type AdCopy, fitWords, HEADLINE_MAX, writeCopy } from "./copy.ts";
+import { cleanLine, questionFromBenefit } from "./copy-lines.ts";
+import { fitScene } from "./scene-fit.ts";
 import type { PageFacts } from "./steps.ts";
 
 /** What one scene says, or null when the copy has nothing true to say there (the scene is left out). */
@@ -34,8 +36,9 @@ export class Lines {
   }
 }
 
-const H = (text: string) => fitWords(text, HEADLINE_MAX);
-const B = (text: string | null | undefined) => (text ? fitWords(text, BODY_MAX) : undefined);
+// Lines are tidied here and fitted to the screen by the renderer's metrics (scene-fit.ts), not by a count of characters.
+const H = (text: string) => cleanLine(text);
+const B = (text: string | null | undefined) => (text ? cleanLine(text) : undefined);
 /**
  * A scene's copy, or null without a headline. The body is asked for only when there is a headline, so a
  * scene left out does not use up a line another scene could say.
@@ -52,10 +55,14 @@ export const scene = (headline: string | null | undefined, body?: () => string |
   return { headline: H(headline), ...(text ? { body: B(text) } : {}), ...(cta ? { cta } : {}) };
 };
 
-/** The viewer's problem as a question, from the copy's first benefit or, without one, the concept's premise. */
+/**
+ * The viewer's problem as a question, from the copy's first benefit or, without one, the concept's premise;
+ * null when no grammatical question can be made of it.
+ */
 const problemOf = (l: Lines) => {
   const source = l.copy.benefits[0] ?? l.copy.premise;
-  return source ? painFromBenefit(source) : null;
+  const question = source ? questionFromBenefit(source) : null;
+  return question ? fitWords(question, HEADLINE_MAX) : null;
 };
 
 const action: Beat = { role: "action", write: (l) => scene(l.copy.product, undefined, l.copy.cta) };
@@ -178,8 +185,15 @@ export interface ArtDirectionInput {
   beats?: readonly Beat[];
 }
 
+/** What became of one beat of the framework: written, or left out and why (`result.storyboard.beats`). */
+export interface BeatNote {
+  role: string;
+  written: boolean;
+  reason?: string;
+}
+
 export interface ArtDirection {
-  storyboard: Storyboard;
+  storyboard: Storyboard & { beats?: BeatNote[] };
   framework: string;
   formats: AspectRatio[];
   /** The storyboard's creative score, before anything is rendered. */
@@ -211,34 +225,81 @@ export function directAd({ request, brand, page, maxAdSeconds, knowledge, beats:
   // Each beat writes its scene from the copy; a beat with nothing true to say is left out (the first and
   // the call to action always have something: the product and its CTA).
   const lines = new Lines(copy);
-  const written = beats
-    .map((beat) => ({ beat, copy: beat.write(lines) }))
-    .filter((entry): entry is { beat: Beat; copy: NonNullable<ReturnType<Beat["write"]>> } => entry.copy !== null);
-  const total = Math.max(2, maxAdSeconds);
-  const per = Math.round((total / written.length) * 100) / 100;
-  const scenes: Scene[] = written.map(({ beat, copy: line }, i) => {
-    const background = [primary, secondary, primary, accent][i % 4] ?? primary;
-    const headline = i === 0 && seasonal ? fitWords(`${seasonal.greeting}: ${line.headline}`, HEADLINE_MAX) : line.headline;
-    const isLast = i === written.length - 1;
-    return {
-      id: `scene-${i + 1}-${beat.role}`,
-      durationSec: isLast ? Math.round((total - per * (written.length - 1)) * 100) / 100 : per,
-      headline,
-      // A line that only repeats the headline is left out.
-      ...(line.body && line.body !== headline ? { body: line.body } : {}),
-      ...(line.cta ? { cta: line.cta } : {}),
-      background,
-      accent: background === accent ? primary : accent,
-      transition: i === 0 ? "fade" : (transitions[i % transitions.length] ?? "fade"),
-    };
-  });
+  const formats = formatsFor(request);
   const backgroundText = text(primary);
-  const storyboard: Storyboard = {
+  const brandStyle = { name: product, primary, secondary, accent, text: backgroundText };
+  const { scenes, beats: beatNotes } = fitBeats(beats, lines, { seasonal, formats, brandStyle, maxAdSeconds, transitions });
+  const storyboard: ArtDirection["storyboard"] = {
     // The raw concept may be direction ("Slow push-ins on…"): the title is a line the ad may say.
     title: fitWords(copy.tagline ?? copy.premise ?? product, 60),
-    brand: { name: product, primary, secondary, accent, text: backgroundText },
+    brand: brandStyle,
     scenes,
+    beats: beatNotes,
   };
-  const formats = formatsFor(request);
   return { framework, formats, storyboard, creativeScore: scoreStoryboard(storyboard, formats, product) };
+}
+
+interface FitContext {
+  seasonal: { greeting: string } | null;
+  formats: AspectRatio[];
+  brandStyle: Storyboard["brand"];
+  maxAdSeconds: number;
+  transitions: Transition[];
+}
+
+/**
+ * Writes each beat, fits its lines to the renderer's boxes at a readable size (shortened only where a
+ * clause ends) and times the scenes. A beat with nothing true to say, or whose line cannot fit, is left out
+ * and noted; the closing scene falls back to the product's name. A seasonal greeting is a scene of its own,
+ * never a prefix that pushes the headline out of its box.
+ */
+function fitBeats(beats: readonly Beat[], lines: Lines, ctx: FitContext): { scenes: Scene[]; beats: BeatNote[] } {
+  const { primary, secondary, accent } = ctx.brandStyle;
+  const notes: BeatNote[] = [];
+  const written: { role: string; copy: NonNullable<ReturnType<Beat["write"]>> }[] = [];
+  if (ctx.seasonal) written.push({ role: "greeting", copy: { headline: ctx.seasonal.greeting } });
+  for (const beat of beats) {
+    const line = beat.write(lines);
+    if (line) written.push({ role: beat.role, copy: line });
+    else notes.push({ role: beat.role, written: false, reason: "nothing in the brief, brand or knowledge says this" });
+  }
+  const fitted: { role: string; scene: Scene }[] = [];
+  for (const [i, { role, copy: line }] of written.entries()) {
+    const draft: Scene = {
+      id: role,
+      durationSec: 1,
+      headline: line.headline,
+      // A line that only repeats the headline is left out.
+      ...(line.body && line.body !== line.headline ? { body: line.body } : {}),
+      ...(line.cta ? { cta: line.cta } : {}),
+      background: primary,
+      accent,
+      transition: "fade",
+    };
+    const closing = i === written.length - 1;
+    const scene =
+      fitScene(draft, ctx.brandStyle, ctx.formats) ??
+      (closing ? fitScene({ ...draft, headline: ctx.brandStyle.name }, ctx.brandStyle, ctx.formats) : null);
+    if (scene) fitted.push({ role, scene });
+    else notes.push({ role, written: false, reason: "its line does not fit the screen at a readable size" });
+  }
+  const total = Math.max(2, ctx.maxAdSeconds);
+  const per = Math.round((total / Math.max(1, fitted.length)) * 100) / 100;
+  const scenes = fitted.map(({ role, scene }, i): Scene => {
+    const background = [primary, secondary, primary, accent][i % 4] ?? primary;
+    const isLast = i === fitted.length - 1;
+    return {
+      ...scene,
+      id: `scene-${i + 1}-${role}`,
+      durationSec: isLast ? Math.round((total - per * (fitted.length - 1)) * 100) / 100 : per,
+      background,
+      accent: background === accent ? primary : accent,
+      transition: i === 0 ? "fade" : (ctx.transitions[i % ctx.transitions.length] ?? "fade"),
+    };
+  });
+  const said = new Set(fitted.map((f) => f.role));
+  return {
+    scenes,
+    beats: beats.map((b) => notes.find((n) => n.role === b.role) ?? { role: b.role, written: said.has(b.role) }),
+  };
 }

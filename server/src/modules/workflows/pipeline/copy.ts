@@ -3,6 +3,8 @@
 // concept is used word for word; a line too long for a scene is shortened at a clause or a word
 // boundary, never in the middle of a word. What it cannot find, it leaves out.
 
+import { cleanLine, questionFromBenefit, shortenAtClause, shortLabel } from "./copy-lines.ts";
+
 import type { StructuredBrief } from "@adgen/schema";
 import { readBrief, unlabelled } from "./brief-reading.ts";
 
@@ -58,24 +60,24 @@ const QUOTED = /"([^"]{3,120})"|“([^”]{3,120})”|«([^»]{3,120})»|‘([^�
 const LABELLED = /\b(tagline|slogan|cta|call to action)\s*[:=]\s*("[^"]+"|“[^”]+”|[^.;\n]+)/gi;
 const IMPERATIVE =
   /^(shop|buy|order|try|get|book|visit|start|join|download|sign up|subscribe|call|discover|learn|grab|claim|save|see|find|reserve|install|register|explore|taste)\b/i;
-const PROOF = /\d|award|rated|trusted|certified|reviews?\b|stars?\b|customers|guarantee|best-selling|bestselling|#1/i;
+const PROOF = /\d|award|rated|trusted|certified|reviews?\b|stars?\b|customers|best-selling|bestselling|#1/i;
+const STRONG_PROOF = /award|rated|trusted|certified|reviews?\b|stars?\b|customers|best-selling|bestselling|#1/i;
 const PAIN = /\?$|tired of|sick of|struggl|hate|no more|stop |never again|waste|hassle|problem|frustrat|annoy|without the/i;
-const OFFER = /[$€£]\s?\d|\d+\s?%|\bfree\b|\boff\b|\bsale\b|discount|\btoday\b|limited|ends /i;
+// Shipping, returns and guarantees are part of the offer ("Ships in 24 hours", "30-day free returns").
+const OFFER =
+  /[$€£]\s?\d|\d+\s?%|\bfree\b|\boff\b|\bsale\b|discount|\btoday\b|limited|ends |\bships?\b|shipping|delivery|\breturns?\b|refund|guarantee|warranty|money back/i;
 
 const collapse = (text: string) => text.replace(/\s+/g, " ").trim();
 
 /**
- * `text` in at most `max` characters: whole, or cut at the last clause boundary that fits, or at the last
- * word that fits (then an ellipsis). Never inside a word.
+ * `text` in at most `max` characters where a clause ends ("…, brewed slowly" is taken off), never with an
+ * ellipsis: a line with no clause ending in time stays whole, and the scene fitter (scene-fit.ts) sizes or
+ * drops it with the renderer's own metrics.
  */
 export function fitWords(text: string, max: number): string {
-  const clean = collapse(text);
+  const clean = cleanLine(text);
   if (clean.length <= max) return clean;
-  const head = clean.slice(0, max + 1);
-  const clause = head.match(/^(.*[^\s,;:–—-])\s*[,;:–—]\s/);
-  if (clause?.[1] && clause[1].length >= Math.min(16, max / 2)) return clause[1];
-  const words = clean.slice(0, max).replace(/\s+\S*$/, "");
-  return `${(words || clean.split(" ")[0]!).replace(/[\s,;:–—-]+$/, "")}…`;
+  return shortenAtClause(clean, max) ?? clean;
 }
 
 /** Sentences and clauses of free text, without the quoted parts (used elsewhere) and empty bits. */
@@ -103,7 +105,7 @@ function quotedPhrases(concept: string): { text: string; cta: boolean }[] {
 
 function audienceOf(sources: CopySources): string | null {
   const given = sources.brand?.targetAudience ? collapse(sources.brand.targetAudience) : null;
-  if (given) return fitWords(given, 32);
+  if (given) return shortLabel(given, 32);
   const match = sources.concept?.match(/\bfor ((?:busy |new |young |small |local )?[a-z][a-z -]{2,30}?)(?=[.,;!?]|$| who | that | to )/i);
   return match?.[1] ? collapse(match[1]) : null;
 }
@@ -123,7 +125,7 @@ function productFromLine(line: string): string {
       ? clean
       : (clean.match(
           /^(.{3,40}?)\s+(?:that|which|who|for|with|to|so|and|in|at|from|by|on|baked|made|brewed|delivered|crafted|designed|built|handmade|grown|roasted|is|are|keeps|helps|makes|gives|lets|brings|turns|takes|saves|gets|puts|wakes|cools|cleans|—|–|-)\s/i,
-        )?.[1] ?? fitWords(clean, 32));
+        )?.[1] ?? shortLabel(clean, 32));
   // "A cooling mattress" names the product as "Cooling mattress" (the article belongs to a sentence).
   const bare = phrase.replace(/^(a|an|the|our|your)\s+(?=\S)/i, "");
   return bare.charAt(0).toUpperCase() + bare.slice(1);
@@ -151,7 +153,7 @@ export function writeCopy(sources: CopySources): AdCopy {
 
   const named = sources.brand?.brandName ?? sources.brand?.name ?? (sources.page?.title ? lines(sources.page.title)[0] : undefined);
   const fromConcept = !named && conceptLines[0] ? productFromLine(conceptLines[0]) : undefined;
-  const product = fitWords(
+  const product = shortLabel(
     named ?? fromConcept ?? quoted.find((q) => !q.cta)?.text ?? (sources.page ? new URL(sources.page.url).hostname : "Our product"),
     40,
   );
@@ -171,7 +173,10 @@ export function writeCopy(sources: CopySources): AdCopy {
   const rest = pool.filter((line) => collapse(line) !== product && !sameAsProduct(line));
   const pains = rest.filter((line) => PAIN.test(line));
   const offers = rest.filter((line) => OFFER.test(line) && !pains.includes(line));
-  const proofs = rest.filter((line) => PROOF.test(line) && !pains.includes(line) && !offers.includes(line));
+  // Ratings, reviews and awards are proof first; a line that only has a figure in it comes after.
+  const proofs = rest
+    .filter((line) => PROOF.test(line) && !pains.includes(line) && !offers.includes(line))
+    .sort((a, b) => Number(STRONG_PROOF.test(b)) - Number(STRONG_PROOF.test(a)));
   const benefits = rest.filter((line) => !proofs.includes(line) && !pains.includes(line) && !offers.includes(line));
 
   const quotedCta = briefLines([brief?.cta])[0] ?? quoted.find((q) => q.cta)?.text;
@@ -203,6 +208,7 @@ export function writeCopy(sources: CopySources): AdCopy {
 
 /** A question that names the problem a benefit solves ("Coffee that lasts?" → "Want coffee that lasts?"). */
 export function painFromBenefit(benefit: string): string {
-  const core = benefit.replace(/[.!?…]+$/, "");
-  return fitWords(`Want ${core.charAt(0).toLowerCase()}${core.slice(1)}?`, HEADLINE_MAX);
+  // Only a question that reads as one ("Ready to audit our shop page?", never "Want audit our shop page"),
+  // else the line as it is.
+  return fitWords(questionFromBenefit(benefit) ?? benefit, HEADLINE_MAX);
 }
