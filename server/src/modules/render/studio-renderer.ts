@@ -9,6 +9,7 @@ import { type AspectRatio, FORMATS } from "@adgen/schema";
 import { detectCapabilities, locateFfmpeg, locateFont, RenderAbortedError, runFfmpeg } from "./ffmpeg.ts";
 import { fontMetrics } from "./font-metrics.ts";
 import { audioTrack, defaultAudioCacheDir, linkTrack } from "./audio-track.ts";
+import { bedSeed } from "./music-bed.ts";
 import { backgroundChains, FPS, filter, foregroundChains, holdFrames, stillChains } from "./graph.ts";
 import { type ImageSize, imageSize } from "./image-size.ts";
 import { layoutScene } from "./layout.ts";
@@ -407,6 +408,7 @@ export function createStudioRenderer(options: StudioRendererOptions = {}): Video
         {
           durationSec,
           mood: storyboard.mood,
+          seed: bedSeed(storyboard),
           bitrate: (ENCODE[quality ?? "standard"] ?? ENCODE.standard).audioBitrate,
           ...(request.narration ? { narration: request.narration } : {}),
         },
