@@ -18,8 +18,23 @@ export interface Finding {
 const DIRECTION =
   /\b(push-?ins?|close-?ups?|slow[- ]motion|b-?roll|camera|films? (a|an|the)|selfie review|talks to camera|screen recordings?|quick cuts|handheld shots?|open on|end on the logo|show the|take the structure|reference ad|voice-?over)\b/i;
 
-/** Tone words as a whole line ("Casual, honest, a bit funny."). */
-const TONE_LINE = /^(warm|calm|casual|honest|confident|reassuring|friendly|playful|bold|epic|funny|a bit|a little|and|,|\s)+\.?$/i;
+/** Words that describe a voice, not a product: a line made of nothing else is a tone note. */
+const TONE_WORDS = new Set(
+  "warm calm casual honest confident reassuring friendly family-friendly playful bold epic funny fun upbeat cheerful energetic relaxed authentic professional witty elegant modern luxurious minimal premium gentle cosy cozy trustworthy sincere chatty punchy serious light-hearted lighthearted quirky inspiring".split(
+    " ",
+  ),
+);
+const FILLER = new Set(["a", "bit", "little", "very", "and", "but", "yet", "not", "too", "quite", "slightly"]);
+
+/** "Casual, honest, a bit funny." or "Warm and family-friendly.": tone words and fillers only. */
+function isToneLine(line: string): boolean {
+  const words = line
+    .toLowerCase()
+    .replace(/[.,;:!]/g, " ")
+    .split(/\s+/)
+    .filter(Boolean);
+  return words.some((w) => TONE_WORDS.has(w)) && words.every((w) => TONE_WORDS.has(w) || FILLER.has(w));
+}
 
 const ELLIPSIS = /(…|\.\.)\s*$/;
 
@@ -30,7 +45,7 @@ export function frameFindings(frame: FrameReading): Finding[] {
     if (ELLIPSIS.test(line)) findings.push({ frame: frame.file, defect: `a line ends in an ellipsis: "${line}"` });
     const direction = DIRECTION.exec(line);
     if (direction) findings.push({ frame: frame.file, defect: `direction on screen ("${direction[0]}"): "${line}"` });
-    if (line.length > 8 && TONE_LINE.test(line)) findings.push({ frame: frame.file, defect: `a tone line on screen: "${line}"` });
+    if (isToneLine(line)) findings.push({ frame: frame.file, defect: `a tone line on screen: "${line}"` });
   }
   return findings;
 }

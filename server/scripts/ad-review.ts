@@ -104,7 +104,7 @@ async function review(brief: ReviewBrief): Promise<ReviewedAd> {
     const bytes = await fetch(asset.url.replace(/^https?:\/\/[^/]+/, server.url), { headers: { cookie: `session=${user.cookie}` } });
     writeFileSync(file, Buffer.from(await bytes.arrayBuffer()));
     const stills = asset.type === "video" ? grabFrames(file, asset.duration) : [{ file, atSec: 0 }];
-    for (const still of stills) frames.push({ ...still, lines: await readText(still.file) });
+    for (const still of stills) frames.push({ ...still, lines: await readText(grey(still.file)) });
   }
   const findings: Finding[] = [...frames.flatMap(frameFindings), ...adFindings(brief, frames)];
   return { brief, status: "completed", jobId, result: job.result, frames, findings, outDir: out };
@@ -124,6 +124,16 @@ function grabFrames(video: string, durationSec: number): { file: string; atSec: 
     execFileSync(ffmpeg, ["-v", "error", "-ss", atSec.toFixed(2), "-i", video, "-frames:v", "1", "-y", file]);
     return { file, atSec };
   });
+}
+
+/**
+ * A grey copy of a frame for OCR: tesseract's own conversion reads no text at all in some colourful frames
+ * (dark type on a pale box over sky blue) that it reads whole in grey.
+ */
+function grey(picture: string): string {
+  const file = picture.replace(/\.png$/, ".grey.png");
+  execFileSync(ffmpeg, ["-v", "error", "-i", picture, "-pix_fmt", "gray", "-y", file]);
+  return file;
 }
 
 /** An account for the brief, with its brand profile, photos and knowledge, a plan that allows every type, and credits. */
