@@ -4,7 +4,7 @@
 import { WorkflowRequest } from "@adgen/schema";
 import { describe, expect, it } from "vitest";
 import { directAd } from "../src/modules/workflows/pipeline/art-direction.ts";
-import { classifySentence, readBrief } from "../src/modules/workflows/pipeline/brief-reading.ts";
+import { classifySentence, moodOfTone, readBrief } from "../src/modules/workflows/pipeline/brief-reading.ts";
 import { motionsAskedFor } from "../src/modules/workflows/pipeline/shot-list.ts";
 
 const COPY = [
@@ -106,6 +106,18 @@ describe("readBrief", () => {
       ["direction", "direction"],
     ]);
   });
+});
+
+describe("moodOfTone", () => {
+  it.each([
+    ["Casual, honest, a bit funny.", "warm"],
+    ["Playful, cheeky, a little irreverent.", "playful"],
+    ["Upbeat and energetic!", "energetic"],
+    ["Calm, professional, trustworthy.", "calm"],
+    ["Tone: elegant and sophisticated.", "luxurious"],
+  ])("hears %j as %s music", (tone, mood) => expect(moodOfTone(readBrief(`Cold brew in ten seconds. ${tone}`))).toBe(mood));
+
+  it("asks for no mood without a tone sentence", () => expect(moodOfTone(readBrief("Cold brew in ten seconds."))).toBeNull());
 });
 
 describe("the storyboard of a mixed brief", () => {

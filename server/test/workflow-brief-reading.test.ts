@@ -80,6 +80,8 @@ describe("a concept that mixes direction, tone, copy and a quoted tagline", () =
     expect(spoken).toContain("Cold for the long way up");
     for (const sentence of [...DIRECTION, TONE]) expect(spoken).not.toContain(sentence.split(/[ ,]+/).slice(0, 3).join(" "));
 
+    // The tone sets the music: warm (casual, honest), not the influencer style's default playful bed.
+    expect(job.result.storyboard.mood).toBe("warm");
     expect(job.result.briefReading).toEqual([
       { sentence: TAGLINE, kind: "tagline", from: "concept" },
       { sentence: DIRECTION[0], kind: "direction", from: "concept" },

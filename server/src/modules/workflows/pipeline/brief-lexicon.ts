@@ -16,3 +16,20 @@ hip trendy young grown-up mature `
     .split(/\s+/)
     .filter(Boolean),
 );
+
+/** The music mood each tone word asks for (render/types.ts MusicMood). */
+export const MOOD_OF_TONE: Record<"energetic" | "calm" | "luxurious" | "playful" | "warm", string[]> = {
+  energetic:
+    `upbeat energetic bold punchy hype hyped excited enthusiastic lively vibrant urgent motivational epic dramatic edgy passionate spirited`.split(
+      " ",
+    ),
+  calm: `calm serene tranquil soothing minimal minimalist understated restrained subtle gentle clinical professional thoughtful`.split(" "),
+  luxurious: `elegant sophisticated refined polished exclusive aspirational slick`.split(" "),
+  playful:
+    `funny playful cheeky witty quirky silly goofy whimsical irreverent sassy fun tongue-in-cheek bubbly cute clever lighthearted light-hearted`.split(
+      " ",
+    ),
+  warm: `warm friendly honest casual heartfelt sincere authentic genuine caring empathetic reassuring cozy cosy nostalgic human personal approachable down-to-earth tender hopeful conversational relaxed laid-back`.split(
+    " ",
+  ),
+};

@@ -4,7 +4,7 @@
 // screen or the narration. Deterministic and general: a lexicon of film-making words, imperatives
 // addressed to the crew, a person described doing something on camera, and adjective-only fragments.
 import type { BriefReading, BriefSentenceKind, WorkflowRequest } from "@adgen/schema";
-import { TONE_WORDS } from "./brief-lexicon.ts";
+import { MOOD_OF_TONE, TONE_WORDS } from "./brief-lexicon.ts";
 
 export type { BriefReading, BriefSentenceKind };
 
@@ -147,6 +147,22 @@ export function quotedLines(concept: string): { text: string; cta: boolean }[] {
 // What is left of a sentence once its quote is taken out, when it only introduced the quote ("End on", "Tagline:").
 const QUOTE_LEAD =
   /^(and|then|with|end|ending|close|closing|finish|open|opening|on|the|a|an|tagline|slogan|line|cta|call to action|say|says|saying|it|card|super|title|:|,|-|–|—|\s)*[.!?]?$/i;
+
+/**
+ * The music mood the brief's tone sentences ask for, by the most tone words ("Casual, honest, a bit
+ * funny." → warm); the first one written breaks a tie. Null without a tone sentence.
+ */
+export function moodOfTone(reading: BriefReading): keyof typeof MOOD_OF_TONE | null {
+  const words = reading.filter((read) => read.kind === "tone").flatMap((read) => read.sentence.toLowerCase().match(/[\p{L}'-]+/gu) ?? []);
+  let best: { mood: keyof typeof MOOD_OF_TONE; votes: number; first: number } | null = null;
+  for (const [mood, list] of Object.entries(MOOD_OF_TONE) as [keyof typeof MOOD_OF_TONE, string[]][]) {
+    const hits = words.flatMap((word, i) => (list.includes(word) ? [i] : []));
+    if (!hits.length) continue;
+    const candidate = { mood, votes: hits.length, first: hits[0]! };
+    if (!best || candidate.votes > best.votes || (candidate.votes === best.votes && candidate.first < best.first)) best = candidate;
+  }
+  return best?.mood ?? null;
+}
 
 /** How every sentence of the concept (and every field of a structured brief) was read, in order. */
 export function readBrief(concept: string | null | undefined, brief?: WorkflowRequest["brief"]): BriefReading {

@@ -4,13 +4,13 @@
 //   ad-optimizer: the source project's storyboard, improved (result.optimization);
 //   other types:  the directed ad as is.
 // Every type also says how each sentence of the brief was read (result.briefReading); the cinematic shot
-// list takes the camera moves its direction sentences ask for.
+// list takes the camera moves its direction sentences ask for, and its tone sets the music's mood.
 import { type BriefReading, type Optimization, type ReferenceAnalysis, type Shot, STEP, type WorkflowResult } from "@adgen/schema";
 import { AppError } from "../../../errors.ts";
 import type { Storyboard } from "../../render/types.ts";
 import { findSourceProject } from "../source-project.ts";
 import { type ArtDirection, type ArtDirectionInput, directAd } from "./art-direction.ts";
-import { readBrief } from "./brief-reading.ts";
+import { moodOfTone, readBrief } from "./brief-reading.ts";
 import { optimizeAd } from "./optimize.ts";
 import { directClone } from "./reference-analysis.ts";
 import { writeWithModel } from "./model-writer.ts";
@@ -54,7 +54,10 @@ export async function directForType(
   write: <D extends ArtDirection>(direction: D) => Promise<D & { writerWarning?: string }> = async (direction) => direction,
 ): Promise<TypedDirection> {
   const briefReading = readBrief(context.request.concept, context.request.brief);
-  return { ...(await directTyped(context, input, write, briefReading)), briefReading };
+  const direction = await directTyped(context, input, write, briefReading);
+  // The brief's tone sets the music's mood, unless the user chose a style (whose mood it is).
+  const mood = context.request.adPreset ? null : moodOfTone(briefReading);
+  return { ...direction, ...(mood ? { storyboard: { ...direction.storyboard, mood } } : {}), briefReading };
 }
 
 async function directTyped(
