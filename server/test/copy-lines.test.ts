@@ -158,6 +158,23 @@ describe("the art director's storyboard", () => {
     }
   });
 
+  it("writes PAS's agitation from what the problem costs, and a problem question that reads as one", () => {
+    const ad = directAd({
+      request: request({
+        type: "painpoint",
+        concept: "Audit our shop page before we spend on ads. Most stores lose half their buyers at checkout.",
+      }),
+      brand: { id: "b", brandName: "Shopfix" },
+      page: null,
+      maxAdSeconds: 12,
+    });
+    expect(ad.storyboard.beats?.every((b) => b.written)).toBe(true);
+    const byRole = (role: string) => ad.storyboard.scenes.find((s) => s.id.endsWith(`-${role}`));
+    expect(byRole("problem")?.headline).toBe("Ready to audit our shop page before we spend on ads?");
+    expect(byRole("agitate")?.headline).toBe("Most stores lose half their buyers at checkout.");
+    for (const line of texts(ad)) expect(line).not.toMatch(/^Want (audit|[a-z]+ our)\b/);
+  });
+
   it("says which of the framework's beats were written and which were left out", () => {
     const ad = directAd({
       request: request({ type: "painpoint", concept: "A standing desk for small flats. Rises in four seconds." }),

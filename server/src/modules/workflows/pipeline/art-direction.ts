@@ -4,7 +4,7 @@
 import { type AspectRatio, type BrandProfileInput, type CreativeScore, formatsFor, type WorkflowRequest } from "@adgen/schema";
 import type { Scene, Storyboard, Transition } from "../../render/types.ts";
 import { scoreStoryboard } from "./creative-score.ts";
-import { type AdCopy, fitWords, HEADLINE_MAX, writeCopy } from "./copy.ts";
+import { type AdCopy, fitWords, writeCopy } from "./copy.ts";
 import { cleanLine, questionFromBenefit } from "./copy-lines.ts";
 import { fitScene } from "./scene-fit.ts";
 import type { PageFacts } from "./steps.ts";
@@ -27,6 +27,8 @@ export class Lines {
   proof = () => this.take(this.copy.proofs);
   pain = () => this.take(this.copy.pains);
   offer = () => this.take(this.copy.offers);
+  /** What the problem costs the viewer: a second pain, else a line that says what is lost or wasted. */
+  agitation = () => this.pain() ?? this.take([...this.copy.proofs, ...this.copy.benefits].filter((l) => AGITATES.test(l)));
   /** The quoted tagline, once. */
   tagline() {
     const tagline = this.copy.tagline;
@@ -37,6 +39,10 @@ export class Lines {
 }
 
 // Lines are tidied here and fitted to the screen by the renderer's metrics (scene-fit.ts), not by a count of characters.
+/** A line that says what the problem costs: losing, wasting, missing, breaking. */
+const AGITATES =
+  /\b(lose|loses|losing|lost|cost|costs|costing|waste|wastes|wasted|miss|misses|missed|risk|fail|fails|drop|drops|leak|leaks|ruin|ruins|break|breaks|spill|spills|stale|soggy|lukewarm|every day|half)\b/i;
+
 const H = (text: string) => cleanLine(text);
 const B = (text: string | null | undefined) => (text ? cleanLine(text) : undefined);
 /**
@@ -61,8 +67,7 @@ export const scene = (headline: string | null | undefined, body?: () => string |
  */
 const problemOf = (l: Lines) => {
   const source = l.copy.benefits[0] ?? l.copy.premise;
-  const question = source ? questionFromBenefit(source) : null;
-  return question ? fitWords(question, HEADLINE_MAX) : null;
+  return source ? questionFromBenefit(source) : null;
 };
 
 const action: Beat = { role: "action", write: (l) => scene(l.copy.product, undefined, l.copy.cta) };
@@ -86,7 +91,7 @@ const FRAMEWORK_BEATS: Record<string, Beat[]> = {
       role: "problem",
       write: (l) => scene(l.pain() ?? problemOf(l), () => (l.copy.audience ? `For ${l.copy.audience}` : null)),
     },
-    { role: "agitate", write: (l) => scene(l.pain(), () => l.proof()) },
+    { role: "agitate", write: (l) => scene(l.agitation(), () => l.proof()) },
     { role: "solution", write: (l) => scene(l.copy.introduction, () => l.tagline() ?? l.benefit()) },
     actionWithOffer,
   ],

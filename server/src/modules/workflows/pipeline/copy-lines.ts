@@ -9,8 +9,7 @@ const DANGLING =
   /[\s,;:–—-]+(?:with|and|or|but|nor|for|to|of|the|a|an|in|on|at|by|from|that|which|who|whose|so|your|our|its|their|my|than|as|into|onto|plus|via|while|because|if|when|&)?$/;
 
 /** Joints where a clause may end: punctuation, or a word that starts a new clause or an add-on. */
-const BOUNDARY =
-  /\s*[,;:–—]\s+|\s+-\s+|\s+(?=(?:and|with|while|plus|so|but|because|which|whereas|without|from|for|in|on|at|by|until|since)\s)/giu;
+const BOUNDARY = /\s*[,;:–—]\s+|\s+-\s+|\s+(?=(?:and|with|while|plus|so|but|because|which|whereas|without|from|for|until|since)\s)/giu;
 
 /** A line that asks: a wh-word with a verb after it, or an auxiliary verb first. */
 const ASKS =

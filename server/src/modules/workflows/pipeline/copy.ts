@@ -61,7 +61,7 @@ const LABELLED = /\b(tagline|slogan|cta|call to action)\s*[:=]\s*("[^"]+"|â€œ[^â
 const IMPERATIVE =
   /^(shop|buy|order|try|get|book|visit|start|join|download|sign up|subscribe|call|discover|learn|grab|claim|save|see|find|reserve|install|register|explore|taste)\b/i;
 const PROOF = /\d|award|rated|trusted|certified|reviews?\b|stars?\b|customers|best-selling|bestselling|#1/i;
-const STRONG_PROOF = /award|rated|trusted|certified|reviews?\b|stars?\b|customers|best-selling|bestselling|#1/i;
+const STRONG_PROOF = /award|rated|trust(?:ed|s)?\b|certified|reviews?\b|stars?\b|customers|best-selling|bestselling|#1/i;
 const PAIN = /\?$|tired of|sick of|struggl|hate|no more|stop |never again|waste|hassle|problem|frustrat|annoy|without the/i;
 // Shipping, returns and guarantees are part of the offer ("Ships in 24 hours", "30-day free returns").
 const OFFER =
@@ -177,7 +177,11 @@ export function writeCopy(sources: CopySources): AdCopy {
   const proofs = rest
     .filter((line) => PROOF.test(line) && !pains.includes(line) && !offers.includes(line))
     .sort((a, b) => Number(STRONG_PROOF.test(b)) - Number(STRONG_PROOF.test(a)));
-  const benefits = rest.filter((line) => !proofs.includes(line) && !pains.includes(line) && !offers.includes(line));
+  // A line whose only evidence is a figure ("keeps ice for 24 hours") is a benefit too, said once either way.
+  const benefits = [
+    ...rest.filter((line) => !proofs.includes(line) && !pains.includes(line) && !offers.includes(line)),
+    ...proofs.filter((line) => !STRONG_PROOF.test(line)),
+  ];
 
   const quotedCta = briefLines([brief?.cta])[0] ?? quoted.find((q) => q.cta)?.text;
   const host = sources.page ? new URL(sources.page.url).hostname.replace(/^www\./, "") : null;

@@ -10,6 +10,7 @@ import { type LanguageModel, LanguageModelError } from "../../language-model/cha
 import type { Scene } from "../../render/types.ts";
 import type { ArtDirection, ArtDirectionInput } from "./art-direction.ts";
 import { BODY_MAX, HEADLINE_MAX } from "./copy.ts";
+import { fitScene } from "./scene-fit.ts";
 import { scoreStoryboard } from "./creative-score.ts";
 
 const CTA_MAX = 30;
@@ -136,7 +137,10 @@ export async function writeWithModel<D extends ArtDirection>(
     const { body: _body, cta: _cta, ...rest } = scene;
     // The closing scene always asks for the action, in the model's words or the plan's.
     const cta = line.cta ?? (i === count - 1 ? scene.cta : undefined);
-    return { ...rest, headline: line.headline, ...(line.body ? { body: line.body } : {}), ...(cta ? { cta } : {}) };
+    const written = { ...rest, headline: line.headline, ...(line.body ? { body: line.body } : {}), ...(cta ? { cta } : {}) };
+    // The model's lines are fitted like the director's (no ellipsis, cut only where a clause ends); a scene
+    // whose line cannot fit keeps the plan's.
+    return fitScene(written, planned.brand, direction.formats) ?? scene;
   });
   const storyboard = { ...planned, title: copy.title, scenes };
   return { direction: { ...direction, storyboard, creativeScore: scoreStoryboard(storyboard, direction.formats, product) } };
