@@ -4,6 +4,7 @@
 // benefits, proof, offer, cta, direction) works on REST beside or instead of the concept.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type Account, signUp } from "./support/accounts.ts";
+import { graphql, trpcClient } from "./support/clients.ts";
 import { startTestApp, type TestApp } from "./support/harness.ts";
 
 let app: TestApp;
@@ -160,5 +161,34 @@ describe("the structured brief on REST", () => {
     const res = await user.client.post("/workflow", { type: "cinematic", concept: "Cold brew", brief });
     expect(res.status).toBe(400);
     expect(JSON.stringify(res.body)).toMatch(message.source.startsWith("^") ? new RegExp(message.source.slice(1)) : message);
+  });
+
+  it("is taken and checked the same way over GraphQL and tRPC", { timeout: 60_000 }, async () => {
+    const LAUNCH = `mutation($brief: StructuredBriefInput) {
+      workflowLaunch(type: cinematic, concept: "Cold brew", formats: ["1:1"], imagesOnly: true, brief: $brief) { jobId }
+    }`;
+    const ok = await graphql(app.url, LAUNCH, { brief: { hook: "Too hot for hot coffee?", direction: "Open on the pour." } }, user.jwt);
+    expect(ok.body.errors).toBeUndefined();
+    const job = await waitForJob(ok.body.data.workflowLaunch.jobId);
+    expect(onScreen(job)).toContain("Too hot for hot coffee?");
+    expect(onScreen(job)).not.toContain("Open on the pour");
+    const bad = await graphql(app.url, LAUNCH, { brief: { cta: "x".repeat(61) } }, user.jwt);
+    expect(bad.body.errors?.map((e: any) => [e.message, e.extensions?.code])).toEqual([
+      ["The brief's call to action must be at most 60 characters", "BAD_REQUEST"],
+    ]);
+
+    const api = trpcClient(app.url, user.jwt);
+    const launched = await api.workflow.launch.mutate({
+      type: "cinematic",
+      formats: ["1:1"],
+      imagesOnly: true,
+      brief: { offer: "Free shipping this week" },
+    });
+    expect(onScreen(await waitForJob(launched.jobId))).toContain("Free shipping this week");
+    const error = await api.workflow.launch.mutate({ type: "cinematic", brief: { benefits: ["x".repeat(201)] } }).then(
+      () => null,
+      (e: any) => ({ message: e.message, code: e.data?.code }),
+    );
+    expect(error).toEqual({ message: "The brief's benefits must be at most 200 characters", code: "BAD_REQUEST" });
   });
 });
