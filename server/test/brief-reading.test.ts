@@ -4,7 +4,7 @@
 import { WorkflowRequest } from "@adgen/schema";
 import { describe, expect, it } from "vitest";
 import { directAd } from "../src/modules/workflows/pipeline/art-direction.ts";
-import { classifySentence, moodOfTone, readBrief } from "../src/modules/workflows/pipeline/brief-reading.ts";
+import { briefForWriter, classifySentence, moodOfTone, readBrief } from "../src/modules/workflows/pipeline/brief-reading.ts";
 import { motionsAskedFor } from "../src/modules/workflows/pipeline/shot-list.ts";
 
 const COPY = [
@@ -105,6 +105,20 @@ describe("readBrief", () => {
       ["direction", "direction"],
       ["direction", "direction"],
     ]);
+  });
+});
+
+describe("briefForWriter", () => {
+  it("gives a language model the lines it may write apart from the direction and tone it must not", () => {
+    const given = briefForWriter({
+      concept: 'A friendly trail guide talks. Keeps water cold all day. Casual, honest. "Cold for the long way up."',
+      brief: { proof: "4.8 stars", direction: "Slow push-in." },
+    });
+    expect(given).toEqual({
+      concept: '"Cold for the long way up." Keeps water cold all day.',
+      lines: { proof: "4.8 stars", direction: undefined },
+      notOnScreen: { direction: ["A friendly trail guide talks.", "Slow push-in."], tone: ["Casual, honest."] },
+    });
   });
 });
 

@@ -164,6 +164,21 @@ export function moodOfTone(reading: BriefReading): keyof typeof MOOD_OF_TONE | n
   return best?.mood ?? null;
 }
 
+/**
+ * The brief as a language model is given it: the concept's copy and quoted lines as its `concept`, and
+ * the direction and tone apart, as notes that are never written on screen.
+ */
+export function briefForWriter(request: Pick<WorkflowRequest, "concept" | "brief">) {
+  const reading = readBrief(request.concept, request.brief);
+  const of = (...kinds: BriefSentenceKind[]) => reading.filter((read) => kinds.includes(read.kind));
+  const said = of("copy", "tagline", "cta").filter((read) => read.from === "concept");
+  return {
+    concept: said.length ? said.map((read) => (read.kind === "copy" ? read.sentence : `"${read.sentence}"`)).join(" ") : null,
+    ...(request.brief ? { lines: { ...request.brief, direction: undefined } } : {}),
+    notOnScreen: { direction: of("direction").map((read) => read.sentence), tone: of("tone").map((read) => read.sentence) },
+  };
+}
+
 /** How every sentence of the concept (and every field of a structured brief) was read, in order. */
 export function readBrief(concept: string | null | undefined, brief?: WorkflowRequest["brief"]): BriefReading {
   const reading: BriefReading = [];

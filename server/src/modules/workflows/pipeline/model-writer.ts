@@ -9,6 +9,7 @@ import { workflowName } from "@adgen/schema";
 import { type LanguageModel, LanguageModelError } from "../../language-model/chat-completions.ts";
 import type { Scene } from "../../render/types.ts";
 import type { ArtDirection, ArtDirectionInput } from "./art-direction.ts";
+import { briefForWriter } from "./brief-reading.ts";
 import { BODY_MAX, HEADLINE_MAX } from "./copy.ts";
 import { fitScene } from "./scene-fit.ts";
 import { scoreStoryboard } from "./creative-score.ts";
@@ -54,6 +55,7 @@ function answerJsonSchema(sceneCount: number): Record<string, unknown> {
 const INSTRUCTIONS = [
   "You write the on-screen copy of a short social video ad, scene by scene.",
   "Use only facts the brief gives: never invent prices, numbers, awards, guarantees or claims.",
+  "The brief's notOnScreen direction and tone say how the ad looks and sounds: never write them on screen.",
   "Keep each scene's role and order. The first scene stops the scroll; the last scene names the product and carries the call to action.",
   `Headlines at most ${HEADLINE_MAX} characters, supporting lines at most ${BODY_MAX}, calls to action at most ${CTA_MAX}. Plain words, no hashtags, no emoji.`,
   "Answer only the JSON the schema asks for.",
@@ -65,7 +67,8 @@ function brief(input: ArtDirectionInput, direction: ArtDirection, product: strin
     product,
     workflow: workflowName(request.type),
     framework: direction.framework,
-    concept: request.concept ?? null,
+    // Direction and tone sentences are notes, apart from the lines the ad may say.
+    ...briefForWriter(request),
     seasonal: request.seasonal ?? null,
     brand: brand
       ? {
