@@ -4,6 +4,7 @@
 import { WorkflowRequest } from "@adgen/schema";
 import { describe, expect, it } from "vitest";
 import { directAd } from "../src/modules/workflows/pipeline/art-direction.ts";
+import { writeCopy } from "../src/modules/workflows/pipeline/copy.ts";
 import { briefForWriter, classifySentence, moodOfTone, readBrief } from "../src/modules/workflows/pipeline/brief-reading.ts";
 import { motionsAskedFor } from "../src/modules/workflows/pipeline/shot-list.ts";
 
@@ -178,6 +179,14 @@ describe("the storyboard of a mixed brief", () => {
       expect(text).toContain(line);
     }
     expect(text).not.toContain("push-in");
+  });
+});
+
+describe("writeCopy", () => {
+  it("takes who the ad is for from its copy, never from a direction sentence", () => {
+    const copy = (concept: string) => writeCopy({ concept, brand: null, page: null, type: "cinematic" }).audience;
+    expect(copy("Cold brew in ten seconds. Film it handheld for the vertical feed.")).toBeNull();
+    expect(copy("Cold brew for night-shift nurses. Film it handheld.")).toBe("night-shift nurses");
   });
 });
 

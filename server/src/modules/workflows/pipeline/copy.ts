@@ -106,7 +106,12 @@ function quotedPhrases(concept: string): { text: string; cta: boolean }[] {
 function audienceOf(sources: CopySources): string | null {
   const given = sources.brand?.targetAudience ? collapse(sources.brand.targetAudience) : null;
   if (given) return shortLabel(given, 32);
-  const match = sources.concept?.match(/\bfor ((?:busy |new |young |small |local )?[a-z][a-z -]{2,30}?)(?=[.,;!?]|$| who | that | to )/i);
+  // Who the ad is for, as the copy says it ("Film it for the vertical feed" names no audience).
+  const copy = readBrief(sources.concept)
+    .filter((read) => read.kind === "copy")
+    .map((read) => read.sentence)
+    .join(" ");
+  const match = copy.match(/\bfor ((?:busy |new |young |small |local )?[a-z][a-z -]{2,30}?)(?=[.,;!?]|$| who | that | to )/i);
   return match?.[1] ? collapse(match[1]) : null;
 }
 
