@@ -30,6 +30,17 @@ const COPY = [
   "Two shots of espresso in every can.",
   "A cooling mattress for hot sleepers.",
   "Hook: Your plants are thirsty.",
+  "Text on screen: 50% off this weekend.",
+  "Don't settle for lukewarm coffee.",
+  "Stress less, sleep more.",
+  "Includes a free carry case.",
+  "Avoid the queues: order ahead.",
+  "Show up for yourself every morning.",
+  "Our mattress adapts to your body temperature.",
+  "Award-winning Pinot Noir since 1982.",
+  "Locally sourced beef, never frozen.",
+  "Open late every Friday.",
+  "The app runs on any phone.",
 ];
 
 const DIRECTION = [
@@ -54,6 +65,21 @@ const DIRECTION = [
   "A mechanic wipes his hands and holds up the filter.",
   "Then the view from the top.",
   "Pan across the menu board.",
+  "Show before and after photos side by side.",
+  "Feature three customer testimonials.",
+  "Mention the 2-year warranty.",
+  "Don't mention price.",
+  "Avoid showing competitors.",
+  "Make it feel premium.",
+  "Keep it under 30 seconds.",
+  "Vertical video for Instagram Reels.",
+  "Minimalist, clean, white background.",
+  "Think Apple-style product reveal.",
+  "The user taps the button and the payment goes through.",
+  "The car glides silently through the city at night.",
+  "A golden retriever runs across the park with the frisbee.",
+  "Close with our phone number on screen.",
+  "Drone footage over the vineyard at sunset.",
 ];
 
 const TONE = [
@@ -65,6 +91,8 @@ const TONE = [
   "Keep it lighthearted and friendly.",
   "Upbeat and energetic!",
   "Sincere, heartfelt.",
+  "Narrator: deep, calm male voice.",
+  "Elegant and understated.",
 ];
 
 describe("classifySentence", () => {

@@ -20,12 +20,15 @@ const collapse = (text: string) => text.replace(/\s+/g, " ").trim();
 
 // Words only film-making uses: a sentence holding one is about how the ad is made, not what it says.
 const FILM =
-  /\b(close-?ups?|push-?ins?|pull-?outs?|pull back|b-?roll|slow[- ]?mo(tion)?|slo-?mo|camera|footage|montage|cutaways?|voice-?over|overhead|aerial|drone shot|handheld|hand-held|time-?lapse|tracking|dolly|storyboard|end card|title card|lower third|text overlay|on-?screen|to camera|in frame|fill the frame|framing|split[- ]screen|jump cuts?|quick cuts|fast cuts|cuts? (to|between|back)|pans? (across|to|over|left|right|up|down)|zooms? (in|out)|(wide|medium|close|tight|final|opening|closing|last|first|hero|product|establishing|overhead|tracking|aerial|pov|macro) shots?|shots? of (the|a|an|our|her|his|their)|macro|pov|golden hour|backlit|lighting|soundtrack|music|jingle|sound design|the (reference|original) ad|the (ad|video|spot|edit|clip|reel)\b|selfie|unboxing|pacing|fast-paced|slow-paced|the pace|per scene|scenes?\b|films?\b (a|the|her|his|their|it|them)|filming|filmed|shoot(ing)? (a|the|on|in)|\d+\s?(s|sec|secs|seconds)\b)/i;
+  /\b(close-?ups?|push-?ins?|pull-?outs?|pull back|b-?roll|slow[- ]?mo(tion)?|slo-?mo|camera|footage|montage|cutaways?|voice-?over|overhead|aerial|drone shot|handheld|hand-held|time-?lapse|tracking|dolly|storyboard|end card|title card|lower third|text overlay|on[- ]?screen|to camera|in frame|fill the frame|framing|split[- ]screen|jump cuts?|quick cuts|fast cuts|cuts? (to|between|back)|pans? (across|to|over|left|right|up|down)|zooms? (in|out)|(wide|medium|close|tight|final|opening|closing|last|first|hero|product|establishing|overhead|tracking|aerial|pov|macro) shots?|shots? of (the|a|an|our|her|his|their)|macro|pov|golden hour|backlit|lighting|soundtrack|music|jingle|sound design|the (reference|original) ad|the (ad|video|spot|edit|clip|reel)\b|selfie|unboxing|product reveal|vertical video|(instagram|tiktok|youtube|facebook) (reels?|shorts|stories|feed)|(white|black|plain|clean|dark|neutral|studio|blurred|solid|seamless) background|(natural|soft|warm|hard|studio|morning|evening|window|neon|diffused) light\b|pacing|fast-paced|slow-paced|the pace|per scene|scenes?\b|films?\b (a|the|her|his|their|it|them)|filming|filmed|shoot(ing)? (a|the|on|in)|\d+\s?(s|sec|secs|seconds)\b)/i;
 
 // Imperatives a brief gives the crew ("Show the bottle big", "Use the brand colours"); the same verbs to
 // the viewer speak to "you" ("Take control of your mornings") or to their life ("Make the switch") and are copy.
 const CREW_VERB =
-  /^(show|feature|highlight|emphasi[sz]e|include|avoid|don'?t show|do not show|capture|reveal|place|put|mirror|copy|stage|intercut|alternate|juxtapose|open|begin|finish|end|focus|animate|overlay|frame)\s+(the|our|its|each|every|both|a|an|some|how|what|on|with|in|it)\b/i;
+  /^(capture|reveal|place|put|mirror|copy|stage|intercut|alternate|juxtapose|open|begin|finish|end|close|focus|animate|overlay|frame)\s+(the|our|its|each|every|both|a|an|some|how|what|on|with|in|it)\b/i;
+// Told to the crew whatever follows ("Show before and after photos", "Mention the warranty", "Don't mention price").
+const BRIEF_VERB =
+  /^(?:show|feature|highlight|emphasi[sz]e|include|mention|depict|illustrate|demonstrate|avoid (?:showing|mentioning|using|saying|filming|any)|(?:don'?t|do not|never) (?:show|mention|use|include|say|film|feature|put|make it)|no (?:text|music|voice|people|logo)|think\b.*\b(?:style|vibe|look|feel|like)|make it (?:look|feel|seem)|keep it (?:under|below|short|to))\b/i;
 const WEAK_CREW_VERB = /^(take|keep|make|let|use|set|start|hold|follow|match|add|contrast|light|give)\b/i;
 const VISUAL =
   /\b(product|bottle|can|jar|pack|packaging|box|label|logo|offer|price|colou?rs?|palette|structure|background|centred|centered|centre|center|big|large|visible|clearly|prominent|hero|foreground|front|angle|light|shadow|font|type|text|headline)\b/i;
@@ -35,14 +38,18 @@ const TO_THE_VIEWER = /\b(you|your|yours|yourself|you're|you'll)\b/i;
 
 // Someone on camera doing something: "A cyclist films a selfie review", "A friendly trail guide talks."
 const PERSON =
-  /^(a|an|the|two|three|some|one|our)\s+(?:[\w-]+\s+){0,3}?(man|woman|men|women|guy|girl|boy|kid|kids|child|children|mom|mum|dad|parent|parents|cyclist|runner|hiker|guide|chef|cook|barista|nurse|doctor|presenter|host|narrator|creator|influencer|customer|founder|owner|athlete|student|teacher|worker|family|friends?|couple|team|baker|mechanic|farmer|gamer|traveller|traveler|shopper|model|actor|actress|person|someone|people|grandma|grandpa|teen|teenager|commuter|driver|rider|skater|climber|surfer|swimmer|dancer|stylist|designer|developer|entrepreneur|employee|staff|waiter|bartender|patient|homeowner|plumber|electrician|builder|gardener|dog|cat|baby|toddler|bride|groom|mother|father|spokesperson|expert|scientist|dentist|trainer|coach|player|musician|artist|florist|butcher|vet|pharmacist)\s+(?:(?:slowly|quickly|then|also|happily|calmly|finally|casually)\s+)?(talks?|speaks?|says?|films?|opens?|pours?|drinks?|grabs?|holds?|walks?|runs?|rides?|smiles?|laughs?|looks?|shows?|tries|try|uses?|unbox(es)?|reviews?|cooks?|tastes?|wakes?|sits?|stands?|jumps?|dances?|picks?|puts?|takes?|hands?|gives?|turns?|reads?|hikes?|climbs?|sips?|wipes?|unpacks?|applies|apply|demos?|demonstrates?|explains?|tells?|shares?|points?|reaches?|lifts?|carries|carry|wears?|plays?|packs?|fills?|reveals?|notices?|struggles?|sweats?|sleeps?|enters?|arrives?|leaves?|finishes?|stretches?|presents?|records?|chats?|addresses|address|greets?|waves?|nods?|sets?|places?|slices?|bites?|eats?|hugs?|cheers?|celebrates?)\b/i;
+  /^(a|an|the|two|three|some|one|our)\s+(?:[\w-]+\s+){0,3}?(man|woman|men|women|guy|girl|boy|kid|kids|child|children|mom|mum|dad|parent|parents|cyclist|runner|hiker|guide|chef|cook|barista|nurse|doctor|presenter|host|narrator|creator|influencer|customer|founder|owner|athlete|student|teacher|worker|family|friends?|couple|team|baker|mechanic|farmer|gamer|traveller|traveler|shopper|model|actor|actress|person|someone|people|grandma|grandpa|teen|teenager|commuter|driver|rider|skater|climber|surfer|swimmer|dancer|stylist|designer|developer|entrepreneur|employee|staff|waiter|bartender|patient|homeowner|plumber|electrician|builder|gardener|dog|cat|baby|toddler|bride|groom|mother|father|spokesperson|expert|scientist|dentist|trainer|coach|player|musician|artist|florist|butcher|vet|pharmacist|user|viewer|golden retriever|puppy)\s+(?:(?:slowly|quickly|then|also|happily|calmly|finally|casually)\s+)?(talks?|speaks?|says?|films?|opens?|pours?|drinks?|grabs?|holds?|walks?|runs?|rides?|smiles?|laughs?|looks?|shows?|tries|try|uses?|unbox(es)?|reviews?|cooks?|tastes?|wakes?|sits?|stands?|jumps?|dances?|picks?|puts?|takes?|hands?|gives?|turns?|reads?|hikes?|climbs?|sips?|wipes?|unpacks?|applies|apply|demos?|demonstrates?|explains?|tells?|shares?|points?|reaches?|lifts?|carries|carry|wears?|plays?|packs?|fills?|reveals?|notices?|struggles?|sweats?|sleeps?|enters?|arrives?|leaves?|finishes?|stretches?|presents?|records?|chats?|addresses|address|greets?|waves?|nods?|sets?|places?|slices?|bites?|eats?|hugs?|cheers?|celebrates?|taps?|swipes?|scrolls?|clicks?|types?|relax(es)?|unwinds?)\b/i;
+// A thing on camera doing something only a picture shows ("The car glides through the city at night").
+const ON_CAMERA =
+  /^(a|an|the|two|three|some)\s+(?:[\w'-]+\s+){0,3}?(glides?|splash(es)?|spins?|rolls? (across|down|off|into)|falls? (into|onto|on)|drops? (into|onto)|pours? (into|over)|lands? (on|in)|races? (through|across|down)|sprints?|dives?|floats?|melts?|sizzles?|bubbles?|fizz(es)?|taps?|swipes?|scrolls?|runs? (across|through|along|down|up|into|past)|wakes? up)\b/i;
 const WE_SEE = /^(we|viewers?|the viewer|audience)\s+(see|hear|follow|watch|open|cut|end|meet|start)\b/i;
 
 // Labels a brief may write a sentence under.
 const DIRECTION_LABEL =
   /^(direction|directions|visuals?|shots?|scenes?|camera|setting|location|b-?roll|music|format|pacing|style notes?)\s*[:–—-]\s*/i;
-const TONE_LABEL = /^(tone|voice|mood|vibe|feel|personality|tone of voice)\s*[:–—-]\s*/i;
-const COPY_LABEL = /^(hook|headline|benefits?|proof|offer|claim|message|key message|usp)\s*[:–—-]\s*/i;
+const TONE_LABEL = /^(tone|voice|mood|vibe|feel|personality|tone of voice|narrator|narration|voice-?over|vo)\s*[:–—-]\s*/i;
+const COPY_LABEL =
+  /^(hook|headline|benefits?|proof|offer|claim|message|key message|usp|text on[- ]?screen|on[- ]?screen text|screen text|super|caption)\s*[:–—-]\s*/i;
 
 const TONE_FILLER = new Set([
   "a",
@@ -108,7 +115,9 @@ export function classifySentence(raw: string): BriefSentenceKind {
   if (sentence.endsWith("?")) return "copy";
   const toViewer = TO_THE_VIEWER.test(sentence);
   if (FILM.test(sentence) && !(toViewer && !CREW_ONLY_VERB.test(sentence))) return "direction";
-  if (PERSON.test(sentence) || WE_SEE.test(sentence)) return "direction";
+  if (PERSON.test(sentence) || WE_SEE.test(sentence) || (ON_CAMERA.test(sentence) && !toViewer)) return "direction";
+  if (BRIEF_VERB.test(sentence) && !/^show up\b/i.test(sentence) && !toViewer) return "direction";
+  if (/^make it sound\b/i.test(sentence)) return "tone";
   if (CREW_ONLY_VERB.test(sentence)) return "direction";
   // "Show the bottle big": a crew verb on a thing, not on the viewer's life.
   if (!toViewer && (CREW_VERB.test(sentence) || (WEAK_CREW_VERB.test(sentence) && VISUAL.test(sentence)))) return "direction";
