@@ -84,6 +84,7 @@ const DIRECTION = [
 
 const TONE = [
   "Casual, honest, a bit funny.",
+  "Warm and family-friendly.",
   "Warm and reassuring.",
   "Tone: confident but never arrogant.",
   "Playful, cheeky, a little irreverent.",
@@ -112,6 +113,16 @@ describe("readBrief", () => {
       { sentence: "Slow push-ins on the condensation on the steel.", kind: "direction", from: "concept" },
       { sentence: "Keeps water ice-cold for 24 hours.", kind: "copy", from: "concept" },
       { sentence: "Casual, honest, a bit funny.", kind: "tone", from: "concept" },
+    ]);
+  });
+
+  it("keeps a sentence whole across an abbreviation, and reads a quoted imperative as the call to action", () => {
+    expect(
+      readBrief('Hand-made pasta and wood-fired pizza, open until 1 a.m. during Eid. Warm and welcoming. "Open an account in 5 minutes"'),
+    ).toEqual([
+      { sentence: "Open an account in 5 minutes", kind: "cta", from: "concept" },
+      { sentence: "Hand-made pasta and wood-fired pizza, open until 1 a.m. during Eid.", kind: "copy", from: "concept" },
+      { sentence: "Warm and welcoming.", kind: "tone", from: "concept" },
     ]);
   });
 

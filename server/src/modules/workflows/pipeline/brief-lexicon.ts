@@ -12,7 +12,7 @@ motivational hype hyped dramatic epic mysterious slick  clever charming      ear
 straightforward no-nonsense matter-of-fact silly goofy cute  kind sassy spirited lively vibrant passionate 
  human personal personable respectful thoughtful assured authoritative knowledgeable helpful supportive encouraging
 uplifting hopeful happy tender cinematic documentary theatrical poetic lyrical minimalistic restrained subtle confident
-hip trendy young grown-up mature `
+hip trendy young grown-up mature welcoming inviting homely homey family-friendly kid-friendly `
     .split(/\s+/)
     .filter(Boolean),
 );

@@ -14,7 +14,7 @@ export const QUOTED =
 export const LABELLED = /\b(tagline|slogan|cta|call to action)\s*[:=]\s*("[^"]+"|“[^”]+”|[^.;\n]+)/gi;
 /** A quoted line that asks the viewer to act is the call to action. */
 export const CTA_VERB =
-  /^(shop|buy|order|try|get|book|visit|start|join|download|sign up|subscribe|call|discover|learn|grab|claim|save|see|find|reserve|install|register|explore|taste)\b/i;
+  /^(shop|buy|order|try|get|book|visit|start|join|download|sign up|subscribe|call|discover|learn|grab|claim|save|see|find|reserve|install|register|explore|taste|open|apply|switch|upgrade|donate|enrol|enroll|request|schedule|contact|text|message|follow|watch|listen|play|pre-order|preorder)\b/i;
 
 const collapse = (text: string) => text.replace(/\s+/g, " ").trim();
 
@@ -133,10 +133,13 @@ export function unlabelled(sentence: string): string {
 
 /** The sentences and clauses of free text (quotes removed by the caller), without empty bits. */
 export function sentencesOf(text: string): string[] {
-  return text
-    .split(/(?<=[.!?])\s+|\n+|;\s+/)
-    .map((line) => collapse(line).replace(/^[-•*]\s*/, ""))
-    .filter((line) => line.replace(/[^\p{L}\p{N}]/gu, "").length >= 3);
+  return (
+    text
+      // A sentence ends at . ! ? before a capital, a digit or a quote: "open until 1 a.m. during Eid" is one.
+      .split(/(?<=[.!?])\s+(?=[\p{Lu}\p{N}"“'(])|\n+|;\s+/u)
+      .map((line) => collapse(line).replace(/^[-•*]\s*/, ""))
+      .filter((line) => line.replace(/[^\p{L}\p{N}]/gu, "").length >= 3)
+  );
 }
 
 /** The quoted lines of a brief, in order: each a tagline, or a call to action when labelled or imperative. */
