@@ -150,6 +150,7 @@ export const BRIEFS: ReviewBrief[] = [
       quality: "premium",
       formats: ["1:1", "9:16"],
     },
+    tagline: "Open an account in 5 minutes",
   },
   {
     id: "factory-dog-food",
@@ -294,6 +295,7 @@ export const BRIEFS: ReviewBrief[] = [
       seasonal: "eid",
       formats: ["4:5"],
     },
+    tagline: "Book a table tonight",
   },
   {
     id: "painpoint-coffee-premium",
