@@ -176,6 +176,25 @@ export const FORMATS: readonly { ratio: AspectRatio; width: number; height: numb
   { ratio: "4:5", width: 1080, height: 1350, platforms: ["instagram-feed", "facebook-feed"] },
 ];
 
+/**
+ * What each quality tier renders a video at. The format list above gives the full size (premium); standard is
+ * cost-optimised at two thirds of it (720p: 720×1280, 1280×720, 720×720, 720×900) and 30 fps, premium is
+ * 1080p at 60 fps (twice the frames: smoother transitions, camera moves and type).
+ */
+export const TIER_VIDEO: Record<QualityTier, { fps: number; scale: number; label: string }> = {
+  standard: { fps: 30, scale: 2 / 3, label: "720p at 30 fps" },
+  premium: { fps: 60, scale: 1, label: "1080p at 60 fps" },
+};
+
+/** A video's frame size in `format` at `quality` (even numbers, as H.264 in 4:2:0 needs). */
+export function tierFrameSize(format: AspectRatio, quality: QualityTier): { width: number; height: number } {
+  const spec = FORMATS.find((f) => f.ratio === format);
+  if (!spec) throw new Error(`Unknown format ${JSON.stringify(format)}`);
+  const scale = TIER_VIDEO[quality]?.scale ?? 1;
+  const even = (n: number) => 2 * Math.round((n * scale) / 2);
+  return { width: even(spec.width), height: even(spec.height) };
+}
+
 export const AD_PRESETS = [
   { id: "bold", name: "Bold" },
   { id: "minimal", name: "Minimal" },

@@ -4,7 +4,7 @@ import { mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from "node
 import { createRequire } from "node:module";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { FORMATS } from "@adgen/schema";
+import { FORMATS, tierFrameSize } from "@adgen/schema";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { fontMetrics } from "../src/modules/render/font-metrics.ts";
 import { escapeValue } from "../src/modules/render/graph.ts";
@@ -179,7 +179,8 @@ describe("capabilities", () => {
 describe("rendering", () => {
   const renderer = createStudioRenderer({ threads: 2 });
 
-  it.each(FORMATS.map((f) => [f.ratio, f.width, f.height] as const))(
+  // A standard render (the default) is 720p at 30 fps; premium (render-tiers.test.ts) is the format's full size.
+  it.each(FORMATS.map((f) => [f.ratio, tierFrameSize(f.ratio, "standard").width, tierFrameSize(f.ratio, "standard").height] as const))(
     "renders %s at %ix%i: H.264 + AAC, the scenes' total duration, a same-aspect thumbnail",
     async (format, width, height) => {
       const out = outDir(`format-${format.replace(":", "x")}`);
@@ -249,7 +250,7 @@ describe("rendering", () => {
     const out = outDir("special");
     const result = await renderer.render({ storyboard, format: "9:16", outputDir: out, fileStem: "special" });
     const video = await probe(result.videoPath);
-    expect(video).toMatchObject({ width: 1080, height: 1920, videoCodec: "h264", audioCodec: "aac", videoFrames: 90 });
+    expect(video).toMatchObject({ width: 720, height: 1280, videoCodec: "h264", audioCodec: "aac", videoFrames: 90 });
     expect(Math.abs(video.durationSec - 3)).toBeLessThan(0.3);
   }, 30_000);
 
@@ -268,7 +269,7 @@ describe("rendering", () => {
     });
     expect(progress.at(-1)).toBe(1);
     const video = await probe(result.videoPath);
-    expect(video).toMatchObject({ width: 1920, height: 1080, videoCodec: "h264", audioCodec: "aac", pixFmt: "yuv420p", videoFrames: 90 });
+    expect(video).toMatchObject({ width: 1280, height: 720, videoCodec: "h264", audioCodec: "aac", pixFmt: "yuv420p", videoFrames: 90 });
     expect(Math.abs(video.durationSec - 3)).toBeLessThan(0.3);
     const preview = await staticRenderer.previewFrame(storyboard, 2, "9:16", join(out, "preview.png"));
     expect(await probe(preview)).toMatchObject({ width: 1080, height: 1920, videoCodec: "png" });

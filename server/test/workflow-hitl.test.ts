@@ -141,7 +141,8 @@ describe("a job with hitl:true", () => {
       beats: expect.arrayContaining([{ role: "attention", written: true }]),
       scenes: review.storyboard.scenes.map(({ preview, ...scene }: any) => scene),
     });
-    expect(job.result.assets).toEqual([expect.objectContaining({ type: "video", format: "9:16", width: 1080, height: 1920 })]);
+    // A standard video is 720p (the review previews above are drawn at the format's full size).
+    expect(job.result.assets).toEqual([expect.objectContaining({ type: "video", format: "9:16", width: 720, height: 1280 })]);
     const steps = await app.services.prisma.jobStep.findMany({ where: { jobId }, orderBy: { completedAt: "asc" } });
     expect(steps.map((s) => s.name)).toEqual(["art_direction", "render:9:16"]);
     expect(steps[0]!.completedAt).toEqual(directedAt);

@@ -235,7 +235,10 @@ describe("premium renders measurably better", () => {
     for (const quality of ["standard", "premium"] as const) {
       const out = await renderer.render({ storyboard, format: "1:1", outputDir: join(dir, quality), fileStem: "ad", quality });
       const probed = await probe(out.videoPath);
-      expect(probed).toMatchObject({ width: 1080, height: 1080, videoCodec: "h264", audioCodec: "aac", frameRate: "30/1" });
+      // Standard is 720p at 30 fps, premium 1080p at 60 fps (render-tiers.test.ts).
+      const tier =
+        quality === "premium" ? { width: 1080, height: 1080, frameRate: "60/1" } : { width: 720, height: 720, frameRate: "30/1" };
+      expect(probed).toMatchObject({ ...tier, videoCodec: "h264", audioCodec: "aac" });
       rates[quality] = await bitRates(out.videoPath);
     }
     const { standard, premium } = rates as { standard: { video: number; audio: number }; premium: { video: number; audio: number } };

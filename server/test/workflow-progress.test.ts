@@ -232,10 +232,11 @@ describe("one real cinematic run in 9:16 and 16:9, watched live", () => {
     expect(result.finalVideo).toMatch(new RegExp(`^http://[^/]+/api/media/${jobId}/ad-9x16\\.mp4$`));
     expect(result.thumbnail).toMatch(new RegExp(`/api/media/${jobId}/ad-9x16\\.jpg$`));
     expect(result.assets).toEqual([
-      expect.objectContaining({ type: "video", format: "9:16", platform: expect.any(String), width: 1080, height: 1920 }),
-      expect.objectContaining({ type: "video", format: "16:9", platform: expect.any(String), width: 1920, height: 1080 }),
+      expect.objectContaining({ type: "video", format: "9:16", platform: expect.any(String), width: 720, height: 1280 }),
+      expect.objectContaining({ type: "video", format: "16:9", platform: expect.any(String), width: 1280, height: 720 }),
     ]);
-    const sizes: Record<string, [number, number]> = { "9:16": [1080, 1920], "16:9": [1920, 1080] };
+    // Standard videos are 720p.
+    const sizes: Record<string, [number, number]> = { "9:16": [720, 1280], "16:9": [1280, 720] };
     for (const asset of result.assets) {
       expect(asset.url).toMatch(new RegExp(`/api/media/${jobId}/[\\w.-]+\\.mp4$`));
       expect(asset.duration).toBeCloseTo(MAX_AD_SECONDS, 1);

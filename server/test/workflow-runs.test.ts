@@ -153,8 +153,9 @@ describe("factory batches", () => {
         type: "video",
         format: "1:1",
         platform: expect.any(String),
-        width: 1080,
-        height: 1080,
+        // A standard video is 720p.
+        width: 720,
+        height: 720,
       }),
     ]);
     expect(result.assets[0].duration).toBeCloseTo(2, 1);

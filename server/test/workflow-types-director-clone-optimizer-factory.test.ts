@@ -199,6 +199,8 @@ function difference(a: { width: number; height: number; rgb: Buffer }, b: { rgb:
 
 const PNG_SIGNATURE = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
 const SIZES: Record<string, [number, number]> = { "9:16": [1080, 1920], "1:1": [1080, 1080], "16:9": [1920, 1080], "4:5": [1080, 1350] };
+/** A standard video's size: 720p (stills are drawn at the format's full size, SIZES). */
+const STANDARD_VIDEO: Record<string, [number, number]> = { "9:16": [720, 1280], "1:1": [720, 720], "16:9": [1280, 720], "4:5": [720, 900] };
 
 describe("cinematic (Director)", () => {
   let user: Account;
@@ -237,7 +239,7 @@ describe("cinematic (Director)", () => {
   it("renders the move: within a scene with a picture, the picture moves", { timeout: 60_000 }, async () => {
     const path = await saveVideo(user, job.result.finalVideo, "cinematic.mp4");
     const info = await probe(path);
-    expect([info.width, info.height]).toEqual([1080, 1920]);
+    expect([info.width, info.height]).toEqual(STANDARD_VIDEO["9:16"]);
     const scenes = job.result.storyboard.scenes as any[];
     // The first scene with a picture after the opening (whose fade from black would change the frame
     // anyway): once the transition into it is over (it takes at most 0.3 of the scene) and before the
@@ -449,7 +451,7 @@ describe("factory (Multi-Format)", () => {
       expect(asset.type).toBe("video");
       const info = await probe(await saveVideo(user, asset.url, `factory-${asset.format.replace(":", "x")}-${asset.variant}.mp4`));
       expect(info.videoCodec).toBe("h264");
-      expect([info.width, info.height]).toEqual(SIZES[asset.format]);
+      expect([info.width, info.height]).toEqual(STANDARD_VIDEO[asset.format]);
       expect(info.durationSec).toBeGreaterThan(1);
     }
   });

@@ -218,7 +218,8 @@ describe("local-audit", () => {
     writeFileSync(path, file.body);
     const info = await probe(path);
     expect(info.videoCodec).toBe("h264");
-    expect([info.width, info.height]).toEqual([1080, 1920]);
+    // A standard video is 720p.
+    expect([info.width, info.height]).toEqual([720, 1280]);
     expect(info.durationSec).toBeGreaterThan(1);
     expect(existsSync(path)).toBe(true);
   });

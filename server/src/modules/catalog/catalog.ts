@@ -18,6 +18,8 @@ import {
   RESERVED_WORKFLOW_TYPES,
   SEASONALS,
   type StudioConfig,
+  TIER_VIDEO,
+  tierFrameSize,
   WORKFLOWS,
 } from "@adgen/schema";
 import type { Config } from "../../config/env.ts";
@@ -69,19 +71,24 @@ export function defaultModel(kind: ModelKind, providers: RemoteProviders): strin
   return instanceModels(providers)[kind].find((m) => m.default)?.id;
 }
 
+/** A tier's video sizes by format, e.g. "9:16 720×1280, 16:9 1280×720, …". */
+const tierSizes = (quality: QualityTier) =>
+  FORMATS.map((f) => {
+    const { width, height } = tierFrameSize(f.ratio, quality);
+    return `${f.ratio} ${width}×${height}`;
+  }).join(", ");
+
 /** What each quality tier buys. Premium changes the files a job produces; it is never a price alone. */
 export const QUALITY_TIER_INFO: readonly { id: QualityTier; name: string; description: string }[] = [
   {
     id: "standard",
     name: "Standard",
-    description:
-      "Cost-optimised: H.264 video at the studio's standard quality (128 kbps audio budget); one still per format for image-only ads; two hook variants per format in a Multi-Format (factory) batch.",
+    description: `Cost-optimised: H.264 video at ${TIER_VIDEO.standard.label} (${tierSizes("standard")}), 128 kbps audio; one still per format for image-only ads; two hook variants per format in a Multi-Format (factory) batch. Every ad's sound is at -14 LUFS.`,
   },
   {
     id: "premium",
     name: "Premium",
-    description:
-      "Quality-maximised: every video is encoded at a higher bitrate (about one and a half times standard: cleaner gradients, images and small text) with a 192 kbps audio budget and a sharper thumbnail; image-only ads get a second still per format, the closing call-to-action scene; Multi-Format (factory) batches get three hook variants per format instead of two.",
+    description: `Quality-maximised: H.264 video at ${TIER_VIDEO.premium.label} (${tierSizes("premium")}): full resolution and twice the frames for smoother transitions, camera moves and type, at a higher bitrate, with 192 kbps audio and a sharper thumbnail; image-only ads get a second still per format, the closing call-to-action scene; Multi-Format (factory) batches get three hook variants per format instead of two.`,
   },
 ];
 

@@ -212,7 +212,7 @@ export function foregroundChains(opts: ForegroundOptions): string[] {
   return chains;
 }
 
-/** Repeats a one-frame still for `frames` frames with clean 30 fps timestamps. */
-export function holdFrames(frames: number): string {
-  return [filter("loop", { loop: frames - 1, size: 1, start: 0 }), filter("setpts", { expr: `N/(${FPS}*TB)` })].join(",");
+/** Repeats a one-frame still for `frames` frames with clean timestamps at `fps` (30 standard, 60 premium). */
+export function holdFrames(frames: number, fps: number = FPS): string {
+  return [filter("loop", { loop: frames - 1, size: 1, start: 0 }), filter("setpts", { expr: `N/(${fps}*TB)` })].join(",");
 }

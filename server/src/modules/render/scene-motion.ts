@@ -6,9 +6,11 @@
 import { FPS, filter } from "./graph.ts";
 import type { Scene, SceneMotion, TextMotion } from "./types.ts";
 
-/** Frames the type takes to arrive (0.4 s). */
+/** Frames the type takes to arrive (0.4 s) at 30 fps; see {@link entryFrames}. */
 export const ENTRY_FRAMES = 12;
-/** Pixels a pan travels per frame: even, so 4:2:0 chroma stays aligned and the motion is steady. */
+/** Frames the type takes to arrive (0.4 s) at `fps`. */
+export const entryFrames = (fps: number) => Math.round((ENTRY_FRAMES * fps) / FPS);
+/** Pixels a pan travels per 30 fps frame (60 px/s): even, so 4:2:0 chroma stays aligned and the motion is steady. */
 const PAN_STEP = 2;
 /** At most this share of the frame is travelled by one pan. */
 const PAN_MAX = 0.35;
@@ -28,6 +30,9 @@ export interface MotionPlan {
   canvas: { width: number; height: number };
   /** Pixels the pan travels over the whole clip. */
   travel: number;
+  /** Frames per second of the video (30 standard, 60 premium): timestamps, and the type's entry in frames. */
+  fps: number;
+  entry: number;
 }
 
 const even = (n: number) => 2 * Math.floor(n / 2);
@@ -36,16 +41,24 @@ const even = (n: number) => 2 * Math.floor(n / 2);
  * How scene `scene` moves, or null when it holds still (no picture to move over and no type motion), in
  * which case it is rendered as a single held frame.
  */
-export function planMotion(scene: Scene, length: number, into: number, width: number, height: number): MotionPlan | null {
+export function planMotion(
+  scene: Scene,
+  length: number,
+  into: number,
+  width: number,
+  height: number,
+  fps: number = FPS,
+): MotionPlan | null {
   const motion: SceneMotion = scene.imagePath ? (scene.motion ?? "static") : "static";
   const textMotion: TextMotion = scene.textMotion ?? "none";
   if (motion === "static" && textMotion === "none") return null;
   const horizontal = motion === "pan-left" || motion === "pan-right";
   const vertical = motion === "pan-up" || motion === "pan-down";
   const span = horizontal ? width : vertical ? height : 0;
-  const travel = span ? Math.min(even(PAN_STEP * Math.max(1, length - 1)), even(span * PAN_MAX)) : 0;
+  // The same speed at any frame rate: at 60 fps the position is recomputed twice as often.
+  const travel = span ? Math.min(even((PAN_STEP * FPS * Math.max(1, length - 1)) / fps), even(span * PAN_MAX)) : 0;
   const canvas = { width: width + (horizontal ? travel : 0), height: height + (vertical ? travel : 0) };
-  return { motion, textMotion, length, into, width, height, canvas, travel };
+  return { motion, textMotion, length, into, width, height, canvas, travel, fps, entry: entryFrames(fps) };
 }
 
 /** True when the picture layer does not move (only the type does): the scene settles into one held frame. */
@@ -55,7 +68,7 @@ export const pictureHolds = (plan: MotionPlan) => plan.motion === "static";
 export function backgroundUse(plan: MotionPlan, input: string, from: number, count: number): string {
   const { width: W, height: H, travel, length } = plan;
   const last = Math.max(1, length - 1);
-  const hold = [filter("loop", { loop: count - 1, size: 1, start: 0 }), filter("setpts", { expr: `N/(${FPS}*TB)` })];
+  const hold = [filter("loop", { loop: count - 1, size: 1, start: 0 }), filter("setpts", { expr: `N/(${plan.fps}*TB)` })];
   // The pan position at frame n of this stretch, an even number of pixels from 0 to `travel`.
   const along = `2*floor(${travel}*(n+${from})/${2 * last})`;
   switch (plan.motion) {
@@ -73,9 +86,9 @@ export function backgroundUse(plan: MotionPlan, input: string, from: number, cou
       const progress = `(on+${from})/${last}`;
       const zoom = plan.motion === "push-in" ? `1+${ZOOM}*${progress}` : `1+${ZOOM}*(1-${progress})`;
       return `[${input}]${[
-        filter("zoompan", { z: zoom, x: "iw/2-(iw/zoom/2)", y: "ih/2-(ih/zoom/2)", d: count, s: `${W}x${H}`, fps: FPS }),
+        filter("zoompan", { z: zoom, x: "iw/2-(iw/zoom/2)", y: "ih/2-(ih/zoom/2)", d: count, s: `${W}x${H}`, fps: plan.fps }),
         filter("setsar", { r: 1 }),
-        filter("setpts", { expr: `N/(${FPS}*TB)` }),
+        filter("setpts", { expr: `N/(${plan.fps}*TB)` }),
       ].join(",")}`;
     }
     default:
@@ -89,9 +102,9 @@ export function backgroundUse(plan: MotionPlan, input: string, from: number, cou
  * when the transition into the scene is over.
  */
 export function foregroundUse(plan: MotionPlan, input: string, from: number, count: number): { chain: string; x: string; y: string } {
-  const hold = [filter("loop", { loop: count - 1, size: 1, start: 0 }), filter("setpts", { expr: `N/(${FPS}*TB)` })];
+  const hold = [filter("loop", { loop: count - 1, size: 1, start: 0 }), filter("setpts", { expr: `N/(${plan.fps}*TB)` })];
   // 0 before the type starts to move, 1 once it has arrived.
-  const arrived = `clip((n+${from - plan.into})/${ENTRY_FRAMES},0,1)`;
+  const arrived = `clip((n+${from - plan.into})/${plan.entry},0,1)`;
   const ease = `pow(1-${arrived},3)`;
   switch (plan.textMotion) {
     case "rise":
@@ -100,8 +113,8 @@ export function foregroundUse(plan: MotionPlan, input: string, from: number, cou
       return { chain: `[${input}]${hold.join(",")}`, x: `${even(plan.width * 0.2)}*${ease}`, y: "0" };
     case "fade": {
       const start = plan.into - from;
-      if (start + ENTRY_FRAMES <= 0) return { chain: `[${input}]${hold.join(",")}`, x: "0", y: "0" };
-      const fade = filter("fade", { t: "in", start_frame: Math.max(0, start), nb_frames: ENTRY_FRAMES + Math.min(0, start), alpha: 1 });
+      if (start + plan.entry <= 0) return { chain: `[${input}]${hold.join(",")}`, x: "0", y: "0" };
+      const fade = filter("fade", { t: "in", start_frame: Math.max(0, start), nb_frames: plan.entry + Math.min(0, start), alpha: 1 });
       return { chain: `[${input}]${[...hold, fade].join(",")}`, x: "0", y: "0" };
     }
     default:

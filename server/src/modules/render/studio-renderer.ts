@@ -5,7 +5,7 @@ import { existsSync } from "node:fs";
 import { copyFile, mkdir, mkdtemp, rename, rm, stat, symlink, writeFile } from "node:fs/promises";
 import { availableParallelism } from "node:os";
 import { dirname, extname, join, resolve } from "node:path";
-import { type AspectRatio, FORMATS } from "@adgen/schema";
+import { type AspectRatio, FORMATS, TIER_VIDEO, tierFrameSize } from "@adgen/schema";
 import { detectCapabilities, locateFfmpeg, locateFont, RenderAbortedError, runFfmpeg } from "./ffmpeg.ts";
 import { fontMetrics } from "./font-metrics.ts";
 import { audioTrack, defaultAudioCacheDir, linkTrack } from "./audio-track.ts";
@@ -13,7 +13,7 @@ import { bedSeed } from "./music-bed.ts";
 import { backgroundChains, FPS, filter, foregroundChains, holdFrames, stillChains } from "./graph.ts";
 import { type ImageSize, imageSize } from "./image-size.ts";
 import { layoutScene } from "./layout.ts";
-import { backgroundUse, ENTRY_FRAMES, foregroundUse, pictureHolds, planMotion } from "./scene-motion.ts";
+import { backgroundUse, entryFrames, foregroundUse, pictureHolds, planMotion } from "./scene-motion.ts";
 import type { FfmpegCapabilities, RenderRequest, RenderResult, Scene, Storyboard, StudioRendererOptions, VideoRenderer } from "./types.ts";
 import { validateFileStem, validateFormat, validateStoryboard } from "./validate.ts";
 import { type VoiceOver, voiceOver } from "./voice-over.ts";
@@ -33,13 +33,27 @@ const ENCODE: Record<NonNullable<RenderRequest["quality"]>, { crf: number; audio
 /** The shared sound track's name in a render's work directory. */
 const AUDIO_TRACK = "audio.m4a";
 
+/** The thumbnail: half the format's full size whatever the tier (540×960 for 9:16). */
+const thumbSize = (format: AspectRatio) => {
+  const { width, height } = frameSize(format);
+  return { w: width / 2, h: height / 2 };
+};
+
 const XFADE_NAMES: Record<Exclude<Scene["transition"], "none">, string> = { fade: "fade", slide: "slideleft", wipe: "wipeleft" };
 
-export function frameSize(format: AspectRatio): { width: number; height: number } {
+/**
+ * The frame size of `format`: the format's full size (as previews are drawn) or, given a quality tier, the size
+ * a video of that tier is rendered at (TIER_VIDEO: standard 720p, premium 1080p).
+ */
+export function frameSize(format: AspectRatio, quality?: RenderRequest["quality"]): { width: number; height: number } {
   validateFormat(format);
+  if (quality) return tierFrameSize(format, quality);
   const spec = FORMATS.find((f) => f.ratio === format)!;
   return { width: spec.width, height: spec.height };
 }
+
+/** Frames per second of a video of `quality` (standard 30, premium 60). */
+export const tierFps = (quality: RenderRequest["quality"] = "standard") => (TIER_VIDEO[quality] ?? TIER_VIDEO.standard).fps;
 
 export interface Timeline {
   /** Frames each scene is on screen (nominal, without transition overlap); they sum to `totalFrames`. */
@@ -52,25 +66,29 @@ export interface Timeline {
   totalFrames: number;
 }
 
-/** Frame-exact scene boundaries: cumulative rounding keeps the total at round(sum of durations × 30). */
-export function planTimeline(scenes: Scene[]): Timeline {
+/**
+ * Frame-exact scene boundaries: cumulative rounding keeps the total at round(sum of durations × fps). Fades and
+ * transitions last as long at any frame rate (0.3 s and 0.5 s at most).
+ */
+export function planTimeline(scenes: Scene[], fps: number = FPS): Timeline {
+  const k = fps / FPS;
   const frames: number[] = [];
   const starts: number[] = [];
   let elapsed = 0;
   let previous = 0;
   for (const scene of scenes) {
     elapsed += scene.durationSec;
-    const boundary = Math.round(elapsed * FPS);
+    const boundary = Math.round(elapsed * fps);
     starts.push(previous);
     frames.push(boundary - previous);
     previous = boundary;
   }
   const transitions = scenes.map((scene, i) => {
     if (scene.transition === "none") return 0;
-    if (i === 0) return Math.min(9, Math.floor(frames[0]! / 4));
-    return Math.min(15, Math.floor(0.3 * Math.min(frames[i - 1]!, frames[i]!)));
+    if (i === 0) return Math.min(9 * k, Math.floor(frames[0]! / 4));
+    return Math.min(15 * k, Math.floor(0.3 * Math.min(frames[i - 1]!, frames[i]!)));
   });
-  const endFade = Math.min(9, Math.floor(frames[frames.length - 1]! / 4));
+  const endFade = Math.min(9 * k, Math.floor(frames[frames.length - 1]! / 4));
   return { frames, starts, transitions, endFade, totalFrames: previous };
 }
 
@@ -136,9 +154,15 @@ export function createStudioRenderer(options: StudioRendererOptions = {}): Video
   }
 
   /** Scene `index` laid out in `format` (the last scene carries the logo, when there is one). */
-  function sceneLayout(storyboard: Storyboard, index: number, format: AspectRatio, logo: ImageSize | null) {
+  function sceneLayout(
+    storyboard: Storyboard,
+    index: number,
+    format: AspectRatio,
+    logo: ImageSize | null,
+    quality?: RenderRequest["quality"],
+  ) {
     const scene = storyboard.scenes[index]!;
-    const { width, height } = frameSize(format);
+    const { width, height } = frameSize(format, quality);
     const showsLogo = !!logo && index === storyboard.scenes.length - 1;
     return layoutScene({
       scene,
@@ -160,9 +184,10 @@ export function createStudioRenderer(options: StudioRendererOptions = {}): Video
     logo: ImageSize | null,
     addInput: (target: string, stem: string) => string,
     label: string,
+    quality?: RenderRequest["quality"],
   ) {
     const scene = storyboard.scenes[index]!;
-    const layout = sceneLayout(storyboard, index, format, logo);
+    const layout = sceneLayout(storyboard, index, format, logo, quality);
     const files = layout.texts.map((t, j) => ({ name: `s${index}-t${j}.txt`, content: t.text }));
     const imageInput = scene.imagePath ? addInput(scene.imagePath, `img${index}`) : undefined;
     const logoInput = layout.logo && storyboard.brand.logoPath ? addInput(storyboard.brand.logoPath, "logo") : undefined;
@@ -180,8 +205,10 @@ export function createStudioRenderer(options: StudioRendererOptions = {}): Video
   ): Composition & { timeline: Timeline } {
     const encode = ENCODE[quality] ?? ENCODE.standard;
     const scenes = storyboard.scenes;
-    const { width: W, height: H } = frameSize(format);
-    const timeline = planTimeline(scenes);
+    const { width: W, height: H } = frameSize(format, quality);
+    const fps = tierFps(quality);
+    const entry = entryFrames(fps);
+    const timeline = planTimeline(scenes, fps);
     const { frames, transitions, endFade } = timeline;
     const chains: string[] = [];
     const files: Composition["files"] = [];
@@ -190,7 +217,7 @@ export function createStudioRenderer(options: StudioRendererOptions = {}): Video
     const addInput = inputsOf({ links }, inputs);
     // Narrated ads keep their scenes still (the presenter card and the handheld camera are their motion).
     const plans = scenes.map((scene, i) =>
-      dress ? null : planMotion(scene, frames[i]! + (transitions[i + 1] ?? 0), transitions[i]!, W, H),
+      dress ? null : planMotion(scene, frames[i]! + (transitions[i + 1] ?? 0), transitions[i]!, W, H, fps),
     );
     // fade and xfade cost about as much for a frame they pass through as for one they change (xfade in ffmpeg 5.1:
     // ~2 ms per 1080×1920 frame), so the video is a concat of short segments: only the fade and transition frames
@@ -206,7 +233,7 @@ export function createStudioRenderer(options: StudioRendererOptions = {}): Video
     /** A chain head (no output label) making frames [from, from + count) of scene i, counted from its start. */
     const use = (i: number, from: number, count: number): string => {
       const plan = plans[i];
-      if (!plan || (pictureHolds(plan) && from >= plan.into + ENTRY_FRAMES)) return `[${take(uses, "u", i)}]${holdFrames(count)}`;
+      if (!plan || (pictureHolds(plan) && from >= plan.into + entry)) return `[${take(uses, "u", i)}]${holdFrames(count, fps)}`;
       const bg = `${take(bgUses, "b", i)}`;
       const fg = take(fgUses, "f", i);
       const layer = foregroundUse(plan, fg, from, count);
@@ -231,7 +258,7 @@ export function createStudioRenderer(options: StudioRendererOptions = {}): Video
           const kind = XFADE_NAMES[scene.transition as keyof typeof XFADE_NAMES];
           segment(
             label,
-            `[${label}a][${label}b]${filter("xfade", { transition: kind, duration: (into / FPS).toFixed(4), offset: 0 })}[${label}]`,
+            `[${label}a][${label}b]${filter("xfade", { transition: kind, duration: (into / fps).toFixed(4), offset: 0 })}[${label}]`,
           );
         } else {
           // No xfade in this ffmpeg: dip through black (fade out the old scene, fade in the new one).
@@ -244,10 +271,10 @@ export function createStudioRenderer(options: StudioRendererOptions = {}): Video
       const isLast = i === scenes.length - 1;
       const hold = frames[i]! - into - (isLast ? endFade : 0);
       const plan = plans[i];
-      if (plan && pictureHolds(plan) && hold > ENTRY_FRAMES) {
+      if (plan && pictureHolds(plan) && hold > entry) {
         // Only the type moves: it arrives over the held picture, then the scene is one held frame.
-        segment(`hold${i}e`, `${use(i, into, ENTRY_FRAMES)}[hold${i}e]`);
-        segment(`hold${i}`, `${use(i, into + ENTRY_FRAMES, hold - ENTRY_FRAMES)}[hold${i}]`);
+        segment(`hold${i}e`, `${use(i, into, entry)}[hold${i}e]`);
+        segment(`hold${i}`, `${use(i, into + entry, hold - entry)}[hold${i}]`);
       } else if (hold > 0) {
         segment(`hold${i}`, `${use(i, into, hold)}[hold${i}]`);
       }
@@ -259,13 +286,13 @@ export function createStudioRenderer(options: StudioRendererOptions = {}): Video
       const split = (outputs: string[]) => `${filter("split", { outputs: outputs.length })}${outputs.map((u) => `[${u}]`).join("")}`;
       const stills: string[] = [];
       if (uses[i]!.length) {
-        const still = composeStill(storyboard, i, format, logo, addInput, `still${i}`);
+        const still = composeStill(storyboard, i, format, logo, addInput, `still${i}`, quality);
         stills.push(...still.chains, `${dress ? dress.stillHead(i, `still${i}`) : `[still${i}]`}${split(uses[i]!)}`);
         files.push(...still.files);
       }
       const plan = plans[i];
       if (plan && (bgUses[i]!.length || fgUses[i]!.length)) {
-        const layout = sceneLayout(storyboard, i, format, logo);
+        const layout = sceneLayout(storyboard, i, format, logo, quality);
         const textFiles = layout.texts.map((_, j) => `s${i}-t${j}.txt`);
         if (!uses[i]!.length) files.push(...layout.texts.map((t, j) => ({ name: textFiles[j]!, content: t.text })));
         const imageInput = scene.imagePath ? addInput(scene.imagePath, `img${i}`) : undefined;
@@ -279,7 +306,7 @@ export function createStudioRenderer(options: StudioRendererOptions = {}): Video
       }
       chains.unshift(...stills);
     });
-    chains.push(`[${thumbSource}]${dress?.thumbFilter ? `${dress.thumbFilter},` : ""}${filter("scale", { w: "iw/2", h: "ih/2" })}[thumb]`);
+    chains.push(`[${thumbSource}]${dress?.thumbFilter ? `${dress.thumbFilter},` : ""}${filter("scale", thumbSize(format))}[thumb]`);
     const total = timeline.totalFrames;
     const joined = filter("concat", { n: segments.length, v: 1, a: 0 });
     if (dress) {
@@ -296,7 +323,7 @@ export function createStudioRenderer(options: StudioRendererOptions = {}): Video
     inputs.push("-i", AUDIO_TRACK);
     const audioMap = `${inputs.length / 2 - 1}:a`;
 
-    const durationSec = total / FPS;
+    const durationSec = total / fps;
     const args = [
       ...inputs,
       "-filter_complex_threads",
@@ -320,9 +347,9 @@ export function createStudioRenderer(options: StudioRendererOptions = {}): Video
       "-pix_fmt",
       "yuv420p",
       "-r",
-      String(FPS),
+      String(fps),
       "-g",
-      String(FPS * 2),
+      String(fps * 2),
       "-threads",
       String(threads),
       "-c:a",
@@ -375,7 +402,8 @@ export function createStudioRenderer(options: StudioRendererOptions = {}): Video
       const { storyboard, format, outputDir, fileStem, signal, onProgress, quality } = request;
       validateStoryboard(storyboard);
       validateFileStem(fileStem);
-      const { width, height } = frameSize(format);
+      const { width, height } = frameSize(format, quality ?? "standard");
+      const fps = tierFps(quality);
       throwIfAborted(signal);
       await checkImages(storyboard, storyboard.scenes);
       const caps = await capabilities();
@@ -388,7 +416,7 @@ export function createStudioRenderer(options: StudioRendererOptions = {}): Video
               format,
               width,
               height,
-              durationSec: planTimeline(storyboard.scenes).totalFrames / FPS,
+              durationSec: planTimeline(storyboard.scenes, fps).totalFrames / fps,
               fontPath: font(),
               metrics: fontMetrics(font()),
               narration: request.narration,
@@ -402,7 +430,7 @@ export function createStudioRenderer(options: StudioRendererOptions = {}): Video
         if (!info?.isFile()) throw new Error(`narration.wavPath is not a readable file: ${request.narration.wavPath}`);
       }
       const composition = composeVideo(storyboard, format, caps, logo, quality, dress);
-      const durationSec = composition.timeline.totalFrames / FPS;
+      const durationSec = composition.timeline.totalFrames / fps;
       const track = await audioTrack(
         binary(),
         {

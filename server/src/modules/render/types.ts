@@ -76,8 +76,10 @@ export interface RenderRequest {
   signal?: AbortSignal;
   onProgress?: (fraction: number) => void;
   /**
-   * "standard" (default): CRF 21, 128 kbps audio. "premium": CRF 16 (a markedly higher bitrate: cleaner
-   * gradients, images and small text), 192 kbps audio and a higher-quality thumbnail.
+   * "standard" (default, cost-optimised): 720p (two thirds of the format's size) at 30 fps, CRF 21, 128 kbps
+   * audio. "premium": the format's full 1080p size at 60 fps (smoother transitions, camera moves and type),
+   * CRF 16 (cleaner gradients, images and small text), 192 kbps audio and a higher-quality thumbnail.
+   * The sizes and rates are TIER_VIDEO in @adgen/schema.
    */
   quality?: "standard" | "premium";
   /** A voice-over for the whole ad: mixed over the music bed (which ducks under it), its cues burned in as captions. */

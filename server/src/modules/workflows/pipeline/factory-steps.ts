@@ -4,7 +4,16 @@
 // `imagesOnly` makes one PNG per variant (its opening scene) and no video.
 import { rm } from "node:fs/promises";
 import { join } from "node:path";
-import { type AspectRatio, FORMATS, type FactoryVariant, type OutputAsset, type QualityTier, renderStepName, STEP } from "@adgen/schema";
+import {
+  type AspectRatio,
+  FORMATS,
+  type FactoryVariant,
+  type OutputAsset,
+  type QualityTier,
+  renderStepName,
+  STEP,
+  tierFrameSize,
+} from "@adgen/schema";
 import { jobMediaKey } from "../../../media/storage.ts";
 import type { Storyboard } from "../../render/types.ts";
 import { fitWords, HEADLINE_MAX } from "./copy.ts";
@@ -74,7 +83,8 @@ export function factoryRenderStep(format: AspectRatio, imagesOnly: boolean, qual
       const direction = outputs.get(STEP.artDirection) as ArtDirectionOutput;
       const stem = `ad-${format.replace(":", "x")}`;
       const dir = await services.media.scratchDir(`${job.id}/${stem}`);
-      const size = FORMATS.find((f) => f.ratio === format)!;
+      // Stills are drawn at the format's full size; a video at its tier's (standard 720p, premium 1080p).
+      const size = imagesOnly ? FORMATS.find((f) => f.ratio === format)! : tierFrameSize(format, quality);
       const variants = hookVariants(await withLocalImages(services, direction.storyboard), FACTORY_VARIANTS[quality]);
       const made: FactoryVariantOutput[] = [];
       let bytes = 0;
