@@ -38,7 +38,8 @@ test("launch a cinematic ad in the studio, watch it progress, review, play and d
   await expect
     .poll(() => video.evaluate((v: HTMLVideoElement) => (v.readyState >= 1 ? v.duration : 0)), { timeout: 15_000 })
     .toBeGreaterThan(2);
-  expect(await video.evaluate((v: HTMLVideoElement) => [v.videoWidth, v.videoHeight])).toEqual([1080, 1920]);
+  // A standard video is 720p (premium is 1080p at 60 fps).
+  expect(await video.evaluate((v: HTMLVideoElement) => [v.videoWidth, v.videoHeight])).toEqual([720, 1280]);
 
   const download = await page.request.get((await page.getByTestId("download-9x16").getAttribute("href"))!);
   expect(download.status()).toBe(200);
