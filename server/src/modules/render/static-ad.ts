@@ -13,6 +13,7 @@ import { existsSync } from "node:fs";
 import { contrast, INK, mix, parseHex, type Rgb, readableOn, toHex, WHITE } from "./color.ts";
 import { locateFont } from "./ffmpeg.ts";
 import { SAFE_MARGINS } from "./layout.ts";
+import { findSubjectBox, type SubjectBox } from "./subject-box.ts";
 import type { Storyboard } from "./types.ts";
 
 export const STATIC_LAYOUTS = ["spotlight", "split", "poster"] as const;
@@ -93,14 +94,6 @@ export function staticVariants(storyboard: Storyboard, count = STATIC_LAYOUTS.le
   });
 }
 
-/** Draws `image` to cover the rectangle (cropped to its proportions, centred). */
-function drawCover(ctx: SKRSContext2D, image: Image, x: number, y: number, w: number, h: number) {
-  const scale = Math.max(w / image.width, h / image.height);
-  const sw = w / scale;
-  const sh = h / scale;
-  ctx.drawImage(image, (image.width - sw) / 2, (image.height - sh) / 2, sw, sh, x, y, w, h);
-}
-
 /** Draws the logo fitted into a box (aspect kept) on a white plate, aligned left or centred; returns the box's bottom. */
 function drawLogo(ctx: SKRSContext2D, logo: Image, x: number, y: number, maxW: number, maxH: number, align: "left" | "center") {
   const scale = Math.min(maxW / logo.width, maxH / logo.height);
@@ -145,22 +138,16 @@ function fit(ctx: SKRSContext2D, text: string, family: string, size: number, max
   }
 }
 
-function drawLines(
+function pill(
   ctx: SKRSContext2D,
-  lines: string[],
-  size: number,
-  x: number,
+  text: string,
+  cx: number,
   y: number,
-  align: "left" | "center",
-  lineHeight = 1.15,
-): number {
-  ctx.textAlign = align;
-  ctx.textBaseline = "top";
-  for (const [i, line] of lines.entries()) ctx.fillText(line, x, y + i * size * lineHeight);
-  return y + lines.length * size * lineHeight;
-}
-
-function pill(ctx: SKRSContext2D, text: string, cx: number, y: number, size: number, fill: Rgb, align: "left" | "center" = "center") {
+  size: number,
+  fill: Rgb,
+  align: "left" | "center" = "center",
+  hideText = false,
+) {
   ctx.font = `${size}px ${FAMILY_BOLD}`;
   const w = ctx.measureText(text).width + size * 1.6;
   const h = size * 2;
@@ -172,12 +159,227 @@ function pill(ctx: SKRSContext2D, text: string, cx: number, y: number, size: num
   ctx.fillStyle = css(readableOn(fill, WHITE));
   ctx.textAlign = "center";
   ctx.textBaseline = "middle";
-  ctx.fillText(text, x + w / 2, y + h / 2);
+  if (!hideText) ctx.fillText(text, x + w / 2, y + h / 2);
   return y + h;
 }
 
-/** Draws one variant at `format`'s size and writes it as PNG to `outPath`. */
-export async function renderStaticAd(storyboard: Storyboard, variant: StaticVariant, format: AspectRatio, outPath: string) {
+interface Box {
+  x: number;
+  y: number;
+  w: number;
+  h: number;
+}
+
+/** The picture's backdrop colour: the mean of its border, to extend it where the photo does not reach. */
+async function edgeColour(picture: Image): Promise<Rgb> {
+  const { createCanvas } = await import("@napi-rs/canvas");
+  const g = createCanvas(8, 8).getContext("2d");
+  g.drawImage(picture, 0, 0, 8, 8);
+  const d = g.getImageData(0, 0, 8, 8).data;
+  const sum = [0, 0, 0];
+  let n = 0;
+  for (let i = 0; i < 64; i++) {
+    const x = i % 8;
+    const y = Math.floor(i / 8);
+    if (x > 0 && x < 7 && y > 0 && y < 7) continue;
+    for (let c = 0; c < 3; c++) sum[c]! += d[i * 4 + c]!;
+    n++;
+  }
+  return sum.map((v) => v / n) as unknown as Rgb;
+}
+
+/**
+ * Draws `picture` clipped to `zone` so that its subject box lies wholly inside the zone (centred, the
+ * photo covering as much of the zone as it can, its backdrop colour filling the rest); returns the
+ * subject's box in frame coordinates.
+ */
+function placePicture(ctx: SKRSContext2D, picture: Image, subject: SubjectBox, zone: Box, fill: Rgb, radius = 0, bleed: Box = zone): Box {
+  const iw = picture.width;
+  const ih = picture.height;
+  const cover = Math.max(bleed.w / iw, bleed.h / ih);
+  const scale = Math.min(zone.w / (subject.w * iw), zone.h / (subject.h * ih), cover * 1.6);
+  const w = iw * scale;
+  const h = ih * scale;
+  const axis = (start: number, size: number, outer: number, outerSize: number, image: number, s0: number, s1: number) => {
+    let at = start + size / 2 - ((s0 + s1) / 2) * image;
+    if (image >= outerSize) at = Math.min(outer, Math.max(outer + outerSize - image, at));
+    // The subject stays inside the zone whatever the cover wants.
+    at = Math.max(at, start - s0 * image);
+    return Math.min(at, start + size - s1 * image);
+  };
+  const x = axis(zone.x, zone.w, bleed.x, bleed.w, w, subject.x, subject.x + subject.w);
+  const y = axis(zone.y, zone.h, bleed.y, bleed.h, h, subject.y, subject.y + subject.h);
+  ctx.save();
+  ctx.beginPath();
+  ctx.roundRect(bleed.x, bleed.y, bleed.w, bleed.h, radius);
+  ctx.clip();
+  ctx.fillStyle = css(fill);
+  ctx.fillRect(bleed.x, bleed.y, bleed.w, bleed.h);
+  // Where the photo stops short of the zone, its edge rows and columns stretched on (a graded studio
+  // backdrop continues without a seam).
+  const right = bleed.x + bleed.w;
+  const bottom = bleed.y + bleed.h;
+  if (x > bleed.x) ctx.drawImage(picture, 0, 0, 1, ih, bleed.x, y, x - bleed.x + 1, h);
+  if (x + w < right) ctx.drawImage(picture, iw - 1, 0, 1, ih, x + w - 1, y, right - x - w + 1, h);
+  if (y > bleed.y) ctx.drawImage(picture, 0, 0, iw, 1, x, bleed.y, w, y - bleed.y + 1);
+  if (y + h < bottom) ctx.drawImage(picture, 0, ih - 1, iw, 1, x, y + h - 1, w, bottom - y - h + 1);
+  // …and its corner pixels into the corners.
+  for (const [sx, dx, dw] of [
+    [0, bleed.x, x - bleed.x + 1],
+    [iw - 1, x + w - 1, right - x - w + 1],
+  ] as const)
+    for (const [sy, dy, dh] of [
+      [0, bleed.y, y - bleed.y + 1],
+      [ih - 1, y + h - 1, bottom - y - h + 1],
+    ] as const)
+      if (dw > 1 && dh > 1) ctx.drawImage(picture, sx, sy, 1, 1, dx, dy, dw, dh);
+  ctx.drawImage(picture, x, y, w, h);
+  ctx.restore();
+  return { x: x + subject.x * w, y: y + subject.y * h, w: subject.w * w, h: subject.h * h };
+}
+
+/** One piece of copy in a text group. */
+interface TextBlock {
+  text: string;
+  kind: "brand" | "headline" | "body" | "cta";
+  size: number;
+  maxLines: number;
+}
+
+/** Stacked copy in a rectangle: aligned left or centred, anchored to its top, middle or bottom. */
+interface TextGroup {
+  rect: Box;
+  align: "left" | "center";
+  anchor: "top" | "middle" | "bottom";
+  blocks: TextBlock[];
+}
+
+const FAMILIES: Record<TextBlock["kind"], string> = { brand: FAMILY_BOLD, headline: FAMILY_BOLD, body: FAMILY, cta: FAMILY_BOLD };
+const LINE_HEIGHT: Record<TextBlock["kind"], number> = { brand: 1.2, headline: 1.1, body: 1.3, cta: 2 };
+
+/** The luminances of the pixels under `box` as drawn so far. */
+function luminancesUnder(ctx: SKRSContext2D, box: Box): Rgb[] {
+  const x = Math.max(0, Math.floor(box.x));
+  const y = Math.max(0, Math.floor(box.y));
+  const w = Math.max(1, Math.min(ctx.canvas.width - x, Math.ceil(box.w)));
+  const h = Math.max(1, Math.min(ctx.canvas.height - y, Math.ceil(box.h)));
+  const d = ctx.getImageData(x, y, w, h).data;
+  const step = Math.max(1, Math.floor((w * h) / 4000));
+  const out: Rgb[] = [];
+  for (let i = 0; i < w * h; i += step) out.push([d[i * 4]!, d[i * 4 + 1]!, d[i * 4 + 2]!]);
+  return out;
+}
+
+/** The weakest contrast of `ink` over `pixels` (its 3rd percentile: a stray pixel does not decide). */
+function worstContrast(ink: Rgb, pixels: Rgb[]): number {
+  const c = pixels.map((p) => contrast(ink, p)).sort((a, b) => a - b);
+  return c[Math.floor(c.length * 0.03)] ?? 21;
+}
+
+/**
+ * The text colour for copy over `box`: `preferred` if it reads at 4.5:1 over every part of what is
+ * behind it, else white or ink; if neither does (a busy backdrop), a scrim is laid first.
+ */
+function inkFor(ctx: SKRSContext2D, box: Box, preferred: Rgb): Rgb {
+  const pixels = luminancesUnder(ctx, box);
+  for (const ink of [preferred, WHITE, INK]) if (worstContrast(ink, pixels) >= 4.5) return ink;
+  const ink = worstContrast(WHITE, pixels) >= worstContrast(INK, pixels) ? WHITE : INK;
+  const veil: Rgb = ink === WHITE ? [0, 0, 0] : [255, 255, 255];
+  let alpha = 0.3;
+  while (
+    alpha < 0.95 &&
+    worstContrast(
+      ink,
+      pixels.map((p) => mix(p, veil, alpha)),
+    ) < 4.5
+  )
+    alpha += 0.05;
+  const pad = Math.min(box.h, box.w) * 0.12;
+  ctx.fillStyle = `rgba(${veil.join(",")},${alpha.toFixed(2)})`;
+  ctx.beginPath();
+  ctx.roundRect(box.x - pad, box.y - pad, box.w + 2 * pad, box.h + 2 * pad, pad);
+  ctx.fill();
+  return ink;
+}
+
+interface Treatment {
+  ink: Rgb;
+  ctaFill: Rgb;
+  ctaStyle: "pill" | "underline";
+  upper: boolean;
+}
+
+/** Sets each group's copy, shrinking the whole group until it fits its rectangle. */
+function drawGroups(ctx: SKRSContext2D, groups: TextGroup[], look: Treatment, unit: number, hideText: boolean) {
+  for (const group of groups) {
+    const blocks = group.blocks.filter((b) => b.text.trim());
+    let factor = 1;
+    let laid: { block: TextBlock; size: number; lines: string[]; height: number }[] = [];
+    for (;;) {
+      laid = blocks.map((block) => {
+        const text = look.upper && block.kind === "headline" ? block.text.toUpperCase() : block.text;
+        const width = block.kind === "cta" ? group.rect.w * 0.7 : group.rect.w;
+        const f = fit(ctx, text, FAMILIES[block.kind], Math.round(block.size * factor), width, block.maxLines, 12);
+        return { block, size: f.size, lines: f.lines, height: f.lines.length * f.size * LINE_HEIGHT[block.kind] };
+      });
+      const gap = unit * 0.03 * factor;
+      const total = laid.reduce((s, l) => s + l.height, 0) + gap * Math.max(0, laid.length - 1);
+      if (total <= group.rect.h || factor < 0.35) break;
+      factor *= 0.9;
+    }
+    const gap = unit * 0.03 * factor;
+    const total = laid.reduce((s, l) => s + l.height, 0) + gap * Math.max(0, laid.length - 1);
+    let y =
+      group.anchor === "top"
+        ? group.rect.y
+        : group.anchor === "bottom"
+          ? group.rect.y + group.rect.h - total
+          : group.rect.y + (group.rect.h - total) / 2;
+    const x = group.align === "center" ? group.rect.x + group.rect.w / 2 : group.rect.x;
+    for (const { block, size, lines, height } of laid) {
+      ctx.font = `${size}px ${FAMILIES[block.kind]}`;
+      if (block.kind === "cta") {
+        const text = look.ctaStyle === "underline" ? `${block.text} →` : block.text;
+        if (look.ctaStyle === "pill") pill(ctx, text, x, y, size, look.ctaFill, group.align, hideText);
+        else {
+          const w = ctx.measureText(text).width;
+          const left = group.align === "center" ? x - w / 2 : x;
+          ctx.fillStyle = css(inkFor(ctx, { x: left, y, w, h: size * 1.2 }, look.ctaFill));
+          if (!hideText) ctx.fillText(text, x, y);
+          ctx.fillRect(left, y + size * 1.25, w, Math.max(3, size * 0.08));
+        }
+      } else {
+        const widths = lines.map((l) => ctx.measureText(l).width);
+        const w = Math.max(...widths);
+        const left = group.align === "center" ? x - w / 2 : x;
+        ctx.fillStyle = css(inkFor(ctx, { x: left, y, w, h: height }, look.ink));
+        ctx.textAlign = group.align;
+        ctx.textBaseline = "top";
+        if (!hideText) for (const [i, line] of lines.entries()) ctx.fillText(line, x, y + i * size * LINE_HEIGHT[block.kind]);
+      }
+      y += height + gap;
+    }
+  }
+}
+
+/** Options of a render. */
+export interface StaticAdOptions {
+  /** Lay the ad out exactly as with its copy but leave the letters out (to see where copy lands). */
+  hideText?: boolean;
+}
+
+/**
+ * Draws one variant at `format`'s size and writes it as PNG to `outPath`. The product's subject box is
+ * found in its picture and every layout keeps its copy off it: the picture goes into a zone of its
+ * own and the copy into the rest.
+ */
+export async function renderStaticAd(
+  storyboard: Storyboard,
+  variant: StaticVariant,
+  format: AspectRatio,
+  outPath: string,
+  options: StaticAdOptions = {},
+) {
   const { createCanvas, loadImage } = await canvasLibrary();
   const spec = FORMATS.find((f) => f.ratio === format);
   if (!spec) throw new Error(`unknown format ${format}`);
@@ -193,152 +395,140 @@ export async function renderStaticAd(storyboard: Storyboard, variant: StaticVari
   if (contrast(accent, primary) < 1.5) accent = mix(accent, contrast(WHITE, primary) > contrast(INK, primary) ? WHITE : INK, 0.5);
   const landscape = width > height;
   const picture = variant.picturePath ? await loadImage(variant.picturePath) : null;
+  const subject = picture ? await findSubjectBox(picture) : null;
+  const backdrop = picture ? await edgeColour(picture) : null;
   const logo = storyboard.brand.logoPath ? await loadImage(storyboard.brand.logoPath) : null;
-  const rgba = (rgb: Rgb, alpha: number) => `rgba(${rgb.map(Math.round).join(",")},${alpha})`;
+  const gap = unit * 0.04;
+  const copy = (size: number, lines: number, upper = false): TextBlock[] => [
+    ...(logo
+      ? []
+      : [{ text: upper ? variant.brandName.toUpperCase() : variant.brandName, kind: "brand" as const, size: unit * 0.032, maxLines: 1 }]),
+    { text: variant.headline, kind: "headline", size: unit * size, maxLines: lines },
+    ...(variant.body ? [{ text: variant.body, kind: "body" as const, size: unit * 0.042, maxLines: 3 }] : []),
+  ];
+  const cta: TextBlock = { text: variant.cta, kind: "cta", size: unit * 0.04, maxLines: 1 };
+  /** The logo on its plate at the top of `rect`; the rest of the rectangle. */
+  const withLogo = (rect: Box, align: "left" | "center"): Box => {
+    if (!logo) return rect;
+    const bottom = drawLogo(ctx, logo, align === "center" ? rect.x + rect.w / 2 : rect.x, rect.y, rect.w * 0.4, unit * 0.07, align);
+    return { ...rect, y: bottom + gap / 2, h: rect.h - (bottom + gap / 2 - rect.y) };
+  };
+  let groups: TextGroup[];
+  let look: Treatment;
+  let product: Box | null = null;
 
   if (variant.layout === "spotlight") {
+    // Brand gradient; the product on a card of its own backdrop; centred copy above and below (beside it when wide).
     const g = ctx.createLinearGradient(0, 0, width, height);
     g.addColorStop(0, css(primary));
     g.addColorStop(1, css(secondary));
     ctx.fillStyle = g;
     ctx.fillRect(0, 0, width, height);
-    if (picture) {
-      // The product full-bleed, under the brand colours fading in toward the text.
-      drawCover(ctx, picture, 0, 0, width, height);
-      const veil = ctx.createLinearGradient(0, 0, 0, height);
-      veil.addColorStop(0, rgba(primary, 0.35));
-      veil.addColorStop(0.45, rgba(primary, 0.6));
-      veil.addColorStop(1, rgba(primary, 0.88));
-      ctx.fillStyle = veil;
-      ctx.fillRect(0, 0, width, height);
-    }
-    // A soft light behind the headline.
     const glow = ctx.createRadialGradient(width / 2, height * 0.42, 0, width / 2, height * 0.42, unit * 0.6);
     glow.addColorStop(0, "rgba(255,255,255,0.18)");
     glow.addColorStop(1, "rgba(255,255,255,0)");
     ctx.fillStyle = glow;
     ctx.fillRect(0, 0, width, height);
-    const ink = readableOn(mix(primary, secondary, 0.5), WHITE);
-    ctx.fillStyle = css(ink);
-    ctx.font = `${Math.round(unit * 0.035)}px ${FAMILY_BOLD}`;
-    ctx.textAlign = "center";
-    ctx.textBaseline = "top";
-    if (logo) drawLogo(ctx, logo, width / 2, safe.y, safe.w * 0.4, unit * 0.08, "center");
-    else ctx.fillText(variant.brandName.toUpperCase(), width / 2, safe.y);
-    ctx.fillStyle = css(ink);
-    const head = fit(ctx, variant.headline, FAMILY_BOLD, Math.round(unit * 0.1), safe.w, 4);
-    const body = variant.body ? fit(ctx, variant.body, FAMILY, Math.round(unit * 0.045), safe.w * 0.9, 3) : null;
-    const blockHeight = head.lines.length * head.size * 1.15 + (body ? unit * 0.04 + body.lines.length * body.size * 1.3 : 0);
-    let y = safe.y + (safe.h - blockHeight) / 2 - unit * 0.04;
-    ctx.font = `${head.size}px ${FAMILY_BOLD}`;
-    ctx.fillStyle = css(ink);
-    y = drawLines(ctx, head.lines, head.size, width / 2, y, "center");
-    if (body) {
-      ctx.font = `${body.size}px ${FAMILY}`;
-      y = drawLines(ctx, body.lines, body.size, width / 2, y + unit * 0.04, "center", 1.3);
+    look = { ink: readableOn(mix(primary, secondary, 0.5), WHITE), ctaFill: accent, ctaStyle: "pill", upper: false };
+    if (landscape) {
+      const zone = { x: width * 0.5, y: safe.y, w: safe.x + safe.w - width * 0.5, h: safe.h };
+      const text = withLogo({ x: safe.x, y: safe.y, w: width * 0.5 - safe.x - gap, h: safe.h }, "center");
+      groups = [{ rect: text, align: "center", anchor: "middle", blocks: [...copy(0.1, 3), cta] }];
+      if (picture && subject && backdrop) product = placePicture(ctx, picture, subject, zone, backdrop, unit * 0.03);
+    } else if (picture && subject && backdrop) {
+      const top = withLogo({ x: safe.x, y: safe.y, w: safe.w, h: safe.h * 0.3 }, "center");
+      const bottomH = safe.h * (variant.body ? 0.24 : 0.12);
+      const zone = { x: safe.x, y: safe.y + safe.h * 0.3 + gap / 2, w: safe.w, h: safe.h * 0.7 - bottomH - gap };
+      const [brand, headline, body] = copy(0.085, 3);
+      groups = [
+        { rect: top, align: "center", anchor: "bottom", blocks: logo ? [brand!] : [brand!, headline!] },
+        {
+          rect: { x: safe.x, y: safe.y + safe.h - bottomH, w: safe.w, h: bottomH },
+          align: "center",
+          anchor: "bottom",
+          blocks: [...(logo ? [headline!, body!] : [body!]).filter(Boolean), cta],
+        },
+      ];
+      product = placePicture(ctx, picture, subject, zone, backdrop, unit * 0.03);
+    } else {
+      const text = withLogo(safe, "center");
+      groups = [{ rect: text, align: "center", anchor: "middle", blocks: [...copy(0.1, 4), cta] }];
     }
-    pill(ctx, variant.cta, width / 2, safe.y + safe.h - unit * 0.09, Math.round(unit * 0.042), accent);
   } else if (variant.layout === "split") {
+    // The product fills an accent block (left when wide, top otherwise); the copy is set on the light panel.
     const light = mix(secondary, WHITE, 0.88);
     ctx.fillStyle = css(light);
     ctx.fillRect(0, 0, width, height);
-    // The accent block: the left half of a landscape frame, else the upper part.
-    const block = landscape ? { x: 0, y: 0, w: width * 0.52, h: height } : { x: 0, y: 0, w: width, h: height * 0.56 };
+    const block = landscape ? { x: 0, y: 0, w: width * 0.5, h: height } : { x: 0, y: 0, w: width, h: height * (picture ? 0.5 : 0.45) };
     ctx.fillStyle = css(accent);
     ctx.fillRect(block.x, block.y, block.w, block.h);
-    if (picture) {
-      // The product fills the block, darkened toward the headline so it reads.
-      drawCover(ctx, picture, block.x, block.y, block.w, block.h);
-      const shade = landscape ? ctx.createLinearGradient(0, 0, 0, block.h) : ctx.createLinearGradient(0, 0, 0, block.h);
-      shade.addColorStop(0, "rgba(0,0,0,0.05)");
-      shade.addColorStop(1, "rgba(0,0,0,0.7)");
-      ctx.fillStyle = shade;
-      ctx.fillRect(block.x, block.y, block.w, block.h);
+    if (picture && subject && backdrop) {
+      // The photo fills the whole block; its subject stays inside the block's safe part.
+      const zone = landscape
+        ? { x: safe.x, y: safe.y, w: block.w - safe.x - gap, h: safe.h }
+        : { x: safe.x, y: safe.y, w: safe.w, h: block.h - safe.y - gap };
+      product = placePicture(ctx, picture, subject, zone, backdrop, 0, block);
     }
-    // A stripe in the brand colour along the block's edge.
     ctx.fillStyle = css(primary);
     if (landscape) ctx.fillRect(block.w - unit * 0.02, 0, unit * 0.02, height);
     else ctx.fillRect(0, block.h - unit * 0.02, width, unit * 0.02);
-    const headArea = landscape
-      ? { x: safe.x, y: safe.y, w: block.w - safe.x - unit * 0.06, h: safe.h }
-      : { x: safe.x, y: safe.y, w: safe.w, h: block.h - safe.y - unit * 0.06 };
-    const head = fit(ctx, variant.headline, FAMILY_BOLD, Math.round(unit * 0.095), headArea.w, 4);
-    ctx.font = `${head.size}px ${FAMILY_BOLD}`;
-    ctx.fillStyle = css(picture ? WHITE : readableOn(accent, WHITE));
-    const headHeight = head.lines.length * head.size * 1.15;
-    drawLines(ctx, head.lines, head.size, headArea.x, headArea.y + Math.max(0, headArea.h - headHeight), "left");
-    const copyArea = landscape
-      ? { x: block.w + unit * 0.06, y: safe.y + safe.h * 0.22, w: width - block.w - unit * 0.06 - width * m.right, h: safe.h * 0.78 }
-      : { x: safe.x, y: block.h + unit * 0.06, w: safe.w, h: safe.y + safe.h - block.h - unit * 0.06 };
-    const ink = readableOn(light, INK);
-    ctx.fillStyle = css(ink);
-    ctx.font = `${Math.round(unit * 0.032)}px ${FAMILY_BOLD}`;
-    ctx.textAlign = "left";
-    ctx.textBaseline = "top";
-    let y = copyArea.y + unit * 0.07;
-    if (logo)
-      y = Math.max(y, drawLogo(ctx, logo, copyArea.x, copyArea.y - unit * 0.02, copyArea.w * 0.5, unit * 0.06, "left") + unit * 0.02);
-    else ctx.fillText(variant.brandName, copyArea.x, copyArea.y);
-    if (variant.body) {
-      const body = fit(ctx, variant.body, FAMILY, Math.round(unit * 0.042), copyArea.w, 4);
-      ctx.font = `${body.size}px ${FAMILY}`;
-      ctx.fillStyle = css(ink);
-      y = drawLines(ctx, body.lines, body.size, copyArea.x, y, "left", 1.3);
+    look = { ink: readableOn(light, INK), ctaFill: primary, ctaStyle: "pill", upper: false };
+    const panel = landscape
+      ? { x: block.w + gap * 1.5, y: safe.y, w: safe.x + safe.w - block.w - gap * 1.5, h: safe.h }
+      : { x: safe.x, y: block.h + gap, w: safe.w, h: safe.y + safe.h - block.h - gap };
+    if (picture) groups = [{ rect: withLogo(panel, "left"), align: "left", anchor: "middle", blocks: [...copy(0.075, 3), cta] }];
+    else {
+      // No picture: the headline fills the accent block, as a type-only split.
+      const [brand, headline, body] = copy(0.095, 4);
+      const headArea = landscape
+        ? { x: safe.x, y: safe.y, w: block.w - safe.x - gap, h: safe.h }
+        : { x: safe.x, y: safe.y, w: safe.w, h: block.h - safe.y - gap };
+      groups = [
+        { rect: headArea, align: "left", anchor: "bottom", blocks: [headline!] },
+        { rect: withLogo(panel, "left"), align: "left", anchor: "top", blocks: [...(logo ? [] : [brand!]), ...(body ? [body] : []), cta] },
+      ];
     }
-    pill(
-      ctx,
-      variant.cta,
-      copyArea.x,
-      Math.min(y + unit * 0.05, copyArea.y + copyArea.h - unit * 0.09),
-      Math.round(unit * 0.04),
-      primary,
-      "left",
-    );
   } else {
+    // Poster: dark ground and an accent frame, big upper-case type; the product in a window of its own
+    // (right when wide, below the headline otherwise) with the call to action under it.
     const ground = mix(primary, [10, 12, 18], 0.82);
     ctx.fillStyle = css(ground);
     ctx.fillRect(0, 0, width, height);
-    if (picture) {
-      // The product as a dim backdrop: the poster's type stays the hero.
-      ctx.globalAlpha = 0.32;
-      drawCover(ctx, picture, 0, 0, width, height);
-      ctx.globalAlpha = 1;
-    }
     const border = unit * 0.025;
     ctx.strokeStyle = css(accent);
     ctx.lineWidth = border;
     ctx.strokeRect(border * 1.5, border * 1.5, width - border * 3, height - border * 3);
-    const ink = readableOn(ground, WHITE);
     ctx.fillStyle = css(accent);
     ctx.fillRect(safe.x, safe.y, unit * 0.12, unit * 0.012);
-    ctx.fillStyle = css(ink);
-    ctx.font = `${Math.round(unit * 0.03)}px ${FAMILY_BOLD}`;
-    ctx.textAlign = "left";
-    ctx.textBaseline = "top";
-    if (logo) drawLogo(ctx, logo, safe.x, safe.y + unit * 0.03, safe.w * 0.35, unit * 0.06, "left");
-    else ctx.fillText(variant.brandName.toUpperCase(), safe.x, safe.y + unit * 0.03);
-    const head = fit(ctx, variant.headline.toUpperCase(), FAMILY_BOLD, Math.round(unit * 0.11), safe.w, 5);
-    ctx.font = `${head.size}px ${FAMILY_BOLD}`;
-    ctx.fillStyle = css(ink);
-    let y = drawLines(ctx, head.lines, head.size, safe.x, safe.y + safe.h * 0.28, "left", 1.05);
-    if (variant.body) {
-      const body = fit(ctx, variant.body, FAMILY, Math.round(unit * 0.04), safe.w * 0.85, 3);
-      ctx.font = `${body.size}px ${FAMILY}`;
-      ctx.fillStyle = css(mix(ink, ground, 0.25));
-      y = drawLines(ctx, body.lines, body.size, safe.x, y + unit * 0.035, "left", 1.3);
+    look = { ink: readableOn(ground, WHITE), ctaFill: accent, ctaStyle: "underline", upper: true };
+    const top = { x: safe.x, y: safe.y + unit * 0.04, w: safe.w, h: safe.h - unit * 0.04 };
+    if (!picture || !subject || !backdrop) {
+      groups = [{ rect: withLogo(top, "left"), align: "left", anchor: "middle", blocks: [...copy(0.11, 5, true), cta] }];
+    } else if (landscape) {
+      const zone = { x: width * 0.56, y: safe.y, w: safe.x + safe.w - width * 0.56, h: safe.h };
+      product = placePicture(ctx, picture, subject, zone, backdrop);
+      groups = [
+        {
+          rect: withLogo({ ...top, w: width * 0.56 - safe.x - gap }, "left"),
+          align: "left",
+          anchor: "middle",
+          blocks: [...copy(0.1, 4, true), cta],
+        },
+      ];
+    } else {
+      const textH = safe.h * 0.42;
+      const ctaH = unit * 0.1;
+      const zone = { x: safe.x, y: top.y + textH + gap, w: safe.w, h: safe.h - unit * 0.04 - textH - ctaH - 2 * gap };
+      product = placePicture(ctx, picture, subject, zone, backdrop);
+      groups = [
+        { rect: withLogo({ ...top, h: textH }, "left"), align: "left", anchor: "top", blocks: copy(0.09, 4, true) },
+        { rect: { x: safe.x, y: safe.y + safe.h - ctaH, w: safe.w, h: ctaH }, align: "left", anchor: "bottom", blocks: [cta] },
+      ];
     }
-    const ctaSize = Math.round(unit * 0.045);
-    ctx.font = `${ctaSize}px ${FAMILY_BOLD}`;
-    ctx.fillStyle = css(accent);
-    ctx.textAlign = "left";
-    ctx.textBaseline = "top";
-    const ctaText = `${variant.cta} →`;
-    const ctaY = Math.max(y + unit * 0.05, safe.y + safe.h - ctaSize * 1.6);
-    ctx.fillText(ctaText, safe.x, ctaY);
-    ctx.fillRect(safe.x, ctaY + ctaSize * 1.25, ctx.measureText(ctaText).width, Math.max(3, ctaSize * 0.08));
   }
+  drawGroups(ctx, groups, look, unit, options.hideText === true);
 
   const png = await canvas.encode("png");
   await writeFile(outPath, png);
-  return { path: outPath, width, height, bytes: png.length };
+  return { path: outPath, width, height, bytes: png.length, product };
 }
