@@ -202,7 +202,8 @@ function placePicture(ctx: SKRSContext2D, picture: Image, subject: SubjectBox, z
   const h = ih * scale;
   const axis = (start: number, size: number, outer: number, outerSize: number, image: number, s0: number, s1: number) => {
     let at = start + size / 2 - ((s0 + s1) / 2) * image;
-    if (image >= outerSize) at = Math.min(outer, Math.max(outer + outerSize - image, at));
+    // A busy photo (the subject a guess) covers the zone; a packshot's backdrop is extended, a cut-out floats.
+    if (subject.source === "centre" && image >= outerSize) at = Math.min(outer, Math.max(outer + outerSize - image, at));
     // The subject stays inside the zone whatever the cover wants.
     at = Math.max(at, start - s0 * image);
     return Math.min(at, start + size - s1 * image);
@@ -213,16 +214,19 @@ function placePicture(ctx: SKRSContext2D, picture: Image, subject: SubjectBox, z
   ctx.beginPath();
   ctx.roundRect(bleed.x, bleed.y, bleed.w, bleed.h, radius);
   ctx.clip();
-  ctx.fillStyle = css(fill);
-  ctx.fillRect(bleed.x, bleed.y, bleed.w, bleed.h);
+  if (subject.source !== "alpha") {
+    ctx.fillStyle = css(fill);
+    ctx.fillRect(bleed.x, bleed.y, bleed.w, bleed.h);
+  }
   // Where the photo stops short of the zone, its edge rows and columns stretched on (a graded studio
   // backdrop continues without a seam).
   const right = bleed.x + bleed.w;
   const bottom = bleed.y + bleed.h;
-  if (x > bleed.x) ctx.drawImage(picture, 0, 0, 1, ih, bleed.x, y, x - bleed.x + 1, h);
-  if (x + w < right) ctx.drawImage(picture, iw - 1, 0, 1, ih, x + w - 1, y, right - x - w + 1, h);
-  if (y > bleed.y) ctx.drawImage(picture, 0, 0, iw, 1, x, bleed.y, w, y - bleed.y + 1);
-  if (y + h < bottom) ctx.drawImage(picture, 0, ih - 1, iw, 1, x, y + h - 1, w, bottom - y - h + 1);
+  const extend = subject.source !== "alpha";
+  if (extend && x > bleed.x) ctx.drawImage(picture, 0, 0, 1, ih, bleed.x, y, x - bleed.x + 1, h);
+  if (extend && x + w < right) ctx.drawImage(picture, iw - 1, 0, 1, ih, x + w - 1, y, right - x - w + 1, h);
+  if (extend && y > bleed.y) ctx.drawImage(picture, 0, 0, iw, 1, x, bleed.y, w, y - bleed.y + 1);
+  if (extend && y + h < bottom) ctx.drawImage(picture, 0, ih - 1, iw, 1, x, y + h - 1, w, bottom - y - h + 1);
   // …and its corner pixels into the corners.
   for (const [sx, dx, dw] of [
     [0, bleed.x, x - bleed.x + 1],
@@ -232,7 +236,7 @@ function placePicture(ctx: SKRSContext2D, picture: Image, subject: SubjectBox, z
       [0, bleed.y, y - bleed.y + 1],
       [ih - 1, y + h - 1, bottom - y - h + 1],
     ] as const)
-      if (dw > 1 && dh > 1) ctx.drawImage(picture, sx, sy, 1, 1, dx, dy, dw, dh);
+      if (extend && dw > 1 && dh > 1) ctx.drawImage(picture, sx, sy, 1, 1, dx, dy, dw, dh);
   ctx.drawImage(picture, x, y, w, h);
   ctx.restore();
   return { x: x + subject.x * w, y: y + subject.y * h, w: subject.w * w, h: subject.h * h };
@@ -472,7 +476,9 @@ export async function renderStaticAd(
     ctx.fillStyle = css(primary);
     if (landscape) ctx.fillRect(block.w - unit * 0.02, 0, unit * 0.02, height);
     else ctx.fillRect(0, block.h - unit * 0.02, width, unit * 0.02);
-    look = { ink: readableOn(light, INK), ctaFill: primary, ctaStyle: "pill", upper: false };
+    // The button in the brand colour, or the accent where the brand colour is as pale as the panel.
+    const button = contrast(primary, light) >= 1.5 ? primary : accent;
+    look = { ink: readableOn(light, INK), ctaFill: button, ctaStyle: "pill", upper: false };
     const panel = landscape
       ? { x: block.w + gap * 1.5, y: safe.y, w: safe.x + safe.w - block.w - gap * 1.5, h: safe.h }
       : { x: safe.x, y: block.h + gap, w: safe.w, h: safe.y + safe.h - block.h - gap };
