@@ -314,25 +314,28 @@ interface Treatment {
 }
 
 /** Sets each group's copy, shrinking the whole group until it fits its rectangle. */
+/** A group's copy at the largest scale (≤ 1) at which it fits its rectangle: its blocks' sizes and lines, and its height. */
+function layGroup(ctx: SKRSContext2D, group: TextGroup, look: Treatment, unit: number) {
+  const blocks = group.blocks.filter((b) => b.text.trim());
+  let factor = 1;
+  for (;;) {
+    const laid = blocks.map((block) => {
+      const text = look.upper && block.kind === "headline" ? block.text.toUpperCase() : block.text;
+      const width = block.kind === "cta" ? group.rect.w * 0.7 : group.rect.w;
+      const f = fit(ctx, text, FAMILIES[block.kind], Math.round(block.size * factor), width, block.maxLines, 12);
+      return { block, size: f.size, lines: f.lines, height: f.lines.length * f.size * LINE_HEIGHT[block.kind] };
+    });
+    const gap = unit * 0.03 * factor;
+    const total = laid.reduce((sum, l) => sum + l.height, 0) + gap * Math.max(0, laid.length - 1);
+    if (total <= group.rect.h || factor < 0.35) return { laid, gap, total };
+    factor *= 0.9;
+  }
+}
+
+/** Sets each group's copy, shrunk until it fits its rectangle. */
 function drawGroups(ctx: SKRSContext2D, groups: TextGroup[], look: Treatment, unit: number, hideText: boolean) {
   for (const group of groups) {
-    const blocks = group.blocks.filter((b) => b.text.trim());
-    let factor = 1;
-    let laid: { block: TextBlock; size: number; lines: string[]; height: number }[] = [];
-    for (;;) {
-      laid = blocks.map((block) => {
-        const text = look.upper && block.kind === "headline" ? block.text.toUpperCase() : block.text;
-        const width = block.kind === "cta" ? group.rect.w * 0.7 : group.rect.w;
-        const f = fit(ctx, text, FAMILIES[block.kind], Math.round(block.size * factor), width, block.maxLines, 12);
-        return { block, size: f.size, lines: f.lines, height: f.lines.length * f.size * LINE_HEIGHT[block.kind] };
-      });
-      const gap = unit * 0.03 * factor;
-      const total = laid.reduce((s, l) => s + l.height, 0) + gap * Math.max(0, laid.length - 1);
-      if (total <= group.rect.h || factor < 0.35) break;
-      factor *= 0.9;
-    }
-    const gap = unit * 0.03 * factor;
-    const total = laid.reduce((s, l) => s + l.height, 0) + gap * Math.max(0, laid.length - 1);
+    const { laid, gap, total } = layGroup(ctx, group, look, unit);
     let y =
       group.anchor === "top"
         ? group.rect.y
@@ -440,19 +443,22 @@ export async function renderStaticAd(
       groups = [{ rect: text, align: "center", anchor: "middle", blocks: [...copy(0.1, 3), cta] }];
       if (picture && subject && backdrop) product = placePicture(ctx, picture, subject, zone, backdrop, unit * 0.03);
     } else if (picture && subject && backdrop) {
-      const top = withLogo({ x: safe.x, y: safe.y, w: safe.w, h: safe.h * 0.3 }, "center");
-      const bottomH = safe.h * (variant.body ? 0.24 : 0.12);
-      const zone = { x: safe.x, y: safe.y + safe.h * 0.3 + gap / 2, w: safe.w, h: safe.h * 0.7 - bottomH - gap };
-      const [brand, headline, body] = copy(0.085, 3);
-      groups = [
-        { rect: top, align: "center", anchor: "bottom", blocks: logo ? [brand!] : [brand!, headline!] },
-        {
-          rect: { x: safe.x, y: safe.y + safe.h - bottomH, w: safe.w, h: bottomH },
-          align: "center",
-          anchor: "bottom",
-          blocks: [...(logo ? [headline!, body!] : [body!]).filter(Boolean), cta],
-        },
-      ];
+      // Brand line and headline above the product, the supporting line and button below: each measured
+      // first, so the product takes all the height the copy leaves.
+      const [headline, body] = copy(0.085, 3).filter((b) => b.kind !== "brand");
+      const brand: TextBlock[] = logo ? [] : [{ text: variant.brandName, kind: "brand", size: unit * 0.032, maxLines: 1 }];
+      const topGroup: TextGroup = {
+        rect: withLogo({ x: safe.x, y: safe.y, w: safe.w, h: safe.h * 0.32 }, "center"),
+        align: "center",
+        anchor: "top",
+        blocks: [...brand, headline!],
+      };
+      const bottomRect = { x: safe.x, y: safe.y + safe.h * 0.72, w: safe.w, h: safe.h * 0.28 };
+      const bottomGroup: TextGroup = { rect: bottomRect, align: "center", anchor: "bottom", blocks: [...(body ? [body] : []), cta] };
+      const topEnd = topGroup.rect.y + layGroup(ctx, topGroup, look, unit).total;
+      const bottomStart = bottomRect.y + bottomRect.h - layGroup(ctx, bottomGroup, look, unit).total;
+      const zone = { x: safe.x, y: topEnd + gap, w: safe.w, h: bottomStart - topEnd - 2 * gap };
+      groups = [topGroup, bottomGroup];
       product = placePicture(ctx, picture, subject, zone, backdrop, unit * 0.03);
     } else {
       const text = withLogo(safe, "center");
@@ -522,12 +528,19 @@ export async function renderStaticAd(
         },
       ];
     } else {
-      const textH = safe.h * 0.42;
+      // The headline block measured first; the product takes the height between it and the button.
       const ctaH = unit * 0.1;
-      const zone = { x: safe.x, y: top.y + textH + gap, w: safe.w, h: safe.h - unit * 0.04 - textH - ctaH - 2 * gap };
+      const textGroup: TextGroup = {
+        rect: withLogo({ ...top, h: safe.h * 0.45 }, "left"),
+        align: "left",
+        anchor: "top",
+        blocks: copy(0.09, 4, true),
+      };
+      const textEnd = textGroup.rect.y + layGroup(ctx, textGroup, look, unit).total;
+      const zone = { x: safe.x, y: textEnd + gap * 1.5, w: safe.w, h: safe.y + safe.h - ctaH - textEnd - gap * 3 };
       product = placePicture(ctx, picture, subject, zone, backdrop);
       groups = [
-        { rect: withLogo({ ...top, h: textH }, "left"), align: "left", anchor: "top", blocks: copy(0.09, 4, true) },
+        textGroup,
         { rect: { x: safe.x, y: safe.y + safe.h - ctaH, w: safe.w, h: ctaH }, align: "left", anchor: "bottom", blocks: [cta] },
       ];
     }
