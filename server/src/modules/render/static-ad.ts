@@ -1,10 +1,14 @@
 // Still ads: one PNG per variant at a format's pixel size, drawn with Skia (@napi-rs/canvas). Each
 // variant pairs a different headline from the storyboard's copy with a different layout and colour
 // treatment, so a static-ad run gives several creatives per format to test against each other:
-//   A "spotlight": brand gradient, centred headline, supporting line, CTA pill;
-//   B "split":     a solid accent block holding the headline beside (or above) a light panel with copy and CTA;
-//   C "poster":    dark ground, accent frame, large left-aligned upper-case headline, underlined CTA.
-// Text stays inside the format's platform-safe area and shrinks until it fits.
+//   A "spotlight": brand gradient, centred headline above the product's card, supporting line and CTA pill below
+//                  (copy left of the product when wide);
+//   B "split":     the product filling an accent block beside (or above) a light panel with headline, copy and CTA;
+//   C "poster":    dark ground, accent frame, large left-aligned upper-case headline, the product in a window
+//                  below it (right of it when wide), underlined CTA.
+// The product's subject box (subject-box.ts) is placed inside a zone of its own, so no copy covers the
+// product; copy stays inside the format's platform-safe area, shrinks until it fits, and takes its colour
+// from the pixels actually behind it (4.5:1, with a scrim where nothing else reads).
 import { writeFile } from "node:fs/promises";
 import { dirname, join } from "node:path";
 import { type AspectRatio, FORMATS } from "@adgen/schema";
@@ -445,13 +449,15 @@ export async function renderStaticAd(
     } else if (picture && subject && backdrop) {
       // Brand line and headline above the product, the supporting line and button below: each measured
       // first, so the product takes all the height the copy leaves.
-      const [headline, body] = copy(0.085, 3).filter((b) => b.kind !== "brand");
+      const blocks = copy(0.085, 3);
+      const headline = blocks.find((b) => b.kind === "headline")!;
+      const body = blocks.find((b) => b.kind === "body");
       const brand: TextBlock[] = logo ? [] : [{ text: variant.brandName, kind: "brand", size: unit * 0.032, maxLines: 1 }];
       const topGroup: TextGroup = {
         rect: withLogo({ x: safe.x, y: safe.y, w: safe.w, h: safe.h * 0.32 }, "center"),
         align: "center",
         anchor: "top",
-        blocks: [...brand, headline!],
+        blocks: [...brand, headline],
       };
       const bottomRect = { x: safe.x, y: safe.y + safe.h * 0.72, w: safe.w, h: safe.h * 0.28 };
       const bottomGroup: TextGroup = { rect: bottomRect, align: "center", anchor: "bottom", blocks: [...(body ? [body] : []), cta] };
@@ -491,13 +497,13 @@ export async function renderStaticAd(
     if (picture) groups = [{ rect: withLogo(panel, "left"), align: "left", anchor: "middle", blocks: [...copy(0.075, 3), cta] }];
     else {
       // No picture: the headline fills the accent block, as a type-only split.
-      const [brand, headline, body] = copy(0.095, 4);
+      const blocks = copy(0.095, 4);
       const headArea = landscape
         ? { x: safe.x, y: safe.y, w: block.w - safe.x - gap, h: safe.h }
         : { x: safe.x, y: safe.y, w: safe.w, h: block.h - safe.y - gap };
       groups = [
-        { rect: headArea, align: "left", anchor: "bottom", blocks: [headline!] },
-        { rect: withLogo(panel, "left"), align: "left", anchor: "top", blocks: [...(logo ? [] : [brand!]), ...(body ? [body] : []), cta] },
+        { rect: headArea, align: "left", anchor: "bottom", blocks: blocks.filter((b) => b.kind === "headline") },
+        { rect: withLogo(panel, "left"), align: "left", anchor: "top", blocks: [...blocks.filter((b) => b.kind !== "headline"), cta] },
       ];
     }
   } else {
