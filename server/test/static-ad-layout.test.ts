@@ -5,8 +5,7 @@ import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { type AspectRatio, FORMATS } from "@adgen/schema";
-import { loadImage } from "@napi-rs/canvas";
-import { createCanvas } from "@napi-rs/canvas";
+import { createCanvas, loadImage } from "@napi-rs/canvas";
 import { afterAll, describe, expect, it } from "vitest";
 import { productPhoto } from "../ad-review/products.ts";
 import { contrast, type Rgb } from "../src/modules/render/color.ts";
@@ -99,50 +98,62 @@ describe("static ad layouts keep copy off the product", () => {
   writeFileSync(photo, productPhoto("bottle", "Oud Noir", PRODUCT_GREEN));
   const formats = FORMATS.map((f) => f.ratio) as AspectRatio[];
 
-  for (const layout of STATIC_LAYOUTS)
-    for (const format of formats)
-      it(`${layout} ${format}: no letter on the product, every letter at 4.5:1`, async () => {
-        const variant: StaticVariant = {
-          id: "A",
-          layout,
-          headline: "Eid Mubarak from our family to yours",
-          body: "A warm oud and amber scent for the evenings of Eid, made in small batches.",
-          cta: "Shop the gift set",
-          brandName: storyboard.brand.name,
-          picturePath: photo,
-        };
-        const stem = `${layout}-${format.replace(":", "x")}`;
-        await renderStaticAd(storyboard, variant, format, join(dir, `${stem}.png`));
-        await renderStaticAd(storyboard, variant, format, join(dir, `${stem}-plate.png`), { hideText: true });
-        const withCopy = await pixels(join(dir, `${stem}.png`));
-        const plate = await pixels(join(dir, `${stem}-plate.png`));
-        const { w, h } = plate;
+  const logo = join(dir, "logo.png");
+  const logoCanvas = createCanvas(420, 120);
+  const lg = logoCanvas.getContext("2d");
+  lg.fillStyle = "#7a3e12";
+  lg.font = "bold 60px DejaVu Sans";
+  lg.fillText("NOOR", 20, 85);
+  writeFileSync(logo, logoCanvas.toBuffer("image/png"));
+  const cases = [
+    ...STATIC_LAYOUTS.flatMap((layout) => formats.map((format) => ({ layout, format, logo: false }))),
+    ...STATIC_LAYOUTS.map((layout) => ({ layout, format: "4:5" as AspectRatio, logo: true })),
+  ];
 
-        const product = productBox(plate.data, w, h);
-        expect(product, "the product is in the frame").not.toBeNull();
-        const groups = letterGroups(withCopy.data, plate.data, w, h);
-        expect(groups.length, "the copy is drawn").toBeGreaterThan(2);
+  for (const { layout, format, logo: withLogo } of cases)
+    it(`${layout} ${format}${withLogo ? " with a logo" : ""}: no letter on the product, every letter at 4.5:1`, async () => {
+      const variant: StaticVariant = {
+        id: "A",
+        layout,
+        headline: "Eid Mubarak from our family to yours",
+        body: "A warm oud and amber scent for the evenings of Eid, made in small batches.",
+        cta: "Shop the gift set",
+        brandName: storyboard.brand.name,
+        picturePath: photo,
+      };
+      const stem = `${layout}-${format.replace(":", "x")}${withLogo ? "-logo" : ""}`;
+      const board = withLogo ? { ...storyboard, brand: { ...storyboard.brand, logoPath: logo } } : storyboard;
+      await renderStaticAd(board, variant, format, join(dir, `${stem}.png`));
+      await renderStaticAd(board, variant, format, join(dir, `${stem}-plate.png`), { hideText: true });
+      const withCopy = await pixels(join(dir, `${stem}.png`));
+      const plate = await pixels(join(dir, `${stem}-plate.png`));
+      const { w, h } = plate;
 
-        const onProduct = groups.flat().filter((i) => {
-          const x = i % w;
-          const y = (i - x) / w;
-          return x >= product!.x0 && x <= product!.x1 && y >= product!.y0 && y <= product!.y1;
-        });
-        expect(onProduct.length, "letter pixels inside the product's box").toBe(0);
+      const product = productBox(plate.data, w, h);
+      expect(product, "the product is in the frame").not.toBeNull();
+      const groups = letterGroups(withCopy.data, plate.data, w, h);
+      expect(groups.length, "the copy is drawn").toBeGreaterThan(2);
 
-        for (const group of groups) {
-          // The letter's ink: where the copy changed the frame most; behind it: the plate under the group's box.
-          const diff = (i: number) => contrast(rgbAt(withCopy.data, i), rgbAt(plate.data, i));
-          const core = group.reduce((best, i) => (diff(i) > diff(best) ? i : best), group[0]!);
-          const ink = rgbAt(withCopy.data, core);
-          const xs = group.map((i) => i % w);
-          const ys = group.map((i) => Math.floor(i / w));
-          const behind: number[] = [];
-          for (let y = Math.min(...ys); y <= Math.max(...ys); y++)
-            for (let x = Math.min(...xs); x <= Math.max(...xs); x++) behind.push(contrast(ink, rgbAt(plate.data, y * w + x)));
-          behind.sort((a, b) => a - b);
-          const weakest = behind[Math.floor(behind.length * 0.05)]!;
-          expect(weakest, `contrast of letters at (${Math.min(...xs)}, ${Math.min(...ys)})`).toBeGreaterThanOrEqual(4.5);
-        }
+      const onProduct = groups.flat().filter((i) => {
+        const x = i % w;
+        const y = (i - x) / w;
+        return x >= product!.x0 && x <= product!.x1 && y >= product!.y0 && y <= product!.y1;
       });
+      expect(onProduct.length, "letter pixels inside the product's box").toBe(0);
+
+      for (const group of groups) {
+        // The letter's ink: where the copy changed the frame most; behind it: the plate under the group's box.
+        const diff = (i: number) => contrast(rgbAt(withCopy.data, i), rgbAt(plate.data, i));
+        const core = group.reduce((best, i) => (diff(i) > diff(best) ? i : best), group[0]!);
+        const ink = rgbAt(withCopy.data, core);
+        const xs = group.map((i) => i % w);
+        const ys = group.map((i) => Math.floor(i / w));
+        const behind: number[] = [];
+        for (let y = Math.min(...ys); y <= Math.max(...ys); y++)
+          for (let x = Math.min(...xs); x <= Math.max(...xs); x++) behind.push(contrast(ink, rgbAt(plate.data, y * w + x)));
+        behind.sort((a, b) => a - b);
+        const weakest = behind[Math.floor(behind.length * 0.05)]!;
+        expect(weakest, `contrast of letters at (${Math.min(...xs)}, ${Math.min(...ys)})`).toBeGreaterThanOrEqual(4.5);
+      }
+    });
 });
