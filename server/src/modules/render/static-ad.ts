@@ -265,8 +265,8 @@ interface TextGroup {
 const FAMILIES: Record<TextBlock["kind"], string> = { brand: FAMILY_BOLD, headline: FAMILY_BOLD, body: FAMILY, cta: FAMILY_BOLD };
 const LINE_HEIGHT: Record<TextBlock["kind"], number> = { brand: 1.2, headline: 1.1, body: 1.3, cta: 2 };
 
-/** The luminances of the pixels under `box` as drawn so far. */
-function luminancesUnder(ctx: SKRSContext2D, box: Box): Rgb[] {
+/** The colours of (a sample of) the pixels under `box` as drawn so far. */
+function pixelsUnder(ctx: SKRSContext2D, box: Box): Rgb[] {
   const x = Math.max(0, Math.floor(box.x));
   const y = Math.max(0, Math.floor(box.y));
   const w = Math.max(1, Math.min(ctx.canvas.width - x, Math.ceil(box.w)));
@@ -289,7 +289,7 @@ function worstContrast(ink: Rgb, pixels: Rgb[]): number {
  * behind it, else white or ink; if neither does (a busy backdrop), a scrim is laid first.
  */
 function inkFor(ctx: SKRSContext2D, box: Box, preferred: Rgb): Rgb {
-  const pixels = luminancesUnder(ctx, box);
+  const pixels = pixelsUnder(ctx, box);
   for (const ink of [preferred, WHITE, INK]) if (worstContrast(ink, pixels) >= 4.5) return ink;
   const ink = worstContrast(WHITE, pixels) >= worstContrast(INK, pixels) ? WHITE : INK;
   const veil: Rgb = ink === WHITE ? [0, 0, 0] : [255, 255, 255];
