@@ -151,7 +151,9 @@ describe("pictures in the ad", () => {
     const file = join(dir, "static.png");
     writeFileSync(file, Buffer.from(await res.arrayBuffer()));
     const still = await frameAt(file, 0, 108, 108);
-    expect(share(still, (r, g, b) => g > r + 30 && g > b + 10) + share(still, (r, g, b) => r > g + 30 && b > g + 30)).toBeGreaterThan(0.3);
+    // The picture's own colours cover a quarter of the frame: the product sits in its own zone beside the copy
+    // (static-ad.ts keeps text off it), not under the whole frame.
+    expect(share(still, (r, g, b) => g > r + 30 && g > b + 10) + share(still, (r, g, b) => r > g + 30 && b > g + 30)).toBeGreaterThan(0.25);
     expect(share(still, blue), "the logo").toBeGreaterThan(0.003);
   });
 
