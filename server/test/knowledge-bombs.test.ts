@@ -139,6 +139,9 @@ function xlsx(rows: number): Buffer {
  * count) and the health timings.
  */
 async function uploadUnderWatch(bytes: Buffer, filename: string) {
+  // Building a bomb blocks this process (the server's too) for seconds. Let the timers that fell due meanwhile
+  // run first: else the upload may take a keep-alive socket the server closes in the same instant (ECONNRESET).
+  await new Promise((resolve) => setTimeout(resolve, 20));
   const up = await uploadKnowledge(app, attacker, bytes, filename);
   expect(up.status, JSON.stringify(up.body)).toBe(200);
   const id = up.body.data.id as string;
