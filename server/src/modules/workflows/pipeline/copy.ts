@@ -6,7 +6,7 @@
 import { cleanLine, questionFromBenefit, shortenAtClause, shortLabel } from "./copy-lines.ts";
 
 import type { StructuredBrief } from "@adgen/schema";
-import { readBrief, unlabelled } from "./brief-reading.ts";
+import { LABELLED, QUOTED, quotedLines, readBrief, unlabelled } from "./brief-reading.ts";
 
 export interface CopySources {
   /** Free text: only its copy sentences become lines (direction and tone never reach the screen). */
@@ -56,10 +56,6 @@ export const HEADLINE_MAX = 48;
 export const BODY_MAX = 90;
 
 // Double, typographic and guillemet quotes; single quotes only around a phrase (not an apostrophe in a word).
-const QUOTED = /"([^"]{3,120})"|“([^”]{3,120})”|«([^»]{3,120})»|‘([^’]{3,120})’|(?<![\p{L}\p{N}])'([^'\n]{3,120})'(?![\p{L}\p{N}])/gu;
-const LABELLED = /\b(tagline|slogan|cta|call to action)\s*[:=]\s*("[^"]+"|“[^”]+”|[^.;\n]+)/gi;
-const IMPERATIVE =
-  /^(shop|buy|order|try|get|book|visit|start|join|download|sign up|subscribe|call|discover|learn|grab|claim|save|see|find|reserve|install|register|explore|taste)\b/i;
 const PROOF = /\d|award|rated|trusted|certified|reviews?\b|stars?\b|customers|best-selling|bestselling|#1/i;
 const STRONG_PROOF = /award|rated|trust(?:ed|s)?\b|certified|reviews?\b|stars?\b|customers|best-selling|bestselling|#1/i;
 const PAIN = /\?$|tired of|sick of|struggl|hate|no more|stop |never again|waste|hassle|problem|frustrat|annoy|without the/i;
@@ -85,22 +81,9 @@ function lines(text: string | null | undefined): string[] {
   if (!text) return [];
   const unquoted = text.replace(QUOTED, " ").replace(LABELLED, " ");
   return unquoted
-    .split(/(?<=[.!?])\s+|\n+|\s+[–—]\s+|;\s+/)
+    .split(/(?<=[.!?])\s+(?=[\p{Lu}\p{N}"“'(])|\n+|\s+[–—]\s+|;\s+/u)
     .map((line) => collapse(line).replace(/^[-•*]\s*/, ""))
     .filter((line) => line.replace(/[^\p{L}\p{N}]/gu, "").length >= 3);
-}
-
-function quotedPhrases(concept: string): { text: string; cta: boolean }[] {
-  const found: { text: string; cta: boolean }[] = [];
-  for (const match of concept.matchAll(LABELLED)) {
-    const value = collapse(match[2]!.replace(/^["“]|["”]$/g, ""));
-    if (value) found.push({ text: value, cta: /cta|call to action/i.test(match[1]!) });
-  }
-  for (const match of concept.matchAll(QUOTED)) {
-    const text = collapse(match[1] ?? match[2] ?? match[3] ?? match[4] ?? match[5] ?? "");
-    if (text && !found.some((f) => f.text === text)) found.push({ text, cta: IMPERATIVE.test(text) });
-  }
-  return found;
 }
 
 function audienceOf(sources: CopySources): string | null {
@@ -141,7 +124,7 @@ const unique = (items: string[]) => [...new Set(items.map(collapse))].filter(Boo
 /** Everything the ad may say, sorted into what each scene of a framework asks for. */
 export function writeCopy(sources: CopySources): AdCopy {
   const concept = sources.concept ? collapse(sources.concept) : null;
-  const quoted = concept ? quotedPhrases(sources.concept ?? "") : [];
+  const quoted = concept ? quotedLines(sources.concept ?? "") : [];
   // Only what the brief says to the viewer: direction and tone sentences are for the crew and the voice.
   const conceptLines = readBrief(sources.concept)
     .filter((read) => read.kind === "copy")
