@@ -104,7 +104,7 @@ async function review(brief: ReviewBrief): Promise<ReviewedAd> {
     const bytes = await fetch(asset.url.replace(/^https?:\/\/[^/]+/, server.url), { headers: { cookie: `session=${user.cookie}` } });
     writeFileSync(file, Buffer.from(await bytes.arrayBuffer()));
     const stills = asset.type === "video" ? grabFrames(file, asset.duration) : [{ file, atSec: 0 }];
-    for (const still of stills) frames.push({ ...still, lines: await readText(grey(still.file)) });
+    for (const still of stills) frames.push({ ...still, lines: await readBoth(still.file) });
   }
   const findings: Finding[] = [...frames.flatMap(frameFindings), ...adFindings(brief, frames)];
   return { brief, status: "completed", jobId, result: job.result, frames, findings, outDir: out };
@@ -127,13 +127,21 @@ function grabFrames(video: string, durationSec: number): { file: string; atSec: 
 }
 
 /**
- * A grey copy of a frame for OCR: tesseract's own conversion reads no text at all in some colourful frames
- * (dark type on a pale box over sky blue) that it reads whole in grey.
+ * A grey copy of a frame for OCR, or its negative: tesseract's own conversion reads no text at all in some
+ * colourful frames (dark type on a pale box over sky blue) that it reads whole in grey, and it misses light
+ * type on a dark button ("Start free") that it reads in the negative.
  */
-function grey(picture: string): string {
-  const file = picture.replace(/\.png$/, ".grey.png");
-  execFileSync(ffmpeg, ["-v", "error", "-i", picture, "-pix_fmt", "gray", "-y", file]);
+function grey(picture: string, negative: boolean): string {
+  const file = picture.replace(/\.png$/, negative ? ".negative.png" : ".grey.png");
+  execFileSync(ffmpeg, ["-v", "error", "-i", picture, ...(negative ? ["-vf", "negate"] : []), "-pix_fmt", "gray", "-y", file]);
   return file;
+}
+
+/** The lines read in the grey copy, then those only the negative shows. */
+async function readBoth(picture: string): Promise<string[]> {
+  const lines = await readText(grey(picture, false));
+  const more = (await readText(grey(picture, true))).filter((line) => !lines.includes(line));
+  return [...lines, ...more];
 }
 
 /** An account for the brief, with its brand profile, photos and knowledge, a plan that allows every type, and credits. */
