@@ -12,6 +12,7 @@ import { locateFfmpeg } from "../src/modules/render/index.ts";
 import { type Account, signUp } from "./support/accounts.ts";
 import { startTestApp, type TestApp } from "./support/harness.ts";
 import { normalizeText, readText, stopOcr } from "./support/ocr.ts";
+import { settledJob } from "./support/wait-for.ts";
 
 const run = promisify(execFile);
 let app: TestApp;
@@ -52,15 +53,9 @@ interface Scene {
 async function completedJob(body: Record<string, unknown>) {
   const launched = await user.client.post("/workflow", body);
   expect(launched.status, JSON.stringify(launched.body)).toBe(200);
-  const jobId = launched.body.data.jobId as string;
-  const deadline = Date.now() + 150_000;
-  for (;;) {
-    const job = (await user.client.get(`/workflow/job?jobId=${jobId}`)).body.data;
-    if (job.status === "completed") return job;
-    if (job.status === "failed") throw new Error(`job failed: ${job.error}`);
-    if (Date.now() > deadline) throw new Error(`job ${jobId} still ${job.status}`);
-    await new Promise((resolve) => setTimeout(resolve, 250));
-  }
+  const job = await settledJob(user.client, launched.body.data.jobId);
+  if (job.status === "failed") throw new Error(`job failed: ${job.error}`);
+  return job;
 }
 
 async function download(url: string, name: string): Promise<string> {

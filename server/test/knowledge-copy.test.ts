@@ -6,6 +6,7 @@ import { knowledgeForBrief } from "../src/modules/knowledge/retrieve.ts";
 import { type Account, signUp } from "./support/accounts.ts";
 import { startTestApp, type TestApp } from "./support/harness.ts";
 import { makeDocx, settled, uploadKnowledge } from "./support/knowledge-files.ts";
+import { settledJob } from "./support/wait-for.ts";
 
 let app: TestApp;
 let user: Account;
@@ -47,15 +48,7 @@ beforeAll(async () => {
 });
 afterAll(() => app?.close());
 
-async function waitForJob(jobId: string, timeoutMs = 150_000) {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const job = (await user.client.get(`/workflow/job?jobId=${jobId}`)).body.data;
-    if (job.status === "completed" || job.status === "failed") return job;
-    if (Date.now() > deadline) throw new Error(`job ${jobId} is still ${job.status} at ${job.step}`);
-    await new Promise((r) => setTimeout(r, 250));
-  }
-}
+const waitForJob = (jobId: string) => settledJob(user.client, jobId);
 
 describe("knowledge in the copy", () => {
   it("two different briefs of one brand retrieve different passages", async () => {

@@ -11,6 +11,7 @@ import type { Resolver } from "../src/modules/net/safe-fetch.ts";
 import { type Account, signUp } from "./support/accounts.ts";
 import { graphql, trpcClient } from "./support/clients.ts";
 import { startTestApp, type TestApp } from "./support/harness.ts";
+import { settledJob } from "./support/wait-for.ts";
 
 const DNS: Record<string, string[]> = { "shop.example": ["93.184.216.34"], "empty.example": ["93.184.216.36"] };
 const resolver: Resolver = async (host) => {
@@ -64,15 +65,7 @@ async function account(prefix: string): Promise<Account> {
 const balance = async (user: Account) => (await user.client.get("/user/credits")).body.data.balance as number;
 const jobs = (user: Account) => app.services.prisma.job.count({ where: { userId: user.id } });
 
-async function waitForJob(user: Account, jobId: string, timeoutMs = 90_000) {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const job = (await user.client.get(`/workflow/job?jobId=${jobId}`)).body.data;
-    if (job.status === "completed" || job.status === "failed") return job;
-    if (Date.now() > deadline) throw new Error(`job ${jobId} is still ${job.status} at ${job.step}`);
-    await new Promise((r) => setTimeout(r, 200));
-  }
-}
+const waitForJob = (user: Account, jobId: string) => settledJob(user.client, jobId, 90_000);
 
 describe("a page that cannot be read at launch", () => {
   it("refuses Inspiration, Brand Clone and Local Audit over REST with a 400 in words, and charges nothing", async () => {

@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type Account, signUp } from "./support/accounts.ts";
 import { graphql, trpcClient } from "./support/clients.ts";
 import { startTestApp, type TestApp } from "./support/harness.ts";
+import { settledJob } from "./support/wait-for.ts";
 
 let app: TestApp;
 let user: Account;
@@ -22,15 +23,10 @@ afterAll(async () => {
 
 const local = (url: string) => `${app.url}${new URL(url).pathname}`;
 
-async function waitForJob(jobId: string, timeoutMs = 150_000): Promise<any> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const job = (await user.client.get(`/workflow/job?jobId=${jobId}`)).body.data;
-    if (job?.status === "completed") return job;
-    if (job?.status === "failed") throw new Error(`job failed: ${job.error}`);
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${jobId} (${job?.status} ${job?.step})`);
-    await new Promise((r) => setTimeout(r, 250));
-  }
+async function waitForJob(jobId: string): Promise<any> {
+  const job = await settledJob(user.client, jobId);
+  if (job.status === "failed") throw new Error(`job failed: ${job.error}`);
+  return job;
 }
 
 type Scene = { headline: string; body?: string; cta?: string };

@@ -13,3 +13,18 @@ export async function waitFor<T>(
     await new Promise((r) => setTimeout(r, intervalMs));
   }
 }
+
+/** Polls GET /workflow/job until the job is completed or failed, and answers it (the caller checks which). */
+export async function settledJob(client: { get(path: string): Promise<{ body: any }> }, jobId: string, timeoutMs = 150_000): Promise<any> {
+  let job: any;
+  await waitFor(
+    `job ${jobId} to complete or fail`,
+    async () => {
+      job = (await client.get(`/workflow/job?jobId=${jobId}`)).body.data;
+      return job?.status === "completed" || job?.status === "failed";
+    },
+    timeoutMs,
+    250,
+  );
+  return job;
+}
