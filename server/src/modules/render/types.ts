@@ -36,6 +36,15 @@ export type MusicMood = "energetic" | "calm" | "luxurious" | "playful" | "warm";
  */
 export type Transition = "fade" | "slide" | "wipe" | "none";
 
+/**
+ * The layout system of an ad: each workflow type has its own type scale, placement, pacing and end card, so two
+ * types never look alike. "panel" is the classic card over the picture; the others are described in layout.ts.
+ */
+export type AdStyle = "panel" | "cinematic" | "ugc" | "presenter" | "problem-solution" | "split" | "editorial" | "bold";
+
+/** What a scene says in a problem → solution story: problem scenes are muted, solution scenes in brand colour. */
+export type SceneTone = "problem" | "solution";
+
 export interface Scene {
   id: string;
   /** 0.5–60 s. */
@@ -52,6 +61,17 @@ export interface Scene {
   imagePath?: string;
   /** The picture as a media key (the pipeline resolves it to `imagePath` before rendering). */
   imageKey?: string;
+  /**
+   * Optional local video clip (the user's own product footage) shown cover-fit under the text instead of the
+   * picture; it plays from `videoStartSec` for the scene's duration (looped when shorter), without its sound.
+   */
+  videoPath?: string;
+  /** The clip as a media key (the pipeline resolves it to `videoPath` before rendering). */
+  videoKey?: string;
+  /** Where in the clip the scene starts (default 0). */
+  videoStartSec?: number;
+  /** Problem or solution (problem-solution style only). */
+  tone?: SceneTone;
   /** Default: "static". */
   motion?: SceneMotion;
   /** Default: "none". */
@@ -64,6 +84,8 @@ export interface Storyboard {
   scenes: Scene[];
   /** The music bed's character (default "calm"). */
   mood?: MusicMood;
+  /** The layout system (default "panel"). */
+  style?: AdStyle;
 }
 
 export interface RenderRequest {
@@ -108,6 +130,15 @@ export interface Persona {
   name: string;
   /** Presenter: the small line under the name (default "Presenter"). */
   label?: string;
+  /**
+   * The person in the presenter slot: a photo (given subtle motion) or a short video clip (played in the slot),
+   * both local files. Without either, the ad has no presenter slot at all (never a stand-in silhouette).
+   */
+  photoPath?: string;
+  videoPath?: string;
+  /** The same as media keys (the pipeline resolves them to paths before rendering). */
+  photoKey?: string;
+  videoKey?: string;
 }
 
 export interface RenderResult {
