@@ -61,6 +61,13 @@ export interface Scene {
   imagePath?: string;
   /** The picture as a media key (the pipeline resolves it to `imagePath` before rendering). */
   imageKey?: string;
+  /** The picture's pixel size (lets layout and score place text without opening the file). */
+  imageSize?: { width: number; height: number };
+  /**
+   * Where the product is in the picture, as fractions of its width and height (subject-box.ts). Text is laid
+   * out clear of it. Absent: the renderer finds it from the file, the score assumes the centre.
+   */
+  subject?: { x: number; y: number; w: number; h: number };
   /**
    * Optional local video clip (the user's own product footage) shown cover-fit under the text instead of the
    * picture; it plays from `videoStartSec` for the scene's duration (looped when shorter), without its sound.
