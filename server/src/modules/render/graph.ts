@@ -1,6 +1,7 @@
 // Filtergraph text: escaping and the chains for one scene still and its layers.
 import { ffColor } from "./color.ts";
-import type { SceneLayout } from "./layout.ts";
+import { fontFamily } from "./font-family.ts";
+import type { SceneLayout } from "./layout-base.ts";
 
 /**
  * Escapes a filter option value for both levels of ffmpeg's parser: first the option parser (`\ ' :`),
@@ -47,22 +48,76 @@ function gradientSteps(layout: SceneLayout, w: number, h: number): string[] {
   ];
 }
 
-/** The picture cover-fitted to w×h, one frame. */
-function coverSteps(w: number, h: number): string {
+/**
+ * The picture cover-fitted to w×h and cropped round `focus` (fractions of the picture; the centre when absent),
+ * in colour or desaturated; one frame unless `frames` is false (a clip keeps its frames).
+ */
+export function coverSteps(w: number, h: number, focus?: { x: number; y: number }, mono = false, oneFrame = true): string {
+  const fx = (focus?.x ?? 0.5).toFixed(4);
+  const fy = (focus?.y ?? 0.5).toFixed(4);
   return [
     filter("scale", { w, h, force_original_aspect_ratio: "increase" }),
-    filter("crop", { w, h }),
+    filter("crop", { w, h, x: `min(max(iw*${fx}-ow/2,0),iw-ow)`, y: `min(max(ih*${fy}-oh/2,0),ih-oh)` }),
     filter("setsar", { r: 1 }),
-    filter("trim", { end_frame: 1 }),
-    filter("setpts", { expr: "0" }),
+    ...(mono ? [filter("hue", { s: 0 })] : []),
+    ...(oneFrame ? [filter("trim", { end_frame: 1 }), filter("setpts", { expr: "0" })] : []),
   ].join(",");
 }
+
+/** Where the picture goes in a frame of `w`×`h`: the layout's rectangle, or all of it. */
+export const pictureRect = (layout: SceneLayout, w = layout.width, h = layout.height) =>
+  layout.picture?.rect ?? { x: 0, y: 0, w, h };
+
+/** True when the layout draws the picture over the whole frame at cover size (so the camera may pan across it). */
+export const pictureFillsFrame = (layout: SceneLayout) => {
+  const r = pictureRect(layout);
+  return !layout.picture?.inset && r.x === 0 && r.y === 0 && r.w === layout.width && r.h === layout.height;
+};
+
+/**
+ * Chains that make the picture `[input]` into a `w`×`h` image `[label]` as the layout places it: cover-fitted,
+ * or (an inset) set smaller over a blurred, dimmed copy of itself.
+ */
+export function pictureChains(input: string, layout: SceneLayout, w: number, h: number, label: string, oneFrame = true): string[] {
+  const p = layout.picture;
+  if (!p?.inset) return [`[${input}]${coverSteps(w, h, p?.focus, p?.mono, oneFrame)}[${label}]`];
+  const id = `${label.replace(/\W/g, "")}_`;
+  const { inset } = p;
+  const once = oneFrame ? [filter("trim", { end_frame: 1 }), filter("setpts", { expr: "0" })] : [];
+  const blur = Math.max(4, Math.min(Math.floor(Math.min(w, h) / 2) - 2, Math.round(Math.min(w, h) / 12)));
+  return [
+    `[${input}]${filter("split", { outputs: 2 })}[${id}a][${id}b]`,
+    `[${id}a]${[
+      coverSteps(w, h, p.focus, p.mono, oneFrame),
+      // In 4:2:0 the chroma planes are half size: half the radius blurs them as much, with no colour fringes.
+      filter("format", { pix_fmts: "yuv420p" }),
+      filter("boxblur", { luma_radius: blur, luma_power: 3, chroma_radius: Math.max(2, Math.floor(blur / 2)), chroma_power: 3 }),
+    ].join(",")}[${id}bl]`,
+    // A still's edges fade into the blur (a clip's stay sharp: the fade would cost a pass over every frame).
+    `[${id}b]${[
+      filter("scale", { w: inset.w, h: inset.h }),
+      filter("setsar", { r: 1 }),
+      ...(p.mono ? [filter("hue", { s: 0 })] : []),
+      ...once,
+      ...(oneFrame ? [filter("format", { pix_fmts: "rgba" }), filter("geq", { r: "r(X,Y)", g: "g(X,Y)", b: "b(X,Y)", a: FEATHER })] : []),
+    ].join(",")}[${id}sh]`,
+    `[${id}bl][${id}sh]${filter("overlay", { x: inset.x, y: inset.y, format: "auto" })},${filter("format", { pix_fmts: "yuv420p" })}[${label}]`,
+  ];
+}
+
+/** Alpha of an inset picture: opaque inside, fading to nothing over the outer 9 % of each edge. */
+const FEATHER = "255*min(1,min(X,W-1-X)/(0.09*W))*min(1,min(Y,H-1-Y)/(0.09*H))";
+
+/** drawbox steps for boxes. */
+const boxSteps = (boxes: SceneLayout["boxes"] | undefined) =>
+  (boxes ?? []).map((box) => filter("drawbox", { x: box.x, y: box.y, w: box.w, h: box.h, color: ffColor(box.color, box.alpha), t: "fill" }));
 
 const textSteps = (layout: SceneLayout, fontPath: string, textFiles: string[]) =>
   layout.texts.map((text, i) => {
     const offset = Math.max(1, Math.round(text.size * 0.04));
     return filter("drawtext", {
-      fontfile: fontPath,
+      fontfile: text.face ? fontFamily(fontPath).path(text.face) : fontPath,
+      ...(text.outline ? { borderw: text.outline, bordercolor: "0x000000" } : {}),
       textfile: textFiles[i],
       expansion: "none",
       fontsize: text.size,
@@ -106,11 +161,12 @@ export function stillChains(opts: StillOptions): string[] {
   const steps: string[] = gradientSteps(layout, W, H);
   let head = "";
   if (imageInput) {
-    chains.push(`${steps.join(",")}[${id}bg]`);
-    chains.push(`[${imageInput}]${coverSteps(W, H)}[${id}img]`);
+    chains.push(`${[...steps, ...boxSteps(layout.backdrop)].join(",")}[${id}bg]`);
+    const rect = pictureRect(layout);
+    chains.push(...pictureChains(imageInput, layout, rect.w, rect.h, `${id}img`));
     head = `[${id}bg][${id}img]`;
     steps.length = 0;
-    steps.push(filter("overlay", { x: 0, y: 0, eof_action: "pass", format: "auto" }), filter("format", { pix_fmts: "yuv420p" }));
+    steps.push(filter("overlay", { x: rect.x, y: rect.y, eof_action: "pass", format: "auto" }), filter("format", { pix_fmts: "yuv420p" }));
     if (layout.imageTint) {
       steps.push(filter("drawbox", { x: 0, y: 0, w: W, h: H, color: ffColor(layout.imageTint.color, layout.imageTint.alpha), t: "fill" }));
     }
@@ -146,7 +202,10 @@ export function backgroundChains(opts: BackgroundOptions): string[] {
   const { layout, imageInput, canvas, label } = opts;
   const id = `${label.replace(/\W/g, "")}_`;
   const gradient = gradientSteps(layout, canvas.width, canvas.height).join(",");
-  if (!imageInput) return [`${gradient},${filter("trim", { end_frame: 1 })}[${label}]`];
+  const backdrop = boxSteps(layout.backdrop);
+  if (!imageInput) return [`${[gradient, ...backdrop, filter("trim", { end_frame: 1 })].join(",")}[${label}]`];
+  // A picture over the whole frame covers the canvas (larger along a pan); one in a part of it sits in its rectangle.
+  const rect = pictureFillsFrame(layout) ? { x: 0, y: 0, w: canvas.width, h: canvas.height } : pictureRect(layout);
   const tint = layout.imageTint
     ? [
         filter("drawbox", {
@@ -160,10 +219,10 @@ export function backgroundChains(opts: BackgroundOptions): string[] {
       ]
     : [];
   return [
-    `${gradient}[${id}grad]`,
-    `[${imageInput}]${coverSteps(canvas.width, canvas.height)}[${id}img]`,
+    `${[gradient, ...backdrop].join(",")}[${id}grad]`,
+    ...pictureChains(imageInput, layout, rect.w, rect.h, `${id}img`),
     `[${id}grad][${id}img]${[
-      filter("overlay", { x: 0, y: 0, eof_action: "pass", format: "auto" }),
+      filter("overlay", { x: rect.x, y: rect.y, eof_action: "pass", format: "auto" }),
       filter("format", { pix_fmts: "yuv420p" }),
       ...tint,
       filter("trim", { end_frame: 1 }),
@@ -215,4 +274,44 @@ export function foregroundChains(opts: ForegroundOptions): string[] {
 /** Repeats a one-frame still for `frames` frames with clean timestamps at `fps` (30 standard, 60 premium). */
 export function holdFrames(frames: number, fps: number = FPS): string {
   return [filter("loop", { loop: frames - 1, size: 1, start: 0 }), filter("setpts", { expr: `N/(${fps}*TB)` })].join(",");
+}
+
+export interface ClipOptions {
+  layout: SceneLayout;
+  /** Input label of the (looping) clip, e.g. `3:v`. */
+  clipInput: string;
+  /** Where in the clip to start, and how many frames to make at `fps`. */
+  startSec: number;
+  frames: number;
+  fps: number;
+  label: string;
+}
+
+/**
+ * A stretch of a product clip as a scene's picture layer: cut from `startSec`, at the video's frame rate,
+ * cover-fitted into the layout's picture rectangle (over the scene's gradient when that is not the whole
+ * frame), tinted like a picture.
+ */
+export function clipChains(opts: ClipOptions): string[] {
+  const { layout, clipInput, startSec, frames, fps, label } = opts;
+  const { width: W, height: H } = layout;
+  const id = `${label.replace(/\W/g, "")}_`;
+  const rect = pictureRect(layout);
+  const cut = [
+    filter("trim", { start: startSec.toFixed(4) }),
+    filter("setpts", { expr: "PTS-STARTPTS" }),
+    filter("fps", { fps }),
+    filter("trim", { end_frame: frames }),
+  ];
+  const picture = pictureChains(`${id}cut`, layout, rect.w, rect.h, `${id}pic`, false);
+  const tint = layout.imageTint
+    ? [filter("drawbox", { x: 0, y: 0, w: W, h: H, color: ffColor(layout.imageTint.color, layout.imageTint.alpha), t: "fill" })]
+    : [];
+  const head = [`[${clipInput}]${cut.join(",")}[${id}cut]`, ...picture];
+  if (pictureFillsFrame(layout)) return [...head, `[${id}pic]${[filter("format", { pix_fmts: "yuv420p" }), ...tint].join(",")}[${label}]`];
+  return [
+    `${[...gradientSteps(layout, W, H), ...boxSteps(layout.backdrop)].join(",")},${holdFrames(frames, fps)}[${id}grad]`,
+    ...head,
+    `[${id}grad][${id}pic]${[filter("overlay", { x: rect.x, y: rect.y, eof_action: "pass", format: "auto" }), filter("format", { pix_fmts: "yuv420p" }), ...tint].join(",")}[${label}]`,
+  ];
 }

@@ -1,139 +1,24 @@
 // Where everything goes in one scene: safe area per format, font sizes scaled to the frame (shrunk until the
 // text fits), word wrapping with real glyph widths, and contrast-aware colours. Pure; no ffmpeg here.
-import type { AspectRatio } from "@adgen/schema";
+import { layoutStyled } from "./ad-styles.ts";
 import { BLACK, contrast, distance, INK, luminance, mix, parseHex, type Rgb, WHITE } from "./color.ts";
-import type { FontMetrics } from "./font-metrics.ts";
-import type { BrandStyle, Scene } from "./types.ts";
+import {
+  type BoxItem,
+  CAP_HEIGHT,
+  HEADLINE_LINES,
+  MIN_FONT_PX,
+  MIN_SCALE,
+  type LayoutInput,
+  normalizeText,
+  type Rect,
+  SAFE_MARGINS,
+  type SceneLayout,
+  type TextItem,
+  wrapText,
+} from "./layout-base.ts";
+import { fitPicture } from "./picture-fit.ts";
 
-/** Fractions of the frame kept free of text (platform UI: captions, buttons, progress bars). */
-export const SAFE_MARGINS: Record<AspectRatio, { top: number; bottom: number; left: number; right: number }> = {
-  // TikTok / Reels / Shorts: status and tabs at the top, caption and music ticker at the bottom, buttons on the right.
-  "9:16": { top: 0.14, bottom: 0.2, left: 0.1, right: 0.12 },
-  // YouTube / LinkedIn: title-safe margins, the player's controls at the bottom.
-  "16:9": { top: 0.06, bottom: 0.1, left: 0.06, right: 0.06 },
-  "1:1": { top: 0.06, bottom: 0.08, left: 0.06, right: 0.06 },
-  "4:5": { top: 0.07, bottom: 0.12, left: 0.07, right: 0.07 },
-};
-
-export interface Rect {
-  x: number;
-  y: number;
-  w: number;
-  h: number;
-}
-
-export interface BoxItem extends Rect {
-  color: Rgb;
-  alpha: number;
-}
-
-export interface TextItem {
-  text: string;
-  /** Horizontal centre of the line. */
-  centerX: number;
-  baseline: number;
-  size: number;
-  color: Rgb;
-  /** Measured advance width (drawtext's kerning can only make it narrower). */
-  width: number;
-  shadow: boolean;
-}
-
-export interface SceneLayout {
-  width: number;
-  height: number;
-  safe: Rect;
-  /** Background gradient corners (top-left → bottom-right). */
-  gradient: { from: Rgb; to: Rgb };
-  /** Brand tint laid over a scene image. */
-  imageTint?: { color: Rgb; alpha: number };
-  boxes: BoxItem[];
-  texts: TextItem[];
-  /** Factor applied to the base font sizes to make the text fit (1 = not shrunk). */
-  scale: number;
-  /** True when even the smallest size did not fit and lines were dropped (only for extreme text lengths). */
-  truncated: boolean;
-  /** How many lines the headline and the supporting line wrapped to (what a copy fitter asks of a box). */
-  lineCounts: { headline: number; body: number };
-  /** Where the brand logo goes (fitted into this box, aspect kept), on a light plate so any logo reads. */
-  logo?: Rect & { plate: BoxItem };
-}
-
-export interface LayoutInput {
-  scene: Scene;
-  brand: BrandStyle;
-  format: AspectRatio;
-  width: number;
-  height: number;
-  metrics: FontMetrics;
-  hasImage: boolean;
-  /** The brand logo's pixel size, when this scene shows it (the call-to-action scene). */
-  logo?: { width: number; height: number };
-}
-
-const CAP_HEIGHT = 0.73; // DejaVu Sans cap height / em
-const MIN_SCALE = 0.2;
-const MIN_FONT_PX = 14;
-/** A headline wraps to at most this many lines while a smaller size can hold it: a stack of huge lines reads as a wall. */
-export const HEADLINE_LINES = 4;
-
-export function normalizeText(value: string | undefined): string {
-  if (!value) return "";
-  return value
-    .normalize("NFC")
-    .replace(/\r\n?|[\u2028\u2029]/g, "\n")
-    .replace(/\t/g, " ")
-    .replace(/(?!\n)[\p{Cc}\u200b\u200c\u200e\u200f\ufeff]/gu, "")
-    .split("\n")
-    .map((line) => line.replace(/ {2,}/g, " ").trim())
-    .filter(Boolean)
-    .join("\n");
-}
-
-const graphemes = new Intl.Segmenter(undefined, { granularity: "grapheme" });
-
-/**
- * Greedy word wrap; explicit newlines are kept. A word wider than the line breaks after its own hyphens or
- * slashes if that is enough, else between graphemes with a hyphen added.
- */
-export function wrapText(text: string, maxWidth: number, measure: (s: string) => number): string[] {
-  const lines: string[] = [];
-  for (const paragraph of text.split("\n")) {
-    let line = "";
-    const place = (piece: string, joiner: string) => {
-      const candidate = line ? `${line}${joiner}${piece}` : piece;
-      if (measure(candidate) <= maxWidth) {
-        line = candidate;
-        return true;
-      }
-      return false;
-    };
-    for (const word of paragraph.split(" ").filter(Boolean)) {
-      if (place(word, " ")) continue;
-      if (line) lines.push(line);
-      line = "";
-      if (place(word, "")) continue;
-      const parts = word.split(/(?<=[-/\u2013\u2014_.])(?=.)/u);
-      parts.forEach((part, index) => {
-        if (place(part, "")) return;
-        if (line) lines.push(line);
-        line = "";
-        if (place(part, "")) return;
-        const chars = [...graphemes.segment(part)].map((g) => g.segment);
-        chars.forEach((ch, k) => {
-          const more = k < chars.length - 1 || index < parts.length - 1;
-          if (line && measure(`${line}${ch}${more ? "-" : ""}`) > maxWidth) {
-            lines.push(`${line}-`);
-            line = "";
-          }
-          line += ch;
-        });
-      });
-    }
-    if (line) lines.push(line);
-  }
-  return lines;
-}
+export * from "./layout-base.ts";
 
 function bestText(backgrounds: Rgb[], preferred: Rgb): Rgb {
   const worst = (c: Rgb) => Math.min(...backgrounds.map((b) => contrast(c, b)));
@@ -156,6 +41,8 @@ export function layoutScene(input: LayoutInput): SceneLayout {
     w: even(W * (1 - margins.left - margins.right)),
     h: even(H * (1 - margins.top - margins.bottom)),
   };
+  const style = input.style ?? "panel";
+  if (style !== "panel") return { width: W, height: H, safe, scale: 1, ...layoutStyled(input, style) };
   const u = Math.min(W, H);
   const centerX = safe.x + safe.w / 2;
 
@@ -164,6 +51,22 @@ export function layoutScene(input: LayoutInput): SceneLayout {
   const secondary = parseHex(brand.secondary);
   const to = distance(bg, secondary) > 48 ? mix(bg, secondary, 0.35) : mix(bg, luminance(bg) > 0.5 ? BLACK : WHITE, 0.12);
   const gradient = { from: bg, to };
+  if (input.captioned && !input.isLast) {
+    // Narrated: the captions carry the words, so the scene shows its picture and nothing else to read.
+    const full = hasImage ? fitPicture({ x: 0, y: 0, w: W, h: H }, scene.imageSize, scene.subject) : undefined;
+    return {
+      width: W,
+      height: H,
+      safe,
+      gradient,
+      boxes: [],
+      texts: [],
+      scale: 1,
+      truncated: false,
+      lineCounts: { headline: 0, body: 0 },
+      ...(full ? { subject: full.subject } : {}),
+    };
+  }
   const accent = parseHex(scene.accent);
   const brandText = parseHex(brand.text);
 
@@ -289,6 +192,7 @@ export function layoutScene(input: LayoutInput): SceneLayout {
     sized = measureHeight(chosen);
   }
 
+  let subject: ReturnType<typeof fitPicture> | undefined;
   if (sized.parts.length) {
     const widths = [
       ...chosen.hLines.map((l) => metrics.measure(l, chosen.hs)),
@@ -298,6 +202,13 @@ export function layoutScene(input: LayoutInput): SceneLayout {
     const panelW = even(Math.min(safe.w, Math.max(...widths, safe.w * 0.4) + 2 * pad));
     const panelH = even(Math.min(regionH, sized.height));
     const panelY = even(hasImage ? regionBottom - panelH : regionTop + (regionH - panelH) / 2);
+    if (hasImage) {
+      // The panel goes where it leaves the product free: low, else high, else the picture moves up out of its way.
+      // The room between the brand tag and the panel; the picture is set smaller when its product does not fit it.
+      const room: Rect = { x: 0, y: regionTop, w: W, h: Math.max(0, panelY - regionTop) };
+      const blocked = [...boxes.filter((b) => b.h < H * 0.5 && b.y > 0), { x: centerX - panelW / 2, y: panelY, w: panelW, h: panelH }];
+      subject = fitPicture({ x: 0, y: 0, w: W, h: H }, scene.imageSize, scene.subject, room, blocked);
+    }
     boxes.push({ x: even(centerX - panelW / 2), y: panelY, w: panelW, h: panelH, color: panelColor, alpha: panelAlpha });
     const contentTop = panelY + pad;
     // Baseline inside a line box: centre the font's ascent+descent in the line height.
@@ -339,6 +250,7 @@ export function layoutScene(input: LayoutInput): SceneLayout {
     truncated,
     lineCounts: { headline: chosen.hLines.length, body: chosen.bLines.length },
     ...(logoBox ? { logo: logoBox } : {}),
+    ...(subject ? { subject: subject.subject, picture: subject.placement } : {}),
   };
   if (hasImage) layout.imageTint = { color: bg, alpha: 0.18 };
   return layout;

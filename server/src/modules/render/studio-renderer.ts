@@ -10,11 +10,22 @@ import { detectCapabilities, locateFfmpeg, locateFont, RenderAbortedError, runFf
 import { fontMetrics } from "./font-metrics.ts";
 import { audioTrack, defaultAudioCacheDir, linkTrack } from "./audio-track.ts";
 import { bedSeed } from "./music-bed.ts";
-import { backgroundChains, FPS, filter, foregroundChains, holdFrames, stillChains } from "./graph.ts";
+import { fontFamily } from "./font-family.ts";
+import { backgroundChains, clipChains, FPS, filter, foregroundChains, holdFrames, pictureFillsFrame, stillChains } from "./graph.ts";
 import { type ImageSize, imageSize } from "./image-size.ts";
-import { layoutScene } from "./layout.ts";
+import { layoutScene, type SceneLayout } from "./layout.ts";
 import { backgroundUse, entryFrames, foregroundUse, pictureHolds, planMotion } from "./scene-motion.ts";
-import type { FfmpegCapabilities, RenderRequest, RenderResult, Scene, Storyboard, StudioRendererOptions, VideoRenderer } from "./types.ts";
+import { findSubjectBox } from "./subject-box.ts";
+import type {
+  FfmpegCapabilities,
+  RenderNarration,
+  RenderRequest,
+  RenderResult,
+  Scene,
+  Storyboard,
+  StudioRendererOptions,
+  VideoRenderer,
+} from "./types.ts";
 import { validateFileStem, validateFormat, validateStoryboard } from "./validate.ts";
 import { type VoiceOver, voiceOver } from "./voice-over.ts";
 
@@ -92,6 +103,67 @@ export function planTimeline(scenes: Scene[], fps: number = FPS): Timeline {
   return { frames, starts, transitions, endFade, totalFrames: previous };
 }
 
+/** How many inputs (`-i`) an argument list opens. */
+const inputCount = (inputs: string[]) => inputs.filter((a) => a === "-i").length;
+
+/**
+ * The scene's camera move, kept from carrying the product under the type: a picture that fills only part of the
+ * frame is pushed in, not panned, and a styled layout's picture pans sideways rather than up or down (a vertical
+ * pan rescales the picture and moves the product by a third of the frame).
+ */
+function steadyMotion(scene: Scene, layout: SceneLayout, W: number, H: number): Scene {
+  const motion = scene.motion;
+  if (!scene.imagePath || !motion || motion === "static") return scene;
+  if (!pictureFillsFrame(layout)) return { ...scene, motion: motion === "pull-out" ? "pull-out" : "push-in" };
+  if (layout.style && layout.style !== "panel" && (motion === "pan-up" || motion === "pan-down") && H > W) {
+    return { ...scene, motion: motion === "pan-up" ? "pan-left" : "pan-right" };
+  }
+  return scene;
+}
+
+/**
+ * The narration without the captions of the closing scene: its call to action is on the end card, and the
+ * same words twice on screen would be two blocks of text at once. The voice still says them.
+ */
+function closingCardUncaptioned(narration: RenderNarration, storyboard: Storyboard, fps: number): RenderNarration {
+  const scenes = storyboard.scenes;
+  if (scenes.length < 2) return narration;
+  const timeline = planTimeline(scenes, fps);
+  const closingStart = timeline.starts[scenes.length - 1]! / fps;
+  return { ...narration, cues: narration.cues.filter((cue) => cue.startSec < closingStart).map((cue) => ({ ...cue, endSec: Math.min(cue.endSec, closingStart) })) };
+}
+
+/** Each picture's size and the product's box in it, when the storyboard does not say (read once per file). */
+async function withPictureFacts(storyboard: Storyboard): Promise<Storyboard> {
+  const facts = new Map<string, Promise<Pick<Scene, "imageSize" | "subject">>>();
+  const read = (path: string) => {
+    let known = facts.get(path);
+    if (!known) {
+      known = (async () => {
+        const size = await imageSize(path);
+        if (!size) return {};
+        try {
+          const { loadImage } = await import("@napi-rs/canvas");
+          const box = await findSubjectBox(await loadImage(path));
+          return { imageSize: size, subject: { x: box.x, y: box.y, w: box.w, h: box.h } };
+        } catch {
+          return { imageSize: size };
+        }
+      })();
+      facts.set(path, known);
+    }
+    return known;
+  };
+  const scenes = await Promise.all(
+    storyboard.scenes.map(async (scene) => {
+      if (!scene.imagePath || scene.videoPath || (scene.imageSize && scene.subject)) return scene;
+      const found = await read(scene.imagePath);
+      return { ...found, ...scene };
+    }),
+  );
+  return { ...storyboard, scenes };
+}
+
 interface Composition {
   args: string[];
   graph: string;
@@ -142,28 +214,36 @@ export function createStudioRenderer(options: StudioRendererOptions = {}): Video
     return storyboard.brand.logoPath ? imageSize(storyboard.brand.logoPath) : null;
   }
 
-  /** Files and ffmpeg inputs of one composition; a file used twice is linked once and opened as two inputs. */
+  /**
+   * Files and ffmpeg inputs of one composition; a file used twice is linked once and opened as two inputs.
+   * A clip (`loop`) is opened looping, so a scene longer than the clip plays it again.
+   */
   function inputsOf(composition: Pick<Composition, "links">, inputs: string[]) {
-    return (target: string, stem: string) => {
+    return (target: string, stem: string, loop = false) => {
       const ext = extname(target).toLowerCase();
       const name = `${stem}${/^\.[a-z0-9]{1,5}$/.test(ext) ? ext : ""}`;
       if (!composition.links.some((l) => l.name === name)) composition.links.push({ name, target: resolve(target) });
-      inputs.push("-i", name);
-      return `${inputs.length / 2 - 1}:v`;
+      inputs.push(...(loop ? ["-stream_loop", "-1"] : []), "-i", name);
+      return `${inputCount(inputs) - 1}:v`;
     };
   }
 
-  /** Scene `index` laid out in `format` (the last scene carries the logo, when there is one). */
+  /**
+   * Scene `index` laid out in `format` in the storyboard's style (the last scene carries the logo, when there is
+   * one). `captioned`: a narrated ad, whose captions carry the words.
+   */
   function sceneLayout(
     storyboard: Storyboard,
     index: number,
     format: AspectRatio,
     logo: ImageSize | null,
     quality?: RenderRequest["quality"],
+    captioned = false,
   ) {
     const scene = storyboard.scenes[index]!;
     const { width, height } = frameSize(format, quality);
-    const showsLogo = !!logo && index === storyboard.scenes.length - 1;
+    const count = storyboard.scenes.length;
+    const isLast = index === count - 1;
     return layoutScene({
       scene,
       brand: storyboard.brand,
@@ -171,8 +251,13 @@ export function createStudioRenderer(options: StudioRendererOptions = {}): Video
       width,
       height,
       metrics: fontMetrics(font()),
-      hasImage: !!scene.imagePath,
-      ...(showsLogo ? { logo } : {}),
+      fonts: fontFamily(font()),
+      hasImage: !!(scene.imagePath || scene.videoPath),
+      ...(storyboard.style ? { style: storyboard.style } : {}),
+      isLast: isLast && count > 1,
+      position: { index, count },
+      captioned,
+      ...(logo && isLast ? { logo } : {}),
     });
   }
 
@@ -185,11 +270,14 @@ export function createStudioRenderer(options: StudioRendererOptions = {}): Video
     addInput: (target: string, stem: string) => string,
     label: string,
     quality?: RenderRequest["quality"],
+    captioned = false,
   ) {
     const scene = storyboard.scenes[index]!;
-    const layout = sceneLayout(storyboard, index, format, logo, quality);
+    const layout = sceneLayout(storyboard, index, format, logo, quality, captioned);
     const files = layout.texts.map((t, j) => ({ name: `s${index}-t${j}.txt`, content: t.text }));
-    const imageInput = scene.imagePath ? addInput(scene.imagePath, `img${index}`) : undefined;
+    // A clip's still is its first frame.
+    const picture = scene.videoPath ?? scene.imagePath;
+    const imageInput = picture ? addInput(picture, scene.videoPath ? `clip${index}` : `img${index}`) : undefined;
     const logoInput = layout.logo && storyboard.brand.logoPath ? addInput(storyboard.brand.logoPath, "logo") : undefined;
     const chains = stillChains({ layout, fontPath: font(), textFiles: files.map((f) => f.name), imageInput, logoInput, label });
     return { chains, files, layout };
@@ -202,6 +290,7 @@ export function createStudioRenderer(options: StudioRendererOptions = {}): Video
     logo: ImageSize | null,
     quality: RenderRequest["quality"] = "standard",
     dress: VoiceOver | null = null,
+    captioned = false,
   ): Composition & { timeline: Timeline } {
     const encode = ENCODE[quality] ?? ENCODE.standard;
     const scenes = storyboard.scenes;
@@ -213,12 +302,17 @@ export function createStudioRenderer(options: StudioRendererOptions = {}): Video
     const chains: string[] = [];
     const files: Composition["files"] = [];
     const links: Composition["links"] = [];
-    const inputs: string[] = [];
+    // The narration's inputs (voice-over.ts numbers them from 0) come first, the scenes' after them.
+    const inputs: string[] = dress ? [...dress.inputs] : [];
     const addInput = inputsOf({ links }, inputs);
-    // Narrated ads keep their scenes still (the presenter card and the handheld camera are their motion).
-    const plans = scenes.map((scene, i) =>
-      dress ? null : planMotion(scene, frames[i]! + (transitions[i + 1] ?? 0), transitions[i]!, W, H, fps),
-    );
+    const layouts = scenes.map((_, i) => sceneLayout(storyboard, i, format, logo, quality, captioned));
+    // Narrated ads keep their scenes still (the presenter card and the handheld camera are their motion); a
+    // scene with a clip moves with it.
+    const plans = scenes.map((scene, i) => {
+      const length = frames[i]! + (transitions[i + 1] ?? 0);
+      if (scene.videoPath) return planMotion({ ...scene, motion: "static", textMotion: scene.textMotion ?? "fade" }, length, transitions[i]!, W, H, fps);
+      return dress ? null : planMotion(steadyMotion(scene, layouts[i]!, W, H), length, transitions[i]!, W, H, fps);
+    });
     // fade and xfade cost about as much for a frame they pass through as for one they change (xfade in ffmpeg 5.1:
     // ~2 ms per 1080×1920 frame), so the video is a concat of short segments: only the fade and transition frames
     // go through those filters; the long holds are one looped frame (moving scenes: made frame by frame).
@@ -233,6 +327,18 @@ export function createStudioRenderer(options: StudioRendererOptions = {}): Video
     /** A chain head (no output label) making frames [from, from + count) of scene i, counted from its start. */
     const use = (i: number, from: number, count: number): string => {
       const plan = plans[i];
+      const clip = scenes[i]!.videoPath;
+      if (clip && plan) {
+        // The clip plays under the type layer: its own input each time, from where the scene has got to.
+        const input = addInput(clip, `clip${i}`, true);
+        const bg = `${take(bgUses, "c", i)}`;
+        const fg = take(fgUses, "f", i);
+        const layer = foregroundUse(plan, fg, from, count);
+        const startSec = (scenes[i]!.videoStartSec ?? 0) + from / fps;
+        chains.push(...clipChains({ layout: layouts[i]!, clipInput: input, startSec, frames: count, fps, label: `${bg}m` }));
+        chains.push(`${layer.chain}[${fg}m]`);
+        return `[${bg}m][${fg}m]${filter("overlay", { x: layer.x, y: layer.y, format: "yuv420" })},${filter("format", { pix_fmts: "yuv420p" })}`;
+      }
       if (!plan || (pictureHolds(plan) && from >= plan.into + entry)) return `[${take(uses, "u", i)}]${holdFrames(count, fps)}`;
       const bg = `${take(bgUses, "b", i)}`;
       const fg = take(fgUses, "f", i);
@@ -286,20 +392,20 @@ export function createStudioRenderer(options: StudioRendererOptions = {}): Video
       const split = (outputs: string[]) => `${filter("split", { outputs: outputs.length })}${outputs.map((u) => `[${u}]`).join("")}`;
       const stills: string[] = [];
       if (uses[i]!.length) {
-        const still = composeStill(storyboard, i, format, logo, addInput, `still${i}`, quality);
+        const still = composeStill(storyboard, i, format, logo, addInput, `still${i}`, quality, captioned);
         stills.push(...still.chains, `${dress ? dress.stillHead(i, `still${i}`) : `[still${i}]`}${split(uses[i]!)}`);
         files.push(...still.files);
       }
       const plan = plans[i];
       if (plan && (bgUses[i]!.length || fgUses[i]!.length)) {
-        const layout = sceneLayout(storyboard, i, format, logo, quality);
+        const layout = layouts[i]!;
         const textFiles = layout.texts.map((_, j) => `s${i}-t${j}.txt`);
         if (!uses[i]!.length) files.push(...layout.texts.map((t, j) => ({ name: textFiles[j]!, content: t.text })));
-        const imageInput = scene.imagePath ? addInput(scene.imagePath, `img${i}`) : undefined;
+        const imageInput = scene.imagePath && !scene.videoPath ? addInput(scene.imagePath, `img${i}`) : undefined;
         const logoInput = layout.logo && storyboard.brand.logoPath ? addInput(storyboard.brand.logoPath, "logo") : undefined;
+        // A clip scene's picture layer is the clip itself (made per use above).
+        if (!scene.videoPath) stills.push(...backgroundChains({ layout, imageInput, canvas: plan.canvas, label: `bg${i}` }), `[bg${i}]${split(bgUses[i]!)}`);
         stills.push(
-          ...backgroundChains({ layout, imageInput, canvas: plan.canvas, label: `bg${i}` }),
-          `[bg${i}]${split(bgUses[i]!)}`,
           ...foregroundChains({ layout, fontPath: font(), textFiles, logoInput, label: `fg${i}` }),
           `[fg${i}]${split(fgUses[i]!)}`,
         );
@@ -313,7 +419,6 @@ export function createStudioRenderer(options: StudioRendererOptions = {}): Video
       // Narrated ads: camera, persona and captions over the joined scenes; the voice over the bed.
       chains.unshift(...dress.preChains);
       chains.push(`${segments.map((l) => `[${l}]`).join("")}${joined}[vjoined]`, ...dress.video("vjoined", "vout"));
-      inputs.push(...dress.inputs);
       files.push(...dress.files);
       links.push(...dress.links);
     } else {
@@ -321,7 +426,7 @@ export function createStudioRenderer(options: StudioRendererOptions = {}): Video
     }
     // The sound track, made once for all formats (audio-track.ts): its packets are copied, not encoded again.
     inputs.push("-i", AUDIO_TRACK);
-    const audioMap = `${inputs.length / 2 - 1}:a`;
+    const audioMap = `${inputCount(inputs) - 1}:a`;
 
     const durationSec = total / fps;
     const args = [
@@ -399,18 +504,21 @@ export function createStudioRenderer(options: StudioRendererOptions = {}): Video
     name: "studio",
 
     async render(request: RenderRequest): Promise<RenderResult> {
-      const { storyboard, format, outputDir, fileStem, signal, onProgress, quality } = request;
-      validateStoryboard(storyboard);
+      const { format, outputDir, fileStem, signal, onProgress, quality } = request;
+      validateStoryboard(request.storyboard);
       validateFileStem(fileStem);
       const { width, height } = frameSize(format, quality ?? "standard");
       const fps = tierFps(quality);
       throwIfAborted(signal);
-      await checkImages(storyboard, storyboard.scenes);
+      await checkImages(request.storyboard, request.storyboard.scenes);
+      const storyboard = await withPictureFacts(request.storyboard);
       const caps = await capabilities();
       const logo = await logoSize(storyboard);
       throwIfAborted(signal);
+      const narration = request.narration ? closingCardUncaptioned(request.narration, storyboard, fps) : undefined;
+      const captioned = !!narration?.cues.length;
       const dress =
-        request.narration || request.persona
+        narration || request.persona
           ? await voiceOver({
               storyboard,
               format,
@@ -419,17 +527,17 @@ export function createStudioRenderer(options: StudioRendererOptions = {}): Video
               durationSec: planTimeline(storyboard.scenes, fps).totalFrames / fps,
               fontPath: font(),
               metrics: fontMetrics(font()),
-              narration: request.narration,
+              narration,
               persona: request.persona,
-              // The scenes' pictures and the logo come first among the inputs.
-              firstInput: storyboard.scenes.filter((s) => s.imagePath).length + (logo ? 1 : 0),
+              // The narration's inputs come first (composeVideo puts them there).
+              firstInput: 0,
             })
           : null;
       if (request.narration) {
         const info = await stat(request.narration.wavPath).catch(() => undefined);
         if (!info?.isFile()) throw new Error(`narration.wavPath is not a readable file: ${request.narration.wavPath}`);
       }
-      const composition = composeVideo(storyboard, format, caps, logo, quality, dress);
+      const composition = composeVideo(storyboard, format, caps, logo, quality, dress, captioned);
       const durationSec = composition.timeline.totalFrames / fps;
       const track = await audioTrack(
         binary(),
@@ -464,13 +572,15 @@ export function createStudioRenderer(options: StudioRendererOptions = {}): Video
       }
     },
 
-    async previewFrame(storyboard: Storyboard, sceneIndex: number, format: AspectRatio, outPath: string): Promise<string> {
+    async previewFrame(given: Storyboard, sceneIndex: number, format: AspectRatio, outPath: string): Promise<string> {
+      let storyboard = given;
       validateStoryboard(storyboard);
       validateFormat(format);
       if (!Number.isInteger(sceneIndex) || sceneIndex < 0 || sceneIndex >= storyboard.scenes.length) {
         throw new Error(`sceneIndex ${sceneIndex} is out of range (0–${storyboard.scenes.length - 1})`);
       }
       await checkImages(storyboard, [storyboard.scenes[sceneIndex]!]);
+      storyboard = await withPictureFacts(storyboard);
       await capabilities();
       const logo = await logoSize(storyboard);
       const target = resolve(outPath);
