@@ -1,6 +1,7 @@
 // The built-in art director: concept + brand profile + framework + seasonal + preset (+ what the
 // product page says) → a storyboard of timed scenes with copy, in the brand's colours. Deterministic,
 // so a retried job directs the same ad. A remote language model can replace it behind the same output.
+import { PROBLEM_ROLES, styleFor } from "./ad-style.ts";
 import { type AspectRatio, type BrandProfileInput, type CreativeScore, formatsFor, type WorkflowRequest } from "@adgen/schema";
 import type { Scene, Storyboard, Transition } from "../../render/types.ts";
 import { scoreStoryboard } from "./creative-score.ts";
@@ -240,6 +241,7 @@ export function directAd({ request, brand, page, maxAdSeconds, knowledge, beats:
     brand: brandStyle,
     scenes,
     beats: beatNotes,
+    style: styleFor(request.type),
   };
   return { framework, formats, storyboard, creativeScore: scoreStoryboard(storyboard, formats, product) };
 }
@@ -300,6 +302,7 @@ function fitBeats(beats: readonly Beat[], lines: Lines, ctx: FitContext): { scen
       background,
       accent: background === accent ? primary : accent,
       transition: i === 0 ? "fade" : (ctx.transitions[i % ctx.transitions.length] ?? "fade"),
+      tone: PROBLEM_ROLES.has(role) ? "problem" : "solution",
     };
   });
   const said = new Set(fitted.map((f) => f.role));
