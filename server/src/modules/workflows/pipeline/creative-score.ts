@@ -6,25 +6,29 @@
 // - call to action: the ad ends by asking for something;
 // - brand: the product or brand is named, and the brand's colours are used;
 // - safe zones: every line of text, as the renderer lays it out, stays inside each platform's safe area;
-// - a clean screen (screen-defects.ts): no line cut short or ending mid-clause, no sentence of direction or
-//   tone shown as copy, never two scenes' text at once in a transition. Any of these costs the check's
-//   whole weight, enough that an ad showing one is never called "Strong" (75 and over).
+// - a clean screen, judged on the storyboard as laid out in every format (layout-checks.ts) and on its copy
+//   (screen-defects.ts): no copy cut off, no line ending in "…" or mid-clause, no text over other text, the
+//   logo or the product, every line readable against what is behind it (4.5:1), no sentence of direction
+//   or tone shown as copy, never two scenes' text at once in a transition, no beat or scene left empty, a
+//   call to action, no wall of text. Any of these costs the check's whole weight, enough that an ad showing
+//   one is never called "Strong" (75 and over).
 import type { AspectRatio, CreativeScore } from "@adgen/schema";
-import { FORMATS } from "@adgen/schema";
-import { fontMetrics } from "../../render/font-metrics.ts";
 import { locateFont } from "../../render/ffmpeg.ts";
-import { layoutScene } from "../../render/layout.ts";
+import { type FontFamily, fontFamily } from "../../render/font-family.ts";
 import type { Storyboard } from "../../render/types.ts";
-import { screenDefects } from "./screen-defects.ts";
+import { type LaidOutScene, layOut, layoutDefects } from "./layout-checks.ts";
+import { screenDefects, storyDefects, WALL_OF_TEXT_WORDS } from "./screen-defects.ts";
 
 const WORDS_PER_SECOND = 3;
 const HOOK_SECONDS = 2;
 const HOOK_MAX_WORDS = 8;
-const DENSE_WORDS = 22;
+const DENSE_WORDS = WALL_OF_TEXT_WORDS;
 
 const wordsIn = (text: string | undefined) => (text ? (text.match(/[\p{L}\p{N}][\p{L}\p{N}'’-]*/gu) ?? []).length : 0);
 
-let metrics: ReturnType<typeof fontMetrics> | null = null;
+let fonts: FontFamily | null = null;
+/** How many defects the clean-screen reason spells out before it counts the rest. */
+const DEFECTS_SHOWN = 6;
 
 export function scoreStoryboard(storyboard: Storyboard, formats: readonly AspectRatio[], product: string): CreativeScore {
   const checks: CreativeScore["checks"] = [];
@@ -89,36 +93,31 @@ export function scoreStoryboard(storyboard: Storyboard, formats: readonly Aspect
     reason: `${product} is named in ${named} of ${scenes.length} scenes; ${coloured} use the brand's colours`,
   });
 
-  // Safe zones, with the renderer's own layout.
-  metrics ??= fontMetrics(locateFont());
+  fonts ??= fontFamily(locateFont());
+  const laid = layOut(storyboard, formats, fonts);
+  checks.push(safeZoneCheck(laid, formats));
+  checks.push(cleanScreenCheck(storyboard, laid, fonts));
+
+  const score = checks.reduce((sum, c) => sum + c.points, 0);
+  return { score, max: 100, checks };
+}
+
+/** Every line of text, as laid out, inside each platform's safe area (lines dropped to fit count as out). */
+function safeZoneCheck(laid: readonly LaidOutScene[], formats: readonly AspectRatio[]): CreativeScore["checks"][number] {
   const outside: string[] = [];
-  const cut: string[] = [];
-  for (const format of formats) {
-    const size = FORMATS.find((f) => f.ratio === format);
-    if (!size) continue;
-    for (const scene of scenes) {
-      const layout = layoutScene({
-        scene,
-        brand: storyboard.brand,
-        format,
-        width: size.width,
-        height: size.height,
-        metrics,
-        hasImage: !!scene.imagePath,
-      });
-      const { safe } = layout;
-      const out = layout.texts.some(
-        (t) =>
-          t.centerX - t.width / 2 < safe.x - 1 ||
-          t.centerX + t.width / 2 > safe.x + safe.w + 1 ||
-          t.baseline - t.size < safe.y - 1 ||
-          t.baseline > safe.y + safe.h + 1,
-      );
-      if (out || layout.truncated) outside.push(`${scene.id} in ${format}`);
-      if (layout.truncated && !cut.includes(`${scene.id} in ${format}`)) cut.push(`${scene.id} in ${format}`);
-    }
+  for (const { scene, format, layout } of laid) {
+    const { safe } = layout;
+    const out = layout.texts.some(
+      (t) =>
+        t.centerX - t.width / 2 < safe.x - 1 ||
+        t.centerX + t.width / 2 > safe.x + safe.w + 1 ||
+        t.baseline - t.size < safe.y - 1 ||
+        t.baseline > safe.y + safe.h + 1,
+    );
+    // The optimizer finds the scenes to fix by this wording ("<scene id> in <format>").
+    if (out || layout.truncated) outside.push(`${scene.id} in ${format}`);
   }
-  checks.push({
+  return {
     id: "safe-zone",
     label: "Text inside each platform's safe zone",
     points: outside.length ? 0 : 10,
@@ -126,19 +125,20 @@ export function scoreStoryboard(storyboard: Storyboard, formats: readonly Aspect
     reason: outside.length
       ? `Text leaves the safe zone: ${outside.join(", ")}`
       : `All text stays clear of platform buttons and captions in ${formats.join(", ")}`,
-  });
+  };
+}
 
-  const defects = [...screenDefects(storyboard), ...cut.map((where) => `lines were dropped to fit ${where}`)];
-  checks.push({
+/** Nothing a marketer would refuse to post: the laid-out screen's defects, then the copy's and the story's. */
+function cleanScreenCheck(storyboard: Storyboard, laid: readonly LaidOutScene[], family: FontFamily): CreativeScore["checks"][number] {
+  const defects = [...layoutDefects(laid, family), ...screenDefects(storyboard), ...storyDefects(storyboard)];
+  const rest = defects.length - DEFECTS_SHOWN;
+  return {
     id: "clean-screen",
     label: "Nothing broken on screen",
     points: defects.length ? 0 : 30,
     max: 30,
     reason: defects.length
-      ? defects.slice(0, 4).join("; ") + (defects.length > 4 ? `; and ${defects.length - 4} more` : "")
-      : "Every line is whole, none is direction or tone, and one scene's text is on screen at a time",
-  });
-
-  const score = checks.reduce((sum, c) => sum + c.points, 0);
-  return { score, max: 100, checks };
+      ? defects.slice(0, DEFECTS_SHOWN).join("; ") + (rest > 0 ? `; and ${rest} more` : "")
+      : "All copy is on screen and whole, readable, clear of the product, the logo and other text; none is direction or tone; one scene's text at a time",
+  };
 }

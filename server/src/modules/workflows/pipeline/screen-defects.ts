@@ -1,7 +1,8 @@
 // What a marketer sees at once on a storyboard's screen and would never post (issue 28): a line cut
 // short ("…", "stainless steel with."), doubled or missing punctuation ("Co..", a question ending in "."),
 // a sentence of the brief's direction or tone shown as copy ("Slow push-ins on the steel", "Casual,
-// honest, a bit funny."), and two scenes' text visible together while a transition blends them. The
+// honest, a bit funny."), two scenes' text visible together while a transition blends them, and what the
+// story leaves empty or overfull: a beat or scene with no copy, no call to action, a wall of text. The
 // creative score reads this list; the words are the reasons shown to the user.
 import type { Scene, Storyboard } from "../../render/types.ts";
 
@@ -96,5 +97,47 @@ export function screenDefects(storyboard: Storyboard): string[] {
       found.push(`${scene.id}: its text and the previous scene's are on screen together during the ${scene.transition}`);
     }
   });
+  return found;
+}
+
+/** More words than this on one scene (headline and body) is a wall of text, not an ad. */
+export const WALL_OF_TEXT_WORDS = 22;
+const wordCount = (text: string | undefined) => (text ? (text.match(/[\p{L}\p{N}][\p{L}\p{N}'’-]*/gu) ?? []).length : 0);
+
+/** A framework beat as the art direction lists it: written or left out (`BeatNote`), or with its text (a reference's beats). */
+interface ListedBeat {
+  role?: unknown;
+  written?: unknown;
+  text?: unknown;
+}
+
+/**
+ * What the story leaves empty or overfull: a beat listed with no copy, a scene with nothing to read (a pure
+ * end card showing the logo is fine), an ad that never asks for anything, a scene that is a wall of text.
+ * A beat the art director left out on purpose (`written: false`) is not on screen at all, so it is no defect.
+ */
+export function storyDefects(storyboard: Storyboard): string[] {
+  const found: string[] = [];
+  const hasLogo = !!(storyboard.brand.logoPath || storyboard.brand.logoKey);
+  const beats = (storyboard as Storyboard & { beats?: unknown }).beats;
+  const told = new Set<Scene>();
+  for (const beat of Array.isArray(beats) ? (beats as ListedBeat[]) : []) {
+    const role = typeof beat?.role === "string" ? beat.role : "a";
+    const scene = storyboard.scenes.find((s) => s.id === role || s.id.endsWith(`-${role}`));
+    const emptyText = typeof beat?.text === "string" && !beat.text.trim();
+    const writtenButEmpty = beat?.written === true && !!scene && linesOf(scene).length === 0;
+    if (emptyText || writtenButEmpty) found.push(`The ${role} beat is listed but has no copy`);
+    if (writtenButEmpty && scene) told.add(scene);
+  }
+  storyboard.scenes.forEach((scene, i) => {
+    const endCard = hasLogo && i === storyboard.scenes.length - 1;
+    if (linesOf(scene).length === 0 && !endCard && !told.has(scene))
+      found.push(`Scene ${i + 1} is empty: no headline, no body and no call to action`);
+    const words = wordCount(scene.headline) + wordCount(scene.body);
+    if (words > WALL_OF_TEXT_WORDS) found.push(`Scene ${i + 1} is a wall of text (${words} words; ${WALL_OF_TEXT_WORDS} at most)`);
+  });
+  if (storyboard.scenes.length && !storyboard.scenes.some((s) => s.cta?.trim())) {
+    found.push("No call to action: the ad never asks the viewer to do anything");
+  }
   return found;
 }
