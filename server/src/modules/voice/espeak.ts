@@ -7,6 +7,7 @@ import { dirname, join, resolve } from "node:path";
 import { Worker } from "node:worker_threads";
 import type { SynthesisOptions, SynthesisResult, VoiceSynthesizer } from "./types.ts";
 import { estimateWordTimings, parseWav, speechSpan } from "./wav.ts";
+import { alignWords, measureIslands, separatedSsml } from "./word-timing.ts";
 
 /** eSpeak NG voice names: a language (`en`, `en-us`) with an optional variant (`+f3`, `+m3`). */
 const VOICE_NAME = /^[a-z]{2,3}(?:-[a-z0-9]{2,8})*(?:\+[a-z0-9_]{1,16})?$/i;
@@ -61,14 +62,14 @@ export function createEspeakSynthesizer(options: { defaultWordsPerMinute?: numbe
     return w;
   }
 
-  function speak(text: string, voice: string, wordsPerMinute: number): Promise<Uint8Array> {
+  function speak(text: string, voice: string, wordsPerMinute: number, ssml = false): Promise<Uint8Array> {
     // One utterance at a time: the worker is single-threaded anyway, and order keeps memory flat.
     const run = chain.then(
       () =>
         new Promise<Uint8Array>((resolve, reject) => {
           const id = nextId++;
           pending.set(id, { resolve, reject });
-          start().postMessage({ id, text, voice, wordsPerMinute });
+          start().postMessage({ id, text, voice, wordsPerMinute, ssml });
         }),
     );
     chain = run.catch(() => {});
@@ -83,7 +84,10 @@ export function createEspeakSynthesizer(options: { defaultWordsPerMinute?: numbe
       if (!VOICE_NAME.test(opts.voice)) throw new VoiceError(`Unknown voice ${JSON.stringify(opts.voice)}`);
       const wpm = Math.round(Math.min(450, Math.max(80, opts.wordsPerMinute ?? options.defaultWordsPerMinute ?? 170)));
       if (opts.signal?.aborted) throw opts.signal.reason ?? new Error("aborted");
+      const tokens = spoken.split(" ");
       const wav = await speak(spoken, opts.voice, wpm);
+      // The same words again, a break after each, to measure each word's length (word-timing.ts).
+      const separated = tokens.length > 1 ? await speak(separatedSsml(tokens), opts.voice, wpm, true) : null;
       if (opts.signal?.aborted) throw opts.signal.reason ?? new Error("aborted");
       const pcm = parseWav(wav);
       const durationSec = pcm.samples.length / pcm.sampleRate;
@@ -92,12 +96,15 @@ export function createEspeakSynthesizer(options: { defaultWordsPerMinute?: numbe
       const wavPath = resolve(opts.outPath ?? join(tmpdir(), `adgen-voice-${randomUUID()}.wav`));
       await mkdir(dirname(wavPath), { recursive: true });
       await writeFile(wavPath, wav);
+      const islands = separated ? measureIslands(parseWav(separated), tokens.length) : [{ soundSec: 1, pauseSec: 0 }];
       return {
         wavPath,
         durationSec,
         sampleRate: pcm.sampleRate,
         speech: span,
-        words: estimateWordTimings(spoken.split(" "), span),
+        // When the separated take cannot be split into the words (a token eSpeak reads as a pause and a word),
+        // the letter-count estimate is the fallback.
+        words: islands ? alignWords(tokens, pcm, span, islands) : estimateWordTimings(tokens, span),
       };
     },
     async close() {

@@ -27,7 +27,10 @@ export interface SynthesisResult {
   sampleRate: number;
   /** When speech is heard inside the WAV (the WAV may carry a little silence around it). */
   speech: { startSec: number; endSec: number };
-  /** Each word of `text` in order, with its timing (estimated inside the speech span when the engine gives none). */
+  /**
+   * Each word of `text` in order, with when it is heard: eSpeak NG measures them from its own audio
+   * (word-timing.ts); a synthesizer with no way to tell may estimate them inside the speech span.
+   */
   words: SpokenWord[];
 }
 
