@@ -123,6 +123,11 @@ export interface CaptionCue {
   endSec: number;
   /** One short line. */
   text: string;
+  /**
+   * The line's words as spoken and when each is heard (seconds from the start of the ad): the caption marks
+   * the word being said. Absent: the line is shown whole.
+   */
+  words?: { text: string; startSec: number; endSec: number }[];
 }
 
 export interface RenderNarration {

@@ -19,7 +19,10 @@ export interface LinePart {
 export interface CaptionCue {
   startSec: number;
   endSec: number;
+  /** The phrase: its words as spoken, in order. */
   text: string;
+  /** Each word of the phrase and when it is heard, in seconds from the start of the ad. */
+  words?: SpokenWord[];
 }
 
 export interface NarratedLine {
@@ -53,8 +56,9 @@ const TAIL_SEC = 0.35;
 const QUIET_SCENE_SEC = 0.8;
 /** When the narration is shorter than the ad, a scene holds at most this much longer than its line. */
 const MAX_SLACK_SEC = 0.8;
-/** Longest caption line, in characters. */
-const CUE_CHARS = 30;
+/** Longest caption phrase, in words and in characters. */
+const CUE_WORDS = 5;
+const CUE_CHARS = 26;
 
 const WORDS_PER_MINUTE: Record<NarrationStyle, number> = { presenter: 165, selfie: 180 };
 const VOICES: Record<NarrationStyle, string> = { presenter: "en-us", selfie: "en-us+f3" };
@@ -415,40 +419,57 @@ async function narrateAcross(
   return { style, voice, storyboard: { ...storyboard, scenes: timed }, lines, cues, durationSec, wavPath };
 }
 
-/** Caption cues for one line: each sentence in balanced groups of words, each group shown until the next. */
-export function cueLine(words: SpokenWord[], offsetSec: number, limitSec: number): CaptionCue[] {
-  const sentences: SpokenWord[][] = [];
-  let sentence: SpokenWord[] = [];
+/** Words of a caption phrase: runs between punctuation, long runs cut into balanced pieces of 2–5 words. */
+export function phrases<T extends { text: string }>(words: T[]): T[][] {
+  const runs: T[][] = [];
+  let run: T[] = [];
   for (const word of words) {
-    sentence.push(word);
-    if (/[.!?]$/.test(word.text)) {
-      sentences.push(sentence);
-      sentence = [];
+    run.push(word);
+    if (/[.!?,;:\u2013\u2014]["'\u201d\u2019)]*$/.test(word.text) || /^[-\u2013\u2014]$/.test(word.text)) {
+      runs.push(run);
+      run = [];
     }
   }
-  if (sentence.length) sentences.push(sentence);
-  const chars = (ws: SpokenWord[]) => ws.map((w) => w.text).join(" ").length;
-  const groups: SpokenWord[][] = [];
-  for (const s of sentences) {
-    const k = Math.max(1, Math.ceil(chars(s) / CUE_CHARS));
-    const target = chars(s) / k;
-    let group: SpokenWord[] = [];
-    for (const word of s) {
-      if (group.length && groups.length < 10_000 && chars([...group, word]) > target + 4 && chars(group) >= target * 0.6) {
-        groups.push(group);
-        group = [];
-      }
-      group.push(word);
-    }
-    if (group.length) groups.push(group);
+  if (run.length) runs.push(run);
+  const chars = (ws: T[]) => ws.map((w) => w.text).join(" ").length;
+  const pieces: T[][] = [];
+  for (const r of runs) {
+    const k = Math.max(Math.ceil(r.length / CUE_WORDS), Math.min(Math.floor(r.length / 2), Math.ceil(chars(r) / CUE_CHARS)), 1);
+    for (let i = 0; i < k; i++) pieces.push(r.slice(Math.round((i * r.length) / k), Math.round(((i + 1) * r.length) / k)));
   }
+  // A lone word before a comma ("Okay,") joins the phrase after it when that stays short; a sentence of one
+  // word ("Hi!") stands alone.
+  const out: T[][] = [];
+  for (let i = 0; i < pieces.length; i++) {
+    const piece = pieces[i]!;
+    const nextPiece = pieces[i + 1];
+    if (piece.length === 1 && !/[.!?]["'\u201d\u2019)]*$/.test(piece[0]!.text) && nextPiece && nextPiece.length < CUE_WORDS) {
+      pieces[i + 1] = [...piece, ...nextPiece];
+      continue;
+    }
+    out.push(piece);
+  }
+  return out;
+}
+
+/**
+ * Caption cues for one line: short phrases (phrases()), each shown from its first word until the next phrase,
+ * carrying its words' times (shifted by `offsetSec` into the ad) so the word being said can be marked.
+ */
+export function cueLine(words: SpokenWord[], offsetSec: number, limitSec: number): CaptionCue[] {
   const round = (t: number) => Math.round(t * 1000) / 1000;
+  const groups = phrases(words);
   return groups
     .map((g, k) => {
       const start = offsetSec + g[0]!.startSec;
       const next = groups[k + 1];
-      const end = next ? offsetSec + next[0]!.startSec : offsetSec + g.at(-1)!.endSec + 0.3;
-      return { startSec: round(start), endSec: round(Math.min(end, limitSec)), text: g.map((w) => w.text).join(" ") };
+      const end = Math.min(next ? offsetSec + next[0]!.startSec : offsetSec + g.at(-1)!.endSec + 0.3, limitSec);
+      const timed = g.map((w) => ({
+        text: w.text,
+        startSec: round(Math.min(offsetSec + w.startSec, end)),
+        endSec: round(Math.min(offsetSec + w.endSec, end)),
+      }));
+      return { startSec: round(start), endSec: round(end), text: g.map((w) => w.text).join(" "), words: timed };
     })
     .filter((c) => c.endSec > c.startSec);
 }
