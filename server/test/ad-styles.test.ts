@@ -13,7 +13,7 @@ import { productPhoto } from "../ad-review/products.ts";
 import { contrast, mix, type Rgb } from "../src/modules/render/color.ts";
 import { locateFfmpeg, locateFont } from "../src/modules/render/ffmpeg.ts";
 import { fontFamily } from "../src/modules/render/font-family.ts";
-import { type LayoutInput, layoutScene, type Rect, type SceneLayout } from "../src/modules/render/layout.ts";
+import { captionZone, type LayoutInput, layoutScene, type Rect, type SceneLayout } from "../src/modules/render/layout.ts";
 import { coversSubject } from "../src/modules/render/picture-fit.ts";
 import { createStudioRenderer } from "../src/modules/render/studio-renderer.ts";
 import type { AdStyle, Scene, Storyboard } from "../src/modules/render/types.ts";
@@ -107,6 +107,8 @@ describe("ad styles: layout rules in every style and format", () => {
     for (const style of STYLES) {
       const mid = layout(style, "9:16", { imagePath: "/p.png", ...PACKSHOT }, { captioned: true });
       expect(mid.texts, style).toEqual([]);
+      // The product sits above the captions' and presenter's zone.
+      expect(coversSubject(captionZone(mid.safe).zone, mid.subject), `${style}: product under the captions`).toBe(false);
       const last = layout(style, "9:16", { headline: "Cold for 24 hours", cta: "Shop now" }, { captioned: true, isLast: true, position: { index: 3, count: 4 } });
       expect(last.texts.map((t) => t.text).join(" "), style).toContain("Shop now");
     }
@@ -116,6 +118,9 @@ describe("ad styles: layout rules in every style and format", () => {
     for (const style of STYLES.filter((s) => s !== "panel")) {
       const named = layout(style, "9:16", { headline: "Cold for 24 hours", cta: "Shop now" }, { isLast: true });
       expect(named.texts.map((t) => t.text), style).toContain("Glacier Bottle Co.");
+      // A closing line that is only the brand's name is not shown a second time under the wordmark.
+      const twice = layout(style, "9:16", { headline: "Glacier Bottle Co.", body: "", cta: "Shop now" }, { isLast: true });
+      expect(twice.texts.filter((t) => t.text === "Glacier Bottle Co."), style).toHaveLength(1);
       const logo = layout(style, "9:16", { headline: "Cold for 24 hours", cta: "Shop now" }, { isLast: true, logo: { width: 400, height: 120 } });
       expect(logo.logo, style).toBeDefined();
     }

@@ -13,7 +13,7 @@ import type { AspectRatio } from "@adgen/schema";
 import { BLACK, contrast, INK, luminance, mix, parseHex, type Rgb, WHITE } from "./color.ts";
 import { type CopyColours, type CopyText, type CopyType, type FittedCopy, fitCopy, placeCopy } from "./copy-block.ts";
 import type { FontFamily } from "./font-family.ts";
-import { type BoxItem, type LayoutInput, normalizeText, type Rect, SAFE_MARGINS, type SceneLayout, type TextItem } from "./layout-base.ts";
+import { type BoxItem, captionZone, type LayoutInput, normalizeText, type Rect, SAFE_MARGINS, type SceneLayout, type TextItem } from "./layout-base.ts";
 import { coversSubject, fitPicture } from "./picture-fit.ts";
 import type { AdStyle } from "./types.ts";
 
@@ -250,7 +250,10 @@ function endCard(f: Frame, input: LayoutInput, copy: CopyText, type: CopyType, p
       top += size * 1.25 + Math.round(0.06 * u);
     }
   }
-  const headline = words(copy.headline) <= 10 ? copy.headline : "";
+  // A closing line that only repeats the brand's name (already the wordmark or logo) is not said twice.
+  const key = (t: string) => t.toLowerCase().replace(/[^\p{L}\p{N}]+/gu, "");
+  const repeatsName = key(copy.headline) === key(input.brand.name);
+  const headline = words(copy.headline) <= 10 && !repeatsName ? copy.headline : "";
   // The style's own type: stickers and markers stay (on the page's colours), serif stays serif.
   const endType = { ...type, sizes: { ...type.sizes, headline: type.sizes.headline * 0.8 } };
   const fitted = fitCopy({ ...copy, headline, body: "" }, endType, f.fonts, safe.w * 0.9, safe.y + safe.h - top);
@@ -298,7 +301,8 @@ function letterbox(f: Frame): BoxItem[] {
 /** A scene of a narrated ad: the picture alone (the captions carry the words). */
 function captionedScene(f: Frame, input: LayoutInput, style: AdStyle): Built {
   const gradient = pageOf(f, style);
-  const full = fitPicture({ x: 0, y: 0, w: f.W, h: f.H }, input.scene.imageSize, input.scene.subject);
+  const { zone, free } = captionZone(f.safe);
+  const full = fitPicture({ x: 0, y: 0, w: f.W, h: f.H }, input.scene.imageSize, input.scene.subject, free, [zone]);
   return { gradient, boxes: [], texts: [], truncated: false, lineCounts: { headline: 0, body: 0 }, picture: full.placement, subject: full.subject };
 }
 
@@ -337,12 +341,14 @@ function scene(f: Frame, input: LayoutInput, copy: CopyText, type: CopyType, sty
       // Sparse: the supporting line only when it is short.
       const sparse = { ...copy, body: words(copy.body) <= 12 ? copy.body : "" };
       const scrim = { color: BLACK, alpha: 0.62 };
+      // Without a picture the scene is a title card: the line centred on black.
+      const titleCard = !input.hasImage;
       return overPicture(f, input, sparse, {
         type,
         maxWidth: f.wide ? 0.62 : 0.92,
         maxHeight: 0.34,
-        align: "left",
-        tops: [1, 0.62, 0],
+        align: titleCard ? "center" : "left",
+        tops: titleCard ? [0.36] : [1, 0.62, 0],
         scrim,
         colours: (s) => {
           const under = s ? behind(PHOTO, s.color, s.alpha) : [gradient.from, gradient.to];

@@ -109,6 +109,18 @@ export interface LayoutInput {
   position?: { index: number; count: number };
 }
 
+/**
+ * The part of the safe area a narrated ad keeps for its captions and its presenter (the lowest 30 %): a
+ * scene's product is placed above it.
+ */
+export function captionZone(safe: Rect): { zone: Rect; free: Rect } {
+  const h = Math.round(safe.h * 0.3);
+  return {
+    zone: { x: safe.x, y: safe.y + safe.h - h, w: safe.w, h },
+    free: { x: safe.x, y: safe.y, w: safe.w, h: safe.h - h },
+  };
+}
+
 export const CAP_HEIGHT = 0.73; // DejaVu Sans cap height / em
 export const MIN_SCALE = 0.2;
 export const MIN_FONT_PX = 14;

@@ -5,6 +5,7 @@ import { BLACK, contrast, distance, INK, luminance, mix, parseHex, type Rgb, WHI
 import {
   type BoxItem,
   CAP_HEIGHT,
+  captionZone,
   HEADLINE_LINES,
   MIN_FONT_PX,
   MIN_SCALE,
@@ -53,7 +54,8 @@ export function layoutScene(input: LayoutInput): SceneLayout {
   const gradient = { from: bg, to };
   if (input.captioned && !input.isLast) {
     // Narrated: the captions carry the words, so the scene shows its picture and nothing else to read.
-    const full = hasImage ? fitPicture({ x: 0, y: 0, w: W, h: H }, scene.imageSize, scene.subject) : undefined;
+    const { zone, free } = captionZone(safe);
+    const full = hasImage ? fitPicture({ x: 0, y: 0, w: W, h: H }, scene.imageSize, scene.subject, free, [zone]) : undefined;
     return {
       width: W,
       height: H,
@@ -64,7 +66,7 @@ export function layoutScene(input: LayoutInput): SceneLayout {
       scale: 1,
       truncated: false,
       lineCounts: { headline: 0, body: 0 },
-      ...(full ? { subject: full.subject } : {}),
+      ...(full ? { subject: full.subject, picture: full.placement } : {}),
     };
   }
   const accent = parseHex(scene.accent);
