@@ -37,12 +37,23 @@ export type FactoryRendered = RenderedFormat & { factoryVariants: FactoryVariant
 
 const LETTERS = "ABCDEFGHIJ";
 
+/** A version of the ad opening on `hook`. */
+export interface HookVariant {
+  hook: string;
+  storyboard: Storyboard;
+  /**
+   * The ad's own line the hook was brought forward from (a scene's headline or body); null for the directed
+   * opening and for a line naming the product, made when the ad has too few lines of its own.
+   */
+  from: { scene: number; part: "headline" | "body" } | null;
+}
+
 /**
  * `count` versions of the storyboard, each opening on a different line. A line borrowed from a later
  * scene's headline trades places with the opening (nothing is said twice); one borrowed from a body
  * leaves that body out; when the ad has too few lines, the product is named in the opening instead.
  */
-export function hookVariants(storyboard: Storyboard, count: number): { hook: string; storyboard: Storyboard }[] {
+export function hookVariants(storyboard: Storyboard, count: number): HookVariant[] {
   const scenes = storyboard.scenes;
   const opening = scenes[0]!.headline;
   const product = storyboard.brand.name;
@@ -62,7 +73,7 @@ export function hookVariants(storyboard: Storyboard, count: number): { hook: str
   for (const line of [`Meet ${product}`, `Why ${product}?`, product, `New: ${product}`, `Discover ${product}`]) offer(line, null);
 
   return sources.slice(0, count).map(({ hook, from }, v) => {
-    if (v === 0) return { hook, storyboard };
+    if (v === 0) return { hook, storyboard, from };
     const next = scenes.map((scene) => ({ ...scene }));
     if (from?.part === "headline") next[from.scene] = { ...next[from.scene]!, headline: opening };
     if (from?.part === "body") {
@@ -70,7 +81,7 @@ export function hookVariants(storyboard: Storyboard, count: number): { hook: str
       next[from.scene] = rest;
     }
     next[0] = { ...next[0]!, headline: hook };
-    return { hook, storyboard: { ...storyboard, scenes: next } };
+    return { hook, storyboard: { ...storyboard, scenes: next }, from };
   });
 }
 
