@@ -65,6 +65,17 @@ function logoSizeOf(brand: BrandStyle): ImageSize | null {
   return size;
 }
 
+/**
+ * A still picture whose product box is not known yet gets the centre as its box, as the score assumes: the
+ * renderer finds the real box in the file and lays the type out round it, so the score lays it out round the
+ * guess (a clip is not searched, and is laid out as it is).
+ */
+function withAssumedProduct(scene: Scene): Scene {
+  if (scene.subject || !(scene.imagePath || scene.imageKey) || scene.videoPath || scene.videoKey) return scene;
+  const { x, y, w, h } = CENTRE_BOX;
+  return { ...scene, subject: { x, y, w, h } };
+}
+
 /** Every scene in every format, laid out exactly as the renderer lays it out (studio-renderer.ts's sceneLayout). */
 export function layOut(storyboard: Storyboard, formats: readonly AspectRatio[], fonts: FontFamily): LaidOutScene[] {
   const logo = logoSizeOf(storyboard.brand);
@@ -73,8 +84,9 @@ export function layOut(storyboard: Storyboard, formats: readonly AspectRatio[], 
   for (const format of formats) {
     const size = FORMATS.find((f) => f.ratio === format);
     if (!size) continue;
-    storyboard.scenes.forEach((scene, index) => {
+    storyboard.scenes.forEach((given, index) => {
       const isLast = index === count - 1;
+      const scene = withAssumedProduct(given);
       // Scored as shown without captions: a narrated ad shows less copy, never more.
       const layout = layoutScene({
         scene,
@@ -186,13 +198,18 @@ interface Finding {
 const strip = (s: string) => s.toLowerCase().replace(/[\s\-\u2010-\u2015]/g, "");
 const ellipses = (s: string) => (s.match(/…|\.\.\./g) ?? []).length;
 
-/** Copy that does not all reach the screen: lines dropped to fit, words cut, an ellipsis the copy does not have. */
+/** Copy that does not all reach the screen: lines dropped to fit, a line shown in part, an ellipsis the copy does not have. */
 function truncation(item: LaidOutScene): Finding[] {
   const { scene, layout, index, format } = item;
   const found: Finding[] = [];
   const screen = layout.texts.map((t) => t.text).join(" ");
   const copy = { headline: scene.headline, body: scene.body, "call to action": scene.cta };
-  const cut = Object.entries(copy).filter(([, text]) => text?.trim() && !strip(screen).includes(strip(text)));
+  // A style may leave a whole line out by design (a sparse look): only a line shown in part reads as cut.
+  const shown = strip(screen);
+  const cut = Object.entries(copy).filter(([, text]) => {
+    const whole = strip(text ?? "");
+    return !!whole && !shown.includes(whole) && shown.includes(whole.slice(0, Math.ceil(whole.length / 2)));
+  });
   if (layout.truncated || cut.length) {
     const which = cut.map(([field]) => field);
     found.push({ index, format, what: `Copy is cut off${which.length ? ` (the ${which.join(" and the ")})` : ""}` });
