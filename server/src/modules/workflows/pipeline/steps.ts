@@ -23,6 +23,7 @@ import { readPageMeta } from "../../net/page-meta.ts";
 import type { Storyboard } from "../../render/types.ts";
 import type { ArtDirection } from "./art-direction.ts";
 import { factoryRenderStep } from "./factory-steps.ts";
+import { ALTERNATE_CUT_ID, planAlternateCut, renderCut } from "./premium-variant.ts";
 import { referenceAnalysisStep, wantsPageOutline } from "./reference-analysis.ts";
 import { directWithWriter, type TypedDirection, typedResultParts } from "./typed-direction.ts";
 import { narrationFor, voiceAssets, voicedStoryboard, voiceStep } from "./voice-step.ts";
@@ -79,8 +80,22 @@ export interface RenderedFormat {
   height: number;
   durationSec: number;
   bytes: number;
-  /** Premium image ads: further stills of this format (the closing scene). */
-  variants?: { key: string; sceneId: string }[];
+  /**
+   * Premium: more of this format. Image ads: a further still (the closing scene, `sceneId`). Videos: an
+   * alternate cut (`kind` "video", `variant` "B") opening on another hook, with its thumbnail and length.
+   */
+  variants?: {
+    key: string;
+    sceneId?: string;
+    kind?: "video" | "image";
+    thumbnailKey?: string;
+    durationSec?: number;
+    variant?: string;
+    /** The line the alternate cut opens on. */
+    hook?: string;
+  }[];
+  /** Premium video: why no alternate cut was made (the result's warnings say it). */
+  variantWarning?: string;
 }
 
 export interface ArtDirectionOutput extends ArtDirection, Omit<TypedDirection, keyof ArtDirection> {
@@ -233,30 +248,53 @@ function renderStep(format: AspectRatio, imagesOnly: boolean, quality: QualityTi
             ...(variants.length ? { variants } : {}),
           } satisfies RenderedFormat;
         }
-        const result = await services.renderer.render({
+        // Premium buys one more cut per format, opening on a second hook (premium-variant.ts); a narrated
+        // ad's cut keeps its words and opens on another picture. The step's progress covers both renders.
+        const plan = quality === "premium" ? planAlternateCut(storyboard, voiced.storyboard !== undefined) : null;
+        const cut = plan && "cut" in plan ? plan.cut : null;
+        const share = cut ? 0.5 : 1;
+        const cutRequest = { format, outputDir: dir, signal, quality, ...(voiced.narration ? { narration: voiced.narration } : {}) };
+        const persona = voiced.persona ? { persona: voiced.persona } : {};
+        const main = await renderCut(services, job.id, {
+          ...cutRequest,
+          ...persona,
           storyboard,
-          format,
-          outputDir: dir,
           fileStem: stem,
-          signal,
-          onProgress: progress,
-          quality,
-          ...(voiced.narration ? { narration: voiced.narration } : {}),
-          ...(voiced.persona ? { persona: voiced.persona } : {}),
+          onProgress: (f) => progress(Math.min(1, f) * share),
         });
-        const key = jobMediaKey(job.id, `${stem}.mp4`);
-        const thumbnailKey = jobMediaKey(job.id, `${stem}.jpg`);
-        await services.media.put(thumbnailKey, result.thumbnailPath);
-        const stored = await services.media.put(key, result.videoPath);
+        const alternate = cut
+          ? await renderCut(services, job.id, {
+              ...cutRequest,
+              ...persona,
+              storyboard: cut.storyboard,
+              fileStem: `${stem}-${ALTERNATE_CUT_ID.toLowerCase()}`,
+              onProgress: (f) => progress(share + Math.min(1, f) * share),
+            })
+          : null;
+        const variants: NonNullable<RenderedFormat["variants"]> = [];
+        if (cut && alternate) {
+          variants.push({
+            key: alternate.key,
+            kind: "video",
+            thumbnailKey: alternate.thumbnailKey,
+            durationSec: alternate.durationSec,
+            variant: ALTERNATE_CUT_ID,
+            hook: cut.hook,
+          });
+        }
+        progress(1);
         return {
           format,
           kind: "video",
-          key,
-          thumbnailKey,
-          width: result.width,
-          height: result.height,
-          durationSec: result.durationSec,
-          bytes: stored.bytes,
+          key: main.key,
+          thumbnailKey: main.thumbnailKey,
+          width: main.width,
+          height: main.height,
+          durationSec: main.durationSec,
+          // Every file this format stored, as a factory batch counts them.
+          bytes: main.bytes + (alternate?.bytes ?? 0),
+          ...(variants.length ? { variants } : {}),
+          ...(plan && "warning" in plan ? { variantWarning: plan.warning } : {}),
         } satisfies RenderedFormat;
       } finally {
         await rm(dir, { recursive: true, force: true });
@@ -298,18 +336,20 @@ export function buildResult(services: Services, request: WorkflowRequest, output
     height: r.height,
     thumbnail: mediaUrl(services, r.thumbnailKey),
   }));
-  // Premium image ads' further stills follow the one-per-format assets, so assets[i] stays format i.
+  // Premium's further stills and alternate cuts follow the one-per-format assets, so assets[i] stays format i.
   for (const r of rendered) {
     for (const variant of r.variants ?? []) {
       assets.push({
         url: mediaUrl(services, variant.key),
-        type: "image",
+        type: variant.kind ?? "image",
         format: r.format,
-        duration: 0,
+        duration: variant.durationSec ?? 0,
         platform: PLATFORM[r.format],
         width: r.width,
         height: r.height,
-        thumbnail: mediaUrl(services, variant.key),
+        thumbnail: mediaUrl(services, variant.thumbnailKey ?? variant.key),
+        ...(variant.variant ? { variant: variant.variant } : {}),
+        ...(variant.hook ? { headline: variant.hook } : {}),
       });
     }
   }
@@ -334,7 +374,13 @@ export function buildResult(services: Services, request: WorkflowRequest, output
     storyboard,
     ...(direction.creativeScore ? { creativeScore: direction.creativeScore } : {}),
     ...(direction.sources?.length ? { sources: direction.sources } : {}),
-    warnings: [...(page?.warnings ?? []), ...generation.warnings, ...typeWarnings],
+    warnings: [
+      ...(page?.warnings ?? []),
+      ...generation.warnings,
+      ...typeWarnings,
+      // A premium video without its alternate cut says why (once, however many formats).
+      ...new Set(rendered.flatMap((r) => (r.variantWarning ? [r.variantWarning] : []))),
+    ],
     models: generation.models,
     quality: request.quality ?? "standard",
   };
