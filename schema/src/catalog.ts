@@ -186,6 +186,19 @@ export const TIER_VIDEO: Record<QualityTier, { fps: number; scale: number; label
   premium: { fps: 60, scale: 1, label: "1080p at 60 fps" },
 };
 
+/**
+ * What each tier buys, in the words the pricing and the launch form show beside the tier: for a video job
+ * and for an image-only job. Premium's one more cut is the same ad opening on a second hook (a narrated ad:
+ * the same words over a different opening picture, when it has one); it costs nothing beyond the premium price.
+ */
+export const TIER_BUYS: Record<QualityTier, { video: string; image: string }> = {
+  standard: { video: `${TIER_VIDEO.standard.label}, one cut per format`, image: "one still per format" },
+  premium: {
+    video: `${TIER_VIDEO.premium.label}, smoother motion, and one more cut per format (a second hook)`,
+    image: "one more still per format (the closing call to action)",
+  },
+};
+
 /** A video's frame size in `format` at `quality` (even numbers, as H.264 in 4:2:0 needs). */
 export function tierFrameSize(format: AspectRatio, quality: QualityTier): { width: number; height: number } {
   const spec = FORMATS.find((f) => f.ratio === format);

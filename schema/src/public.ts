@@ -60,7 +60,15 @@ export const PlanPrice = z.object({
   reservedWorkflows: z.boolean().describe("true when brand and influencer are not available on this plan"),
 });
 /** What each quality tier buys, in words (the premium price is charged only for what it changes). */
-export const QualityTierInfo = z.object({ id: QualityTier, name: z.string(), description: z.string() });
+export const QualityTierInfo = z.object({
+  id: QualityTier,
+  name: z.string(),
+  description: z.string(),
+  /** What the tier buys a video job, in one line ("1080p at 60 fps, smoother motion, and one more cut per format (a second hook)"). */
+  summary: z.string(),
+  /** What the tier buys an image-only job, in one line ("one more still per format …"). */
+  imageSummary: z.string(),
+});
 export const Pricing = z.object({
   currency: z.string(),
   workflows: z.array(WorkflowPrice),

@@ -18,6 +18,7 @@ import {
   RESERVED_WORKFLOW_TYPES,
   SEASONALS,
   type StudioConfig,
+  TIER_BUYS,
   TIER_VIDEO,
   tierFrameSize,
   WORKFLOWS,
@@ -79,16 +80,20 @@ const tierSizes = (quality: QualityTier) =>
   }).join(", ");
 
 /** What each quality tier buys. Premium changes the files a job produces; it is never a price alone. */
-export const QUALITY_TIER_INFO: readonly { id: QualityTier; name: string; description: string }[] = [
+export const QUALITY_TIER_INFO: readonly { id: QualityTier; name: string; description: string; summary: string; imageSummary: string }[] = [
   {
     id: "standard",
     name: "Standard",
-    description: `Cost-optimised: H.264 video at ${TIER_VIDEO.standard.label} (${tierSizes("standard")}), 128 kbps audio; one still per format for image-only ads; two hook variants per format in a Multi-Format (factory) batch. Every ad's sound is at -14 LUFS.`,
+    description: `Cost-optimised: H.264 video at ${TIER_VIDEO.standard.label} (${tierSizes("standard")}), 128 kbps audio, one cut per format; one still per format for image-only ads; two hook variants per format in a Multi-Format (factory) batch. Every ad's sound is at -14 LUFS.`,
+    summary: TIER_BUYS.standard.video,
+    imageSummary: TIER_BUYS.standard.image,
   },
   {
     id: "premium",
     name: "Premium",
-    description: `Quality-maximised: H.264 video at ${TIER_VIDEO.premium.label} (${tierSizes("premium")}): full resolution and twice the frames for smoother transitions, camera moves and type, at a higher bitrate, with 192 kbps audio and a sharper thumbnail; image-only ads get a second still per format, the closing call-to-action scene; Multi-Format (factory) batches get three hook variants per format instead of two.`,
+    description: `Quality-maximised: H.264 video at ${TIER_VIDEO.premium.label} (${tierSizes("premium")}): full resolution and twice the frames for smoother transitions, camera moves and type, at a higher bitrate, with 192 kbps audio and a sharper thumbnail; one more cut per format, the same ad opening on a second hook from its own lines (a narrated ad keeps its words and opens on another picture, when it has one), at no extra charge; image-only ads get a second still per format, the closing call-to-action scene; Multi-Format (factory) batches get three hook variants per format instead of two.`,
+    summary: TIER_BUYS.premium.video,
+    imageSummary: TIER_BUYS.premium.image,
   },
 ];
 

@@ -1,5 +1,6 @@
-// Standard or premium, each with this type's price, premium's extra cost, and what premium buys (the
-// pricing document's words).
+// Standard or premium, each with this type's price, premium's extra cost, and what each tier buys in one
+// line (for this job: a video's resolution, frame rate and cuts, or an image-only job's stills), then the
+// chosen tier's full description (the pricing document's words).
 import type { QualityTier } from "@adgen/schema";
 import { FieldError } from "../form.tsx";
 import type { Pricing } from "./form-state.ts";
@@ -10,6 +11,8 @@ interface QualityChoiceProps {
   tiers: readonly QualityTier[];
   price: Pricing["workflows"][number] | undefined;
   descriptions: Pricing["qualityTiers"];
+  /** The job makes stills only: each tier says what it buys an image job. */
+  imagesOnly: boolean;
   value: QualityTier;
   onChange: (value: QualityTier) => void;
   error: string | undefined;
@@ -17,7 +20,7 @@ interface QualityChoiceProps {
 
 const TIER_NAMES: Record<QualityTier, string> = { standard: "Standard", premium: "Premium" };
 
-export function QualityChoice({ id, tiers, price, descriptions, value, onChange, error }: QualityChoiceProps) {
+export function QualityChoice({ id, tiers, price, descriptions, imagesOnly, value, onChange, error }: QualityChoiceProps) {
   const description = descriptions.find((d) => d.id === value)?.description;
   return (
     <fieldset className={`field fieldset${error ? " has-error" : ""}`} id={id}>
@@ -26,6 +29,9 @@ export function QualityChoice({ id, tiers, price, descriptions, value, onChange,
         {tiers.map((tier) => {
           const checked = tier === value;
           const cost = price ? price[tier] : null;
+          const info = descriptions.find((d) => d.id === tier);
+          // Older servers answer without the one-line summaries: the option then shows name and price only.
+          const buys = imagesOnly ? info?.imageSummary : info?.summary;
           return (
             <label key={tier} className={`quality-option${checked ? " is-checked" : ""}`} data-testid={`quality-${tier}`}>
               <input
@@ -37,7 +43,7 @@ export function QualityChoice({ id, tiers, price, descriptions, value, onChange,
                 data-testid={`field-quality-${tier}`}
               />
               <span className="quality-option-text">
-                <span className="quality-option-name">{descriptions.find((d) => d.id === tier)?.name ?? TIER_NAMES[tier]}</span>
+                <span className="quality-option-name">{info?.name ?? TIER_NAMES[tier]}</span>
                 {cost !== null ? (
                   <span className="quality-option-price" data-testid={`quality-price-${tier}`}>
                     {plural(cost, "credit")}
@@ -46,6 +52,11 @@ export function QualityChoice({ id, tiers, price, descriptions, value, onChange,
                 {tier === "premium" && price ? (
                   <span className="quality-option-extra" data-testid="quality-premium-extra">
                     {extraCost(price.standard, price.premium)}
+                  </span>
+                ) : null}
+                {buys ? (
+                  <span className="quality-option-buys" data-testid={`quality-buys-${tier}`}>
+                    {buys}
                   </span>
                 ) : null}
               </span>

@@ -300,6 +300,7 @@ export function StudioForm({ studio, pricing, prefs, brand, planId, retry }: Stu
               tiers={studio.qualityTiers}
               price={price}
               descriptions={pricing.qualityTiers}
+              imagesOnly={makesImagesOnly(state.type, state.imagesOnly)}
               value={state.quality}
               onChange={(v) => update("quality", v)}
               error={errors.fields.quality}
