@@ -9,7 +9,11 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { promisify } from "node:util";
 import { workflowCost } from "@adgen/schema";
+import { createCanvas } from "@napi-rs/canvas";
+import { HttpResponse, http } from "msw";
+import { setupServer } from "msw/node";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { Resolver } from "../src/modules/net/safe-fetch.ts";
 import { createStudioRenderer, locateFfmpeg } from "../src/modules/render/index.ts";
 import type { RenderRequest, Storyboard, VideoRenderer } from "../src/modules/render/types.ts";
 import { planAlternateCut } from "../src/modules/workflows/pipeline/premium-variant.ts";
@@ -44,14 +48,49 @@ const renderer: VideoRenderer = {
   previewFrame: (...args) => studio.previewFrame(...args),
 };
 
+/** A product photo of one hue, with stripes, so a camera move over it changes the pixels. */
+function productPhoto(hue: number): Buffer {
+  const canvas = createCanvas(1200, 1200);
+  const ctx = canvas.getContext("2d");
+  ctx.fillStyle = `hsl(${hue}, 70%, 45%)`;
+  ctx.fillRect(0, 0, 1200, 1200);
+  for (let x = 0; x < 1200; x += 60) {
+    ctx.fillStyle = "rgba(255,255,255,0.35)";
+    ctx.fillRect(x, 0, 20, 1200);
+  }
+  return canvas.toBuffer("image/png");
+}
+
+// The product page of a narrated ad with pictures: two photos of different colours (the network is closed;
+// msw answers behind a fake resolver).
+const PAGE = `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Brewly Cold Brew</title>
+<meta name="description" content="Smooth cold brew concentrate, ready in ten seconds.">
+<meta property="og:image" content="https://brewly.example/bottle.png"></head>
+<body><h1>Cold brew in ten seconds</h1><img src="/pour.png" width="1200" height="1200" alt=""></body></html>`;
+const network = setupServer(
+  http.get("https://brewly.example/", () => HttpResponse.html(PAGE)),
+  http.get("https://brewly.example/bottle.png", () => new HttpResponse(productPhoto(20), { headers: { "content-type": "image/png" } })),
+  http.get("https://brewly.example/pour.png", () => new HttpResponse(productPhoto(200), { headers: { "content-type": "image/png" } })),
+);
+const resolver: Resolver = async (host) => {
+  if (host !== "brewly.example") throw Object.assign(new Error(`getaddrinfo ENOTFOUND ${host}`), { code: "ENOTFOUND" });
+  return ["93.184.216.50"];
+};
+
 let app: TestApp;
 const work = mkdtempSync(join(tmpdir(), "adgen-premium-variant-"));
 beforeAll(async () => {
-  app = await startTestApp({ WORKERS: "1", STUDIO_MAX_AD_SECONDS: "4", JOB_RETRY_LIMIT: "2" }, { renderer });
+  network.listen({
+    onUnhandledRequest(request, print) {
+      if (new URL(request.url).hostname !== "127.0.0.1") print.error();
+    },
+  });
+  app = await startTestApp({ WORKERS: "1", STUDIO_MAX_AD_SECONDS: "4", JOB_RETRY_LIMIT: "2" }, { renderer, resolver });
 });
 afterAll(async () => {
   await stopOcr();
   await app?.close();
+  network.close();
   rmSync(work, { recursive: true, force: true });
 });
 
@@ -195,6 +234,31 @@ describe("a premium narrated job without pictures", () => {
       frameRate: "60/1",
     });
     expect(before - (await balance(user))).toBe(workflowCost("avatar", "premium"));
+  });
+});
+
+describe("a premium narrated job with pictures", () => {
+  it("keeps its words and voice-over, and opens the alternate cut on another picture", { timeout: 300_000 }, async () => {
+    const user = await signUp(app, "premium-narrated-pictures");
+    voiced.length = 0;
+    const job = await completed(user, {
+      type: "avatar",
+      url: "https://brewly.example/",
+      concept: CONCEPT,
+      formats: ["1:1"],
+      quality: "premium",
+    });
+    const [main, alternate] = (job.result.assets as any[]).filter((a) => a.type === "video");
+    expect(alternate, JSON.stringify(job.result.warnings)).toMatchObject({ variant: "B", format: "1:1" });
+    // The voice-over speaks the opening as directed, so the cut opens on the same words.
+    expect(alternate.headline).toBe(job.result.storyboard.scenes[0].headline);
+    expect(voiced).toEqual(["ad-1x1", "ad-1x1-b"]);
+    const files = [await download(user, main.url, "pictured-main.mp4"), await download(user, alternate.url, "pictured-b.mp4")];
+    const [a, b] = [await probe(files[0]!), await probe(files[1]!)];
+    for (const info of [a, b]) expect(info).toMatchObject({ width: 1080, height: 1080, frameRate: "60/1" });
+    expect(Math.abs(a.durationSec - b.durationSec)).toBeLessThan(0.1);
+    const at = job.result.storyboard.scenes[0].durationSec * 0.6;
+    expect(difference(await frameAt(files[0]!, at, 108, 108), await frameAt(files[1]!, at, 108, 108))).toBeGreaterThan(3);
   });
 });
 
