@@ -170,7 +170,8 @@ describe("GET /api/models/status and /api/config/studio follow the keys", () => 
 describe("generated pictures", () => {
   it("puts a generated picture on each scene, and it shows in the video", { timeout: 180_000 }, async () => {
     const submitsBefore = falSubmits;
-    const job = await launch(user, { type: "painpoint", formats: ["9:16"] });
+    // (Not a pain-point ad: its opening problem scene shows its picture in grey.)
+    const job = await launch(user, { type: "cinematic", formats: ["9:16"] });
     expect(job.status, JSON.stringify(job.error)).toBe("completed");
     expect(job.result.models.image).toBe("generated-pictures");
     expect(falSubmits - submitsBefore).toBeGreaterThanOrEqual(1);
@@ -204,7 +205,8 @@ describe("generated pictures", () => {
     falMode = "down";
     const before = await balance(user);
     const submitsBefore = falSubmits;
-    const job = await launch(user, { type: "painpoint", formats: ["9:16"] });
+    // (Not a pain-point ad: its opening problem scene shows its picture in grey.)
+    const job = await launch(user, { type: "cinematic", formats: ["9:16"] });
     expect(job.status).toBe("failed");
     // Three tries per attempt, and the job's own retry (JOB_RETRY_LIMIT=1).
     expect(falSubmits - submitsBefore).toBe(6);
@@ -217,7 +219,8 @@ describe("generated pictures", () => {
     falMode = "nsfw";
     const before = await balance(user);
     const submitsBefore = falSubmits;
-    const job = await launch(user, { type: "painpoint", formats: ["9:16"] });
+    // (Not a pain-point ad: its opening problem scene shows its picture in grey.)
+    const job = await launch(user, { type: "cinematic", formats: ["9:16"] });
     expect(job.status).toBe("failed");
     expect(falSubmits - submitsBefore).toBe(1);
     expect(await balance(user)).toBe(before);

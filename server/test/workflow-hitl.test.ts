@@ -137,6 +137,8 @@ describe("a job with hitl:true", () => {
       brand: review.storyboard.brand,
       // The music's mood comes with the preset (the review shows the scenes, not the sound).
       mood: expect.stringMatching(/^(energetic|calm|luxurious|playful|warm)$/),
+      // The type's layout system (a cinematic ad is full-bleed and sparse).
+      style: "cinematic",
       // Which of the framework's beats were written and which were left out.
       beats: expect.arrayContaining([{ role: "attention", written: true }]),
       scenes: review.storyboard.scenes.map(({ preview, ...scene }: any) => scene),
