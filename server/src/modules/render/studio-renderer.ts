@@ -525,6 +525,7 @@ export function createStudioRenderer(options: StudioRendererOptions = {}): Video
               width,
               height,
               durationSec: planTimeline(storyboard.scenes, fps).totalFrames / fps,
+              fps,
               fontPath: font(),
               metrics: fontMetrics(font()),
               narration,
