@@ -34,11 +34,16 @@ const rendered: string[] = [];
 /** The cuts rendered with a voice-over. */
 const voiced: string[] = [];
 let failNextAlternate = false;
+/** The running job's stored progress (0–100) as each cut began rendering, by file stem. */
+const progressAtStart = new Map<string, number>();
 const renderer: VideoRenderer = {
   name: "studio-watched",
   async render(request: RenderRequest) {
     rendered.push(request.fileStem);
     if (request.narration) voiced.push(request.fileStem);
+    // One worker: the job being processed is the one rendering.
+    const running = await app.services.prisma.job.findFirst({ where: { status: "processing" } });
+    if (running) progressAtStart.set(request.fileStem, running.progress);
     if (failNextAlternate && request.fileStem.endsWith("-b")) {
       failNextAlternate = false;
       throw new Error("ffmpeg exited with code 1: Conversion failed! (simulated, alternate cut)");
@@ -140,6 +145,7 @@ describe("a premium video job", () => {
     user = await signUp(app, "premium-cut");
     before = await balance(user);
     rendered.length = 0;
+    progressAtStart.clear();
     job = await completed(user, { type: "cinematic", concept: CONCEPT, formats: ["9:16"], quality: "premium" });
   }, 300_000);
 
@@ -210,6 +216,15 @@ describe("a premium video job", () => {
       thumbnail,
     }));
     expect(assets).toEqual(rest);
+  });
+
+  it("reports the render step's progress across both cuts", () => {
+    // The render step is most of the job: the main cut takes its first half, the alternate its second, so the
+    // bar is well past the step's start (reported in steps of 10) when the alternate begins, and not done.
+    const main = progressAtStart.get("ad-9x16")!;
+    const alternate = progressAtStart.get("ad-9x16-b")!;
+    expect(alternate - main, JSON.stringify([...progressAtStart])).toBeGreaterThanOrEqual(20);
+    expect(alternate - main, JSON.stringify([...progressAtStart])).toBeLessThanOrEqual(55);
   });
 
   it("costs the catalogue's premium price, nothing more for the extra cut", async () => {
