@@ -1,4 +1,5 @@
-// Every file the job made, to download: each format's ad, and the report, captions and voice-over.
+// Every file the job made, to download: each format's ad (and premium's alternate cut), and the report,
+// captions and voice-over.
 import { formatNumber } from "../../lib/format.ts";
 import { ratioId, sortFormats } from "../../lib/workflow.ts";
 import { DownloadLink } from "./download-link.tsx";
@@ -17,7 +18,9 @@ export function Downloads({ assets, withAds }: { assets: readonly Asset[]; withA
     ? assets.filter((a, i, all) => isRendered(a) && all.findIndex((b) => isRendered(b) && b.format === a.format) === i)
     : [];
   const order = sortFormats(firsts.map((a) => a.format));
-  const rendered = [...firsts].sort((a, b) => order.indexOf(a.format) - order.indexOf(b.format));
+  // Premium's alternate cuts (variant "B", opening on another hook) follow their format's ad.
+  const alternates = withAds ? assets.filter((a) => isRendered(a) && a.type === "video" && a.variant && !firsts.includes(a)) : [];
+  const rendered = [...firsts, ...alternates].sort((a, b) => order.indexOf(a.format) - order.indexOf(b.format));
   const others = assets.filter((a) => !isRendered(a));
   if (rendered.length + others.length === 0) return null;
   return (
@@ -26,8 +29,12 @@ export function Downloads({ assets, withAds }: { assets: readonly Asset[]; withA
       <ul className="download-list">
         {rendered.map((asset) => (
           <li key={asset.url}>
-            <DownloadLink url={asset.url} testId={`download-${ratioId(asset.format)}`}>
+            <DownloadLink
+              url={asset.url}
+              testId={`download-${ratioId(asset.format)}${asset.variant ? `-${asset.variant.toLowerCase()}` : ""}`}
+            >
               {asset.format} {asset.type === "video" ? "MP4" : "image"}
+              {asset.variant ? `, cut ${asset.variant}${asset.headline ? ` (opens on “${asset.headline}”)` : ""}` : null}
             </DownloadLink>
             <span className="muted download-meta">
               {asset.width && asset.height ? `${asset.width}×${asset.height}` : null}
