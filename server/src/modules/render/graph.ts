@@ -88,7 +88,8 @@ export function pictureChains(input: string, layout: SceneLayout, w: number, h: 
   return [
     `[${input}]${filter("split", { outputs: 2 })}[${id}a][${id}b]`,
     `[${id}a]${[
-      coverSteps(w, h, p.focus, p.mono, oneFrame),
+      ...(p.fill ? [filter("crop", { w: `iw*${p.fill.w.toFixed(4)}`, h: `ih*${p.fill.h.toFixed(4)}`, x: `iw*${p.fill.x.toFixed(4)}`, y: `ih*${p.fill.y.toFixed(4)}` })] : []),
+      coverSteps(w, h, undefined, p.mono, oneFrame),
       // In 4:2:0 the chroma planes are half size: half the radius blurs them as much, with no colour fringes.
       filter("format", { pix_fmts: "yuv420p" }),
       filter("boxblur", { luma_radius: blur, luma_power: 3, chroma_radius: Math.max(2, Math.floor(blur / 2)), chroma_power: 3 }),

@@ -57,6 +57,11 @@ export interface PicturePlacement {
    * how a product too large for the room the type leaves is kept whole and clear of the type.
    */
   inset?: Rect;
+  /**
+   * The part of the picture (fractions of it) blurred to fill round an inset: its backdrop beside the product,
+   * so the product does not appear a second time, large and blurred, behind itself.
+   */
+  fill?: { x: number; y: number; w: number; h: number };
 }
 
 export interface SceneLayout {

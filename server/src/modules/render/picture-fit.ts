@@ -53,7 +53,19 @@ export function fitPicture(
   const y = free.y + free.h / 2 - focus.y * h - rect.y;
   const inset = { x: Math.round(x), y: Math.round(y), w: 2 * Math.round(w / 2), h: 2 * Math.round(h / 2) };
   const placed = { x: rect.x + inset.x + box.x * inset.w, y: rect.y + inset.y + box.y * inset.h, w: box.w * inset.w, h: box.h * inset.h };
-  return { placement: { rect, focus, inset }, subject: intersect(placed, rect) };
+  return { placement: { rect, focus, inset, fill: backdropOf(box) }, subject: intersect(placed, rect) };
+}
+
+/** The widest band of the picture beside its product (its backdrop), or the whole picture when there is none. */
+function backdropOf(box: FractionBox): FractionBox {
+  const bands: FractionBox[] = [
+    { x: 0, y: 0, w: box.x, h: 1 },
+    { x: box.x + box.w, y: 0, w: 1 - box.x - box.w, h: 1 },
+    { x: 0, y: 0, w: 1, h: box.y },
+    { x: 0, y: box.y + box.h, w: 1, h: 1 - box.y - box.h },
+  ].filter((b) => b.w >= 0.06 && b.h >= 0.06);
+  const widest = bands.sort((a, b) => b.w * b.h - a.w * a.h)[0];
+  return widest ?? { x: 0, y: 0, w: 1, h: 1 };
 }
 
 function intersect(a: Rect, b: Rect): Rect {
