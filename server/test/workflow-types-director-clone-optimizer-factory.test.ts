@@ -21,6 +21,7 @@ import type { Resolver } from "../src/modules/net/safe-fetch.ts";
 import { locateFfmpeg } from "../src/modules/render/ffmpeg.ts";
 import { type Account, signUp } from "./support/accounts.ts";
 import { probe } from "./support/ffprobe.ts";
+import { difference, frameAt } from "./support/frames.ts";
 import { startTestApp, type TestApp } from "./support/harness.ts";
 
 const run = promisify(execFile);
@@ -470,6 +471,7 @@ describe("factory (Multi-Format)", () => {
         quality,
       });
       const perFormat = quality === "premium" ? 3 : 2;
+      const stills = new Map<string, string>();
       expect(job.result.finalVideo).toBeNull();
       const assets = job.result.assets as any[];
       expect(assets).toHaveLength(2 * perFormat);
@@ -483,8 +485,17 @@ describe("factory (Multi-Format)", () => {
         expect(file.body.subarray(0, 8).equals(PNG_SIGNATURE)).toBe(true);
         expect([file.body.readUInt32BE(16), file.body.readUInt32BE(20)]).toEqual(SIZES[asset.format]);
         pictures.add(file.body.toString("base64"));
+        const saved = join(dir, `factory-${quality}-${asset.format.replace(":", "x")}-${asset.variant}.png`);
+        writeFileSync(saved, file.body);
+        stills.set(`${asset.format}-${asset.variant}`, saved);
       }
       expect(pictures.size, "every variant is a different picture").toBe(assets.length);
+      // Variants differ in layout, not only in their first line: the whole frame changes.
+      for (const format of ["16:9", "4:5"]) {
+        const a = await frameAt(stills.get(`${format}-A`)!, 0, 96, 96);
+        const b = await frameAt(stills.get(`${format}-B`)!, 0, 96, 96);
+        expect(difference(a, b), `${quality} ${format}: variant B is laid out differently from A`).toBeGreaterThan(12);
+      }
       const files = readdirSync(join(app.config.dataDir, "media", "jobs", job.jobId));
       expect(files.filter((f) => f.endsWith(".mp4"))).toEqual([]);
     }

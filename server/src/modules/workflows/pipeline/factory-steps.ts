@@ -1,7 +1,8 @@
 // factory (Multi-Format): several variants of the ad in each requested format, as one batch. Each
 // variant opens with a different hook line (the directed opening, then the ad's other lines brought to
 // the front); standard makes FACTORY_VARIANTS.standard per format, premium FACTORY_VARIANTS.premium.
-// `imagesOnly` makes one PNG per variant (its opening scene) and no video.
+// `imagesOnly` makes one PNG per variant (its opening scene) and no video. Variants also take turns through
+// layout styles, so a batch is not one template with different first lines.
 import { rm } from "node:fs/promises";
 import { join } from "node:path";
 import {
@@ -16,6 +17,7 @@ import {
 } from "@adgen/schema";
 import { jobMediaKey } from "../../../media/storage.ts";
 import type { Storyboard } from "../../render/types.ts";
+import { FACTORY_STYLES } from "./ad-style.ts";
 import { fitWords, HEADLINE_MAX } from "./copy.ts";
 import { withLocalImages } from "./imagery.ts";
 import type { ArtDirectionOutput, PipelineStep, RenderedFormat } from "./steps.ts";
@@ -104,15 +106,17 @@ export function factoryRenderStep(format: AspectRatio, imagesOnly: boolean, qual
           const id = LETTERS[i]!;
           const fileStem = `${stem}-${id.toLowerCase()}`;
           const share = (f: number) => progress((i + Math.min(1, Math.max(0, f))) / variants.length);
+          // Each variant differs in its layout as well as its hook (split, bold, panel, cinematic in turn).
+          const storyboard: Storyboard = { ...variant.storyboard, style: FACTORY_STYLES[i % FACTORY_STYLES.length]! };
           if (imagesOnly) {
             const file = join(dir, `${fileStem}.png`);
-            await services.renderer.previewFrame(variant.storyboard, 0, format, file);
+            await services.renderer.previewFrame(storyboard, 0, format, file);
             const key = jobMediaKey(job.id, `${fileStem}.png`);
             bytes += (await services.media.put(key, file)).bytes;
             made.push({ id, hook: variant.hook, key, thumbnailKey: key, durationSec: 0 });
           } else {
             const result = await services.renderer.render({
-              storyboard: variant.storyboard,
+              storyboard,
               format,
               outputDir: dir,
               fileStem,
