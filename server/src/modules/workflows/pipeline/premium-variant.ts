@@ -1,13 +1,13 @@
 // Premium video jobs buy one more cut per format: the same ad, opening differently, so a buyer can test two
-// openings against each other. The cut is planned here (no rendering): which true line it opens on, which
-// picture and camera move its first scene gets. Nothing here writes a new line: a cut with nothing true
-// to open on is not made, and the result says why.
+// openings against each other. `planAlternateCut` decides which true line it opens on and which picture and
+// camera move its first scene gets; `renderCut` renders and stores a cut (the render step calls it for both).
+// Nothing here writes a new line: a cut with nothing true to open on is not made, and the result says why.
 import type { Services } from "../../../context.ts";
 import { jobMediaKey } from "../../../media/storage.ts";
 import type { RenderRequest, Scene, SceneMotion, Storyboard, TextMotion } from "../../render/types.ts";
 import { hookVariants } from "./factory-steps.ts";
 
-/** The id of the alternate cut in a format's `variants` and in the result's assets (the main cut is "A"). */
+/** The alternate cut's `variant` in a format's `variants` and in the result's assets (the main cut has none). */
 export const ALTERNATE_CUT_ID = "B";
 
 export interface AlternateCut {
