@@ -271,7 +271,7 @@ function lowContrast(item: LaidOutScene): Finding[] {
       index: item.index,
       format: item.format,
       what: "Text is hard to read",
-      detail: `"${worst.text}" stands out from what is behind it at only ${worst.ratio.toFixed(1)}:1 (${MIN_CONTRAST}:1 is needed)`,
+      detail: `"${worst.text}" stands out from what is behind it at only ${(Math.floor(worst.ratio * 10) / 10).toFixed(1)}:1 (${MIN_CONTRAST}:1 is needed)`,
     },
   ];
 }
