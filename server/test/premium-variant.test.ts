@@ -233,21 +233,20 @@ describe("a premium video job", () => {
 });
 
 describe("a premium narrated job without pictures", () => {
-  it("makes no alternate cut (it would open on the same words and look), and says why", { timeout: 300_000 }, async () => {
+  it("keeps its words and voice, and sets its alternate cut in another style", { timeout: 300_000 }, async () => {
     const user = await signUp(app, "premium-narrated");
     const before = await balance(user);
     voiced.length = 0;
     const job = await completed(user, { type: "avatar", concept: CONCEPT, formats: ["1:1"], quality: "premium" });
-    const videos = (job.result.assets as any[]).filter((a) => a.type === "video");
-    expect(videos).toHaveLength(1);
-    expect(job.result.warnings).toContainEqual(expect.stringMatching(/^No alternate cut: a narrated ad keeps its spoken opening/));
-    // Premium still buys the resolution and frame rate, with the voice-over.
-    expect(voiced).toEqual(["ad-1x1"]);
-    expect(await probe(await download(user, videos[0].url, "narrated.mp4"))).toMatchObject({
-      width: 1080,
-      height: 1080,
-      frameRate: "60/1",
-    });
+    const [main, alternate] = (job.result.assets as any[]).filter((a) => a.type === "video");
+    expect(alternate, JSON.stringify(job.result.warnings)).toMatchObject({ variant: "B", format: "1:1" });
+    expect(alternate.headline).toBe(job.result.storyboard.scenes[0].headline);
+    expect(voiced).toEqual(["ad-1x1", "ad-1x1-b"]);
+    const files = [await download(user, main.url, "narrated-main.mp4"), await download(user, alternate.url, "narrated-b.mp4")];
+    for (const file of files) expect(await probe(file)).toMatchObject({ width: 1080, height: 1080, frameRate: "60/1" });
+    // Another page under the same words: the two cuts look different from the first second.
+    const at = job.result.storyboard.scenes[0].durationSec * 0.6;
+    expect(difference(await frameAt(files[0]!, at, 108, 108), await frameAt(files[1]!, at, 108, 108))).toBeGreaterThan(12);
     expect(before - (await balance(user))).toBe(workflowCost("avatar", "premium"));
   });
 });
@@ -377,9 +376,11 @@ describe("planning the alternate cut", () => {
       true,
     );
     expect("cut" in one && one.cut.storyboard.scenes[0]).toMatchObject({ imageKey: "one.png", motion: "pull-out" });
-    // No picture at all: no cut, and it says why.
+    // No picture at all: the same words in another style.
     const plain = storyboard.scenes.map(({ imageKey: _, ...s }) => s);
-    expect(planAlternateCut({ ...storyboard, scenes: plain }, true)).toEqual({ warning: expect.stringContaining("no picture") });
+    const restyled = planAlternateCut({ ...storyboard, style: "presenter", scenes: plain }, true);
+    expect("cut" in restyled && restyled.cut.storyboard.style).toBe("cinematic");
+    expect("cut" in restyled && restyled.cut.storyboard.scenes.map((s) => s.headline)).toEqual(storyboard.scenes.map((s) => s.headline));
   });
 
   it("gives an unnarrated ad without pictures another scene's colours as well as another line", () => {

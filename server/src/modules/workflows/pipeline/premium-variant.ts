@@ -92,19 +92,17 @@ function reopen(storyboard: Storyboard, preferred: number | null): { storyboard:
  *
  * A narrated ad (avatar, influencer) keeps every word: its voice-over is already spoken and timed to the
  * scenes, and a new opening line on screen would contradict what the presenter says over it. Its cut opens
- * on a different picture, or its own picture with a different camera move; without any picture (a presenter
- * over the brand's colours) nothing about its opening would look different, so no cut is made.
+ * on a different picture, or its own picture with a different camera move; without any picture it is set in
+ * another style, so the two cuts still look different.
  */
 export function planAlternateCut(storyboard: Storyboard, narrated: boolean): AlternateCutPlan {
   if (storyboard.scenes.length === 0) return { warning: "No alternate cut: the ad has no scenes." };
   if (narrated) {
     const { storyboard: reopened, pictured } = reopen(storyboard, null);
-    if (!pictured)
-      return {
-        warning:
-          "No alternate cut: a narrated ad keeps its spoken opening, and this one has no picture to open on differently (premium still renders at 1080p, 60 fps). Add a picture to the brand's media library for one.",
-      };
-    return { cut: { hook: storyboard.scenes[0]!.headline, hookSource: "opening", storyboard: reopened } };
+    // Without a picture to open on differently, the cut is set in another style: a dark, letterboxed page
+    // (or a light one for an ad that is already dark) under the same words and voice.
+    const restyled: Storyboard = pictured ? reopened : { ...reopened, style: storyboard.style === "cinematic" ? "editorial" : "cinematic" };
+    return { cut: { hook: storyboard.scenes[0]!.headline, hookSource: "opening", storyboard: restyled } };
   }
   const second = hookVariants(storyboard, 2)[1];
   if (!second || second.from === null) {
