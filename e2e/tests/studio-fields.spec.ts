@@ -50,6 +50,14 @@ test("the studio shows each type only the fields it uses, with the price of each
   await expect(form.getByTestId("quality-description")).toContainText(/bitrate/i);
   await form.getByTestId("field-quality-standard").check();
   await expect(page.getByTestId("estimate-cost")).toHaveText(credits(cinematic.standard));
+  // What premium buys a video, in one line under its price.
+  await expect(form.getByTestId("quality-buys-premium")).toContainText("one more cut per format");
+
+  // A static ad costs the same at both tiers and is made the same: no choice that would mean nothing.
+  await page.getByTestId("workflow-type-staticad").click();
+  await expect(form.getByTestId("quality-single")).toContainText("One quality for this type");
+  await expect(form.getByTestId("field-quality-premium")).toHaveCount(0);
+  await page.getByTestId("workflow-type-cinematic").click();
 
   // Multi-Format: the URL is required, and only this type offers images only, which drops the video model.
   await page.getByTestId("workflow-type-factory").click();

@@ -2,6 +2,7 @@
 // line (for this job: a video's resolution, frame rate and cuts, or an image-only job's stills), then the
 // chosen tier's full description (the pricing document's words).
 import type { QualityTier } from "@adgen/schema";
+import { useEffect } from "react";
 import { FieldError } from "../form.tsx";
 import type { Pricing } from "./form-state.ts";
 import { extraCost, plural } from "./labels.ts";
@@ -21,6 +22,21 @@ interface QualityChoiceProps {
 const TIER_NAMES: Record<QualityTier, string> = { standard: "Standard", premium: "Premium" };
 
 export function QualityChoice({ id, tiers, price, descriptions, imagesOnly, value, onChange, error }: QualityChoiceProps) {
+  // A type whose tiers cost the same makes the same thing in both (a static ad): there is nothing to choose.
+  const oneTier = !!price && price.standard === price.premium;
+  useEffect(() => {
+    if (oneTier && value !== "standard") onChange("standard");
+  }, [oneTier, value, onChange]);
+  if (oneTier) {
+    return (
+      <div className="field" id={id}>
+        <span className="field-label">Quality</span>
+        <p className="muted" data-testid="quality-single">
+          One quality for this type: {plural(price.standard, "credit")}. Premium would make the same thing here, so it is not offered.
+        </p>
+      </div>
+    );
+  }
   const description = descriptions.find((d) => d.id === value)?.description;
   return (
     <fieldset className={`field fieldset${error ? " has-error" : ""}`} id={id}>
