@@ -21,7 +21,6 @@ import type { Resolver } from "../src/modules/net/safe-fetch.ts";
 import { locateFfmpeg } from "../src/modules/render/ffmpeg.ts";
 import { type Account, signUp } from "./support/accounts.ts";
 import { probe } from "./support/ffprobe.ts";
-import { difference, frameAt } from "./support/frames.ts";
 import { startTestApp, type TestApp } from "./support/harness.ts";
 
 const run = promisify(execFile);
@@ -492,9 +491,9 @@ describe("factory (Multi-Format)", () => {
       expect(pictures.size, "every variant is a different picture").toBe(assets.length);
       // Variants differ in layout, not only in their first line: the whole frame changes.
       for (const format of ["16:9", "4:5"]) {
-        const a = await frameAt(stills.get(`${format}-A`)!, 0, 96, 96);
-        const b = await frameAt(stills.get(`${format}-B`)!, 0, 96, 96);
-        expect(difference(a, b), `${quality} ${format}: variant B is laid out differently from A`).toBeGreaterThan(12);
+        const a = await frameAt(stills.get(`${format}-A`)!, 0);
+        const b = await frameAt(stills.get(`${format}-B`)!, 0);
+        expect(difference(a, b, 0, 1), `${quality} ${format}: variant B is laid out differently from A`).toBeGreaterThan(12);
       }
       const files = readdirSync(join(app.config.dataDir, "media", "jobs", job.jobId));
       expect(files.filter((f) => f.endsWith(".mp4"))).toEqual([]);
