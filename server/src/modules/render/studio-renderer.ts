@@ -11,7 +11,7 @@ import { fontMetrics } from "./font-metrics.ts";
 import { audioTrack, defaultAudioCacheDir, linkTrack } from "./audio-track.ts";
 import { bedSeed } from "./music-bed.ts";
 import { fontFamily } from "./font-family.ts";
-import { backgroundChains, clipChains, FPS, filter, foregroundChains, holdFrames, pictureFillsFrame, stillChains } from "./graph.ts";
+import { backgroundChains, clipChains, coverSteps, FPS, filter, foregroundChains, holdFrames, pictureFillsFrame, stillChains } from "./graph.ts";
 import { type ImageSize, imageSize } from "./image-size.ts";
 import { layoutScene, type SceneLayout } from "./layout.ts";
 import { backgroundUse, entryFrames, foregroundUse, pictureHolds, planMotion } from "./scene-motion.ts";
@@ -114,11 +114,18 @@ const inputCount = (inputs: string[]) => inputs.filter((a) => a === "-i").length
 function steadyMotion(scene: Scene, layout: SceneLayout, W: number, H: number): Scene {
   const motion = scene.motion;
   if (!scene.imagePath || !motion || motion === "static") return scene;
-  if (!pictureFillsFrame(layout)) return { ...scene, motion: motion === "pull-out" ? "pull-out" : "push-in" };
+  // An inset (a picture set smaller over its blurred backdrop) only zooms; a picture in a zone moves inside it.
+  if (layout.picture?.inset) return { ...scene, motion: motion === "pull-out" ? "pull-out" : "push-in" };
   if (layout.style && layout.style !== "panel" && (motion === "pan-up" || motion === "pan-down") && H > W) {
     return { ...scene, motion: motion === "pan-up" ? "pan-left" : "pan-right" };
   }
   return scene;
+}
+
+/** The rectangle a scene's picture moves inside when the layout gives it part of the frame, else null. */
+function pictureZone(scene: Scene, layout: SceneLayout): SceneLayout["safe"] | null {
+  if (!scene.imagePath || scene.videoPath || !layout.picture || layout.picture.inset || pictureFillsFrame(layout)) return null;
+  return layout.picture.rect;
 }
 
 /**
@@ -311,14 +318,19 @@ export function createStudioRenderer(options: StudioRendererOptions = {}): Video
     const plans = scenes.map((scene, i) => {
       const length = frames[i]! + (transitions[i + 1] ?? 0);
       if (scene.videoPath) return planMotion({ ...scene, motion: "static", textMotion: scene.textMotion ?? "fade" }, length, transitions[i]!, W, H, fps);
-      return dress ? null : planMotion(steadyMotion(scene, layouts[i]!, W, H), length, transitions[i]!, W, H, fps);
+      if (dress) return null;
+      // A picture in a zone of the frame moves inside its zone: the camera's frame is the zone.
+      const zone = pictureZone(scene, layouts[i]!);
+      return planMotion(steadyMotion(scene, layouts[i]!, W, H), length, transitions[i]!, zone?.w ?? W, zone?.h ?? H, fps);
     });
+    const zones = scenes.map((scene, i) => (plans[i] && !pictureHolds(plans[i]!) ? pictureZone(scene, layouts[i]!) : null));
     // fade and xfade cost about as much for a frame they pass through as for one they change (xfade in ffmpeg 5.1:
     // ~2 ms per 1080×1920 frame), so the video is a concat of short segments: only the fade and transition frames
     // go through those filters; the long holds are one looped frame (moving scenes: made frame by frame).
     const uses: string[][] = scenes.map(() => []);
     const bgUses: string[][] = scenes.map(() => []);
     const fgUses: string[][] = scenes.map(() => []);
+    const picUses: string[][] = scenes.map(() => []);
     const take = (list: string[][], kind: string, i: number) => {
       const label = `s${i}${kind}${list[i]!.length}`;
       list[i]!.push(label);
@@ -340,6 +352,21 @@ export function createStudioRenderer(options: StudioRendererOptions = {}): Video
         return `[${bg}m][${fg}m]${filter("overlay", { x: layer.x, y: layer.y, format: "yuv420" })},${filter("format", { pix_fmts: "yuv420p" })}`;
       }
       if (!plan || (pictureHolds(plan) && from >= plan.into + entry)) return `[${take(uses, "u", i)}]${holdFrames(count, fps)}`;
+      const zone = zones[i];
+      if (zone) {
+        // The page held, the picture moving inside its zone, the type over both.
+        const page = take(bgUses, "b", i);
+        const pic = take(picUses, "p", i);
+        const fg = take(fgUses, "f", i);
+        const layer = foregroundUse(plan, fg, from, count);
+        chains.push(
+          `[${page}]${holdFrames(count, fps)}[${page}m]`,
+          `${backgroundUse(plan, pic, from, count)}[${pic}m]`,
+          `[${page}m][${pic}m]${filter("overlay", { x: zone.x, y: zone.y, format: "yuv420" })},${filter("format", { pix_fmts: "yuv420p" })}[${page}z]`,
+          `${layer.chain}[${fg}m]`,
+        );
+        return `[${page}z][${fg}m]${filter("overlay", { x: layer.x, y: layer.y, format: "yuv420" })},${filter("format", { pix_fmts: "yuv420p" })}`;
+      }
       const bg = `${take(bgUses, "b", i)}`;
       const fg = take(fgUses, "f", i);
       const layer = foregroundUse(plan, fg, from, count);
@@ -403,8 +430,16 @@ export function createStudioRenderer(options: StudioRendererOptions = {}): Video
         if (!uses[i]!.length) files.push(...layout.texts.map((t, j) => ({ name: textFiles[j]!, content: t.text })));
         const imageInput = scene.imagePath && !scene.videoPath ? addInput(scene.imagePath, `img${i}`) : undefined;
         const logoInput = layout.logo && storyboard.brand.logoPath ? addInput(storyboard.brand.logoPath, "logo") : undefined;
-        // A clip scene's picture layer is the clip itself (made per use above).
-        if (!scene.videoPath) stills.push(...backgroundChains({ layout, imageInput, canvas: plan.canvas, label: `bg${i}` }), `[bg${i}]${split(bgUses[i]!)}`);
+        // A clip scene's picture layer is the clip itself (made per use above); a zone's picture is its own layer.
+        const zone = zones[i];
+        if (zone && imageInput) {
+          stills.push(
+            ...backgroundChains({ layout, canvas: { width: W, height: H }, label: `bg${i}` }),
+            `[bg${i}]${split(bgUses[i]!)}`,
+            `[${imageInput}]${coverSteps(plan.canvas.width, plan.canvas.height, layout.picture?.focus, layout.picture?.mono)}[pic${i}]`,
+            `[pic${i}]${split(picUses[i]!)}`,
+          );
+        } else if (!scene.videoPath) stills.push(...backgroundChains({ layout, imageInput, canvas: plan.canvas, label: `bg${i}` }), `[bg${i}]${split(bgUses[i]!)}`);
         stills.push(
           ...foregroundChains({ layout, fontPath: font(), textFiles, logoInput, label: `fg${i}` }),
           `[fg${i}]${split(fgUses[i]!)}`,

@@ -40,9 +40,8 @@ export function presetFor(request: { type: string; adPreset?: string | undefined
 }
 
 /**
- * The storyboard with its pictures, logo, motion, kinetic type and mood. Pictures go on the scenes before
- * the call to action (the first, the hook, always gets the best one); with a single picture every other
- * scene shows it, so the ad alternates picture and colour. The last scene carries the logo. A motion
+ * The storyboard with its pictures, logo, motion, kinetic type and mood. Pictures go on every scene before
+ * the call to action (the first, the hook, always gets the best one), in turn. The last scene carries the logo. A motion
  * already set (a director's shot list) is kept.
  */
 export function applyLook(storyboard: Storyboard, preset: string, imagery: Imagery | null): Storyboard {
@@ -51,8 +50,10 @@ export function applyLook(storyboard: Storyboard, preset: string, imagery: Image
   const last = storyboard.scenes.length - 1;
   let moved = 0;
   const scenes = storyboard.scenes.map((scene, i) => {
-    const showsPicture = pictures.length > 0 && i < Math.max(1, last) && (pictures.length > 1 || i % 2 === 0);
-    const picture = showsPicture ? pictures[(pictures.length > 1 ? i : i / 2) % pictures.length] : undefined;
+    // The product is on screen for most of the ad: every scene before the close shows a picture (one picture
+    // is shown again, each time with another camera move).
+    const showsPicture = pictures.length > 0 && i < Math.max(1, last);
+    const picture = showsPicture ? pictures[i % pictures.length] : undefined;
     const motion = picture ? (scene.motion ?? look.motions[moved++ % look.motions.length]!) : scene.motion;
     return {
       ...scene,
