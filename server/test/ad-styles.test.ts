@@ -41,7 +41,12 @@ const PACKSHOT = { imageSize: { width: 1200, height: 1500 }, subject: { x: 0.36,
 /** A product low and to the right in a wide photo. */
 const OFF_CENTRE = { imageSize: { width: 2000, height: 1200 }, subject: { x: 0.55, y: 0.45, w: 0.3, h: 0.5 } };
 
-function layout(style: AdStyle, format: (typeof FORMATS)[number]["ratio"], over: Partial<Scene>, extra: Partial<LayoutInput> = {}): SceneLayout {
+function layout(
+  style: AdStyle,
+  format: (typeof FORMATS)[number]["ratio"],
+  over: Partial<Scene>,
+  extra: Partial<LayoutInput> = {},
+): SceneLayout {
   const size = FORMATS.find((f) => f.ratio === format)!;
   return layoutScene({
     scene: scene(over),
@@ -70,8 +75,15 @@ const overlaps = (a: Rect, b: Rect) =>
 
 /** What a line's letters sit on: every box under it blended in order over the photo's darkest and lightest greys. */
 function behindText(l: SceneLayout, rect: Rect, onPicture: boolean): Rgb[] {
-  const under = l.boxes.filter((b) => b.x <= rect.x + 1 && b.x + b.w >= rect.x + rect.w - 1 && b.y <= rect.y + 1 && b.y + b.h >= rect.y + rect.h - 1);
-  const start: Rgb[] = onPicture ? [[200, 200, 200], [40, 40, 40]] : [l.gradient.from, l.gradient.to];
+  const under = l.boxes.filter(
+    (b) => b.x <= rect.x + 1 && b.x + b.w >= rect.x + rect.w - 1 && b.y <= rect.y + 1 && b.y + b.h >= rect.y + rect.h - 1,
+  );
+  const start: Rgb[] = onPicture
+    ? [
+        [200, 200, 200],
+        [40, 40, 40],
+      ]
+    : [l.gradient.from, l.gradient.to];
   return start.map((c) => under.reduce<Rgb>((acc, b) => mix(acc, b.color, b.alpha), c));
 }
 
@@ -91,7 +103,9 @@ describe("ad styles: layout rules in every style and format", () => {
             expect(r.y, where).toBeGreaterThanOrEqual(l.safe.y - 3);
             expect(r.y + r.h, where).toBeLessThanOrEqual(l.safe.y + l.safe.h + 3);
             if (picture) expect(coversSubject(r, l.subject), `${where} covers the product`).toBe(false);
-            rects.forEach((o, j) => j > i && expect(overlaps(r, o), `${where} overlaps "${l.texts[j]!.text}"`).toBe(false));
+            for (const [j, o] of rects.entries()) {
+              if (j > i) expect(overlaps(r, o), `${where} overlaps "${l.texts[j]!.text}"`).toBe(false);
+            }
             const picRect = l.picture?.rect ?? { x: 0, y: 0, w: l.width, h: l.height };
             const onPicture = !!picture && overlaps(r, picRect);
             const worst = Math.min(...behindText(l, r, onPicture).map((c) => contrast(c, l.texts[i]!.color)));
@@ -109,7 +123,12 @@ describe("ad styles: layout rules in every style and format", () => {
       expect(mid.texts, style).toEqual([]);
       // The product sits above the captions' and presenter's zone.
       expect(coversSubject(captionZone(mid.safe).zone, mid.subject), `${style}: product under the captions`).toBe(false);
-      const last = layout(style, "9:16", { headline: "Cold for 24 hours", cta: "Shop now" }, { captioned: true, isLast: true, position: { index: 3, count: 4 } });
+      const last = layout(
+        style,
+        "9:16",
+        { headline: "Cold for 24 hours", cta: "Shop now" },
+        { captioned: true, isLast: true, position: { index: 3, count: 4 } },
+      );
       expect(last.texts.map((t) => t.text).join(" "), style).toContain("Shop now");
     }
   });
@@ -117,12 +136,33 @@ describe("ad styles: layout rules in every style and format", () => {
   it("the closing scene ends on the brand: its logo, or its name when it has none", () => {
     for (const style of STYLES.filter((s) => s !== "panel")) {
       const named = layout(style, "9:16", { headline: "Cold for 24 hours", cta: "Shop now" }, { isLast: true });
-      expect(named.texts.map((t) => t.text), style).toContain("Glacier Bottle Co.");
+      expect(
+        named.texts.map((t) => t.text),
+        style,
+      ).toContain("Glacier Bottle Co.");
       // A closing line that is only the brand's name is not shown a second time under the wordmark.
       const twice = layout(style, "9:16", { headline: "Glacier Bottle Co.", body: "", cta: "Shop now" }, { isLast: true });
-      expect(twice.texts.filter((t) => t.text === "Glacier Bottle Co."), style).toHaveLength(1);
-      const logo = layout(style, "9:16", { headline: "Cold for 24 hours", cta: "Shop now" }, { isLast: true, logo: { width: 400, height: 120 } });
+      expect(
+        twice.texts.filter((t) => t.text === "Glacier Bottle Co."),
+        style,
+      ).toHaveLength(1);
+      const logo = layout(
+        style,
+        "9:16",
+        { headline: "Cold for 24 hours", cta: "Shop now" },
+        { isLast: true, logo: { width: 400, height: 120 } },
+      );
       expect(logo.logo, style).toBeDefined();
+      // A closing scene with a picture shows the product beside its sign-off, never under it.
+      for (const { ratio } of FORMATS) {
+        const pictured = layout(
+          style,
+          ratio,
+          { headline: "Cold for 24 hours", cta: "Shop now", imagePath: "/p.png", ...PACKSHOT },
+          { isLast: true },
+        );
+        for (const t of pictured.texts) expect(coversSubject(textRect(t), pictured.subject), `${style} ${ratio} "${t.text}"`).toBe(false);
+      }
     }
   });
 });
@@ -138,7 +178,20 @@ describe("ad styles: rendered", () => {
     writeFileSync(photo, productPhoto("bottle", "GLACIER", "#2a7fa8"));
     clip = join(dir, "clip.mp4");
     // A product clip: a test pattern whose colours turn, so every part of the picture changes as it plays.
-    await run(locateFfmpeg(), ["-v", "error", "-f", "lavfi", "-i", "testsrc2=size=640x360:rate=30,hue=h=t*150", "-t", "2", "-pix_fmt", "yuv420p", "-y", clip]);
+    await run(locateFfmpeg(), [
+      "-v",
+      "error",
+      "-f",
+      "lavfi",
+      "-i",
+      "testsrc2=size=640x360:rate=30,hue=h=t*150",
+      "-t",
+      "2",
+      "-pix_fmt",
+      "yuv420p",
+      "-y",
+      clip,
+    ]);
   });
   afterAll(async () => {
     await stopOcr();

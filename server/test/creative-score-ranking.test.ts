@@ -56,8 +56,6 @@ describe("the creative score on the labelled set", () => {
     expect(reasons(button)).toMatch(
       /Text is hard to read in scene 3 \(9:16, 1:1\): "Grab a bag" stands out from what is behind it at only 4\.\d:1/,
     );
-    const endCard = BROKEN.find((b) => b.name === "the end card's type set on the product")!;
-    expect(reasons(endCard)).toContain("Text covers the product in scene 3 (9:16, 1:1)");
   });
 
   it("judges the button's colour, not the brand's: the same ad with a readable button is Strong again", () => {

@@ -13,7 +13,16 @@ import type { AspectRatio } from "@adgen/schema";
 import { BLACK, contrast, INK, luminance, mix, parseHex, type Rgb, WHITE } from "./color.ts";
 import { type CopyColours, type CopyText, type CopyType, type FittedCopy, fitCopy, placeCopy } from "./copy-block.ts";
 import type { FontFamily } from "./font-family.ts";
-import { type BoxItem, captionZone, type LayoutInput, normalizeText, type Rect, SAFE_MARGINS, type SceneLayout, type TextItem } from "./layout-base.ts";
+import {
+  type BoxItem,
+  captionZone,
+  type LayoutInput,
+  normalizeText,
+  type Rect,
+  SAFE_MARGINS,
+  type SceneLayout,
+  type TextItem,
+} from "./layout-base.ts";
 import { coversSubject, fitPicture } from "./picture-fit.ts";
 import type { AdStyle } from "./types.ts";
 
@@ -144,7 +153,8 @@ function overPicture(f: Frame, input: LayoutInput, copy: CopyText, spec: FullBle
     const left = spec.align === "center" ? x - fitted.width / 2 : x;
     return { x: left - pad, y: top - pad, w: fitted.width + 2 * pad, h: fitted.height + 2 * pad };
   };
-  const topAt = (t: number) => Math.round(Math.min(safe.y + safe.h - fitted.height, Math.max(safe.y, safe.y + t * safe.h - (t >= 1 ? fitted.height : 0))));
+  const topAt = (t: number) =>
+    Math.round(Math.min(safe.y + safe.h - fitted.height, Math.max(safe.y, safe.y + t * safe.h - (t >= 1 ? fitted.height : 0))));
   if (!hasPicture || !fitted.hLines.length) {
     const top = topAt(spec.tops[0] ?? 0.5);
     return finish(f, fitted, { x, top, align: spec.align }, spec.colours(null), spec.scrim, gradient, null);
@@ -209,20 +219,40 @@ function finish(
 }
 
 /** The closing scene: the logo (or the brand's name as a wordmark), a short line and the call to action, centred. */
-function endCard(f: Frame, input: LayoutInput, copy: CopyText, type: CopyType, page: Rgb, colours: CopyColours, align: "left" | "center"): Built {
+function endCard(
+  f: Frame,
+  input: LayoutInput,
+  copy: CopyText,
+  type: CopyType,
+  page: Rgb,
+  colours: CopyColours,
+  align: "left" | "center",
+): Built {
   const { safe, u } = f;
   const gradient = { from: page, to: mix(page, luminance(page) > 0.5 ? BLACK : WHITE, 0.1) };
   const boxes: BoxItem[] = [];
   const texts: TextItem[] = [];
   let top = safe.y + safe.h * 0.22;
+  // A closing scene with a picture shows the product above the sign-off (beside it in a wide frame).
+  let pictured: ReturnType<typeof fitPicture> | null = null;
+  if (input.hasImage) {
+    const zone: Rect = f.wide ? { x: 0, y: 0, w: even(f.W * 0.45), h: f.H } : { x: 0, y: 0, w: f.W, h: even(safe.y + safe.h * 0.42) };
+    pictured = fitPicture(zone, input.scene.imageSize, input.scene.subject);
+    if (!f.wide) top = zone.h + Math.round(0.05 * u);
+  }
+  const area =
+    f.wide && pictured
+      ? { x: even(f.W * 0.45) + Math.round(0.05 * u), w: safe.x + safe.w - even(f.W * 0.45) - Math.round(0.05 * u) }
+      : { x: safe.x, w: safe.w };
+  const centre = area.x + area.w / 2;
   let logo: SceneLayout["logo"];
   const { logo: logoSize } = input;
   if (logoSize && logoSize.width > 0 && logoSize.height > 0) {
-    const fit = Math.min((safe.w * 0.45) / logoSize.width, (f.H * (f.wide ? 0.18 : 0.11)) / logoSize.height);
+    const fit = Math.min((area.w * 0.45) / logoSize.width, (f.H * (f.wide ? 0.18 : 0.11)) / logoSize.height);
     const w = even(logoSize.width * fit);
     const h = even(logoSize.height * fit);
     const pad = even(Math.max(8, 0.02 * u));
-    const x = even(safe.x + safe.w / 2 - w / 2);
+    const x = even(align === "center" ? centre - w / 2 : area.x + pad);
     const y = even(top);
     logo = { x, y: y + pad, w, h, plate: { x: x - pad, y, w: w + 2 * pad, h: h + 2 * pad, color: WHITE, alpha: 0.92 } };
     top = y + h + 2 * pad + Math.round(0.05 * u);
@@ -232,11 +262,11 @@ function endCard(f: Frame, input: LayoutInput, copy: CopyText, type: CopyType, p
       const face = type.headlineFace;
       const m = f.fonts.metrics(face);
       let size = Math.round(0.075 * u);
-      while (size > 16 && m.measure(name, size) > safe.w * 0.9) size -= 2;
+      while (size > 16 && m.measure(name, size) > area.w * 0.9) size -= 2;
       const width = m.measure(name, size);
       texts.push({
         text: name,
-        centerX: align === "center" ? safe.x + safe.w / 2 : safe.x + width / 2,
+        centerX: align === "center" ? centre : area.x + width / 2,
         baseline: Math.round(top + m.ascent * size),
         size,
         color: readable([gradient.from, gradient.to], colours.headline),
@@ -245,7 +275,7 @@ function endCard(f: Frame, input: LayoutInput, copy: CopyText, type: CopyType, p
         ...(face !== "sans" ? { face } : {}),
       });
       const ruleW = even(Math.min(width, 0.2 * u));
-      const ruleX = align === "center" ? safe.x + safe.w / 2 - ruleW / 2 : safe.x;
+      const ruleX = align === "center" ? centre - ruleW / 2 : area.x;
       boxes.push({ x: even(ruleX), y: even(top + size * 1.25), w: ruleW, h: even(Math.max(4, 0.008 * u)), color: f.accent, alpha: 1 });
       top += size * 1.25 + Math.round(0.06 * u);
     }
@@ -256,9 +286,14 @@ function endCard(f: Frame, input: LayoutInput, copy: CopyText, type: CopyType, p
   const headline = words(copy.headline) <= 10 && !repeatsName ? copy.headline : "";
   // The style's own type: stickers and markers stay (on the page's colours), serif stays serif.
   const endType = { ...type, sizes: { ...type.sizes, headline: type.sizes.headline * 0.8 } };
-  const fitted = fitCopy({ ...copy, headline, body: "" }, endType, f.fonts, safe.w * 0.9, safe.y + safe.h - top);
-  const x = align === "center" ? safe.x + safe.w / 2 : safe.x;
-  const placed = placeCopy(fitted, f.fonts, { x, top, align }, type.lineBox ? colours : bandColours(type, colours, gradient.from, f.accent));
+  const fitted = fitCopy({ ...copy, headline, body: "" }, endType, f.fonts, area.w * 0.9, safe.y + safe.h - top);
+  const x = align === "center" ? centre : area.x;
+  const placed = placeCopy(
+    fitted,
+    f.fonts,
+    { x, top, align },
+    type.lineBox ? colours : bandColours(type, colours, gradient.from, f.accent),
+  );
   return {
     gradient,
     boxes: [...boxes, ...placed.boxes],
@@ -266,25 +301,77 @@ function endCard(f: Frame, input: LayoutInput, copy: CopyText, type: CopyType, p
     truncated: fitted.truncated,
     lineCounts: { headline: fitted.hLines.length, body: 0 },
     ...(logo ? { logo } : {}),
+    ...(pictured ? { picture: pictured.placement, subject: pictured.subject } : {}),
   };
 }
 
 const TYPES: Record<Exclude<AdStyle, "panel">, (u: number) => CopyType> = {
-  cinematic: (u) => ({ headlineFace: "serif", bodyFace: "serif", sizes: { headline: 0.074 * u, body: 0.04 * u, cta: 0.044 * u }, maxHeadlineLines: 3, cta: "underline" }),
-  ugc: (u) => ({ headlineFace: "sans", bodyFace: "sans", sizes: { headline: 0.078 * u, body: 0.05 * u, cta: 0.056 * u }, maxHeadlineLines: 4, cta: "sticker", lineBox: 0.22 }),
-  presenter: (u) => ({ headlineFace: "sans", bodyFace: "sans", sizes: { headline: 0.064 * u, body: 0.042 * u, cta: 0.05 * u }, maxHeadlineLines: 3, cta: "button" }),
-  "problem-solution": (u) => ({ headlineFace: "condensed", bodyFace: "sans", sizes: { headline: 0.088 * u, body: 0.044 * u, cta: 0.052 * u }, maxHeadlineLines: 4, cta: "button" }),
-  split: (u) => ({ headlineFace: "sans", bodyFace: "sans", sizes: { headline: 0.082 * u, body: 0.044 * u, cta: 0.05 * u }, maxHeadlineLines: 4, cta: "button" }),
-  editorial: (u) => ({ headlineFace: "serif", bodyFace: "serif", sizes: { headline: 0.072 * u, body: 0.04 * u, cta: 0.044 * u }, maxHeadlineLines: 4, cta: "underline" }),
-  bold: (u) => ({ headlineFace: "condensed", bodyFace: "sans", sizes: { headline: 0.11 * u, body: 0.046 * u, cta: 0.054 * u }, maxHeadlineLines: 4, cta: "button", lineBox: 0.14 }),
+  cinematic: (u) => ({
+    headlineFace: "serif",
+    bodyFace: "serif",
+    sizes: { headline: 0.074 * u, body: 0.04 * u, cta: 0.044 * u },
+    maxHeadlineLines: 3,
+    cta: "underline",
+  }),
+  ugc: (u) => ({
+    headlineFace: "sans",
+    bodyFace: "sans",
+    sizes: { headline: 0.078 * u, body: 0.05 * u, cta: 0.056 * u },
+    maxHeadlineLines: 4,
+    cta: "sticker",
+    lineBox: 0.22,
+  }),
+  presenter: (u) => ({
+    headlineFace: "sans",
+    bodyFace: "sans",
+    sizes: { headline: 0.064 * u, body: 0.042 * u, cta: 0.05 * u },
+    maxHeadlineLines: 3,
+    cta: "button",
+  }),
+  "problem-solution": (u) => ({
+    headlineFace: "condensed",
+    bodyFace: "sans",
+    sizes: { headline: 0.088 * u, body: 0.044 * u, cta: 0.052 * u },
+    maxHeadlineLines: 4,
+    cta: "button",
+  }),
+  split: (u) => ({
+    headlineFace: "sans",
+    bodyFace: "sans",
+    sizes: { headline: 0.082 * u, body: 0.044 * u, cta: 0.05 * u },
+    maxHeadlineLines: 4,
+    cta: "button",
+  }),
+  editorial: (u) => ({
+    headlineFace: "serif",
+    bodyFace: "serif",
+    sizes: { headline: 0.072 * u, body: 0.04 * u, cta: 0.044 * u },
+    maxHeadlineLines: 4,
+    cta: "underline",
+  }),
+  bold: (u) => ({
+    headlineFace: "condensed",
+    bodyFace: "sans",
+    sizes: { headline: 0.11 * u, body: 0.046 * u, cta: 0.054 * u },
+    maxHeadlineLines: 4,
+    cta: "button",
+    lineBox: 0.14,
+  }),
 };
 
 /** Lays out one scene in `style` (anything but "panel"). */
-export function layoutStyled(input: LayoutInput, style: Exclude<AdStyle, "panel">): Omit<SceneLayout, "width" | "height" | "safe" | "scale"> {
+export function layoutStyled(
+  input: LayoutInput,
+  style: Exclude<AdStyle, "panel">,
+): Omit<SceneLayout, "width" | "height" | "safe" | "scale"> {
   const f = frameOf(input);
   const copy = copyOf(input);
   const type = TYPES[style](f.u);
-  const built = input.isLast ? closing(f, input, copy, type, style) : input.captioned ? captionedScene(f, input, style) : scene(f, input, copy, type, style);
+  const built = input.isLast
+    ? closing(f, input, copy, type, style)
+    : input.captioned
+      ? captionedScene(f, input, style)
+      : scene(f, input, copy, type, style);
   if (style === "cinematic") built.boxes.unshift(...letterbox(f));
   return { ...built, style };
 }
@@ -303,7 +390,15 @@ function captionedScene(f: Frame, input: LayoutInput, style: AdStyle): Built {
   const gradient = pageOf(f, style);
   const { zone, free } = captionZone(f.safe);
   const full = fitPicture({ x: 0, y: 0, w: f.W, h: f.H }, input.scene.imageSize, input.scene.subject, free, [zone]);
-  return { gradient, boxes: [], texts: [], truncated: false, lineCounts: { headline: 0, body: 0 }, picture: full.placement, subject: full.subject };
+  return {
+    gradient,
+    boxes: [],
+    texts: [],
+    truncated: false,
+    lineCounts: { headline: 0, body: 0 },
+    picture: full.placement,
+    subject: full.subject,
+  };
 }
 
 function pageOf(f: Frame, style: AdStyle): Built["gradient"] {
@@ -328,14 +423,20 @@ function closing(f: Frame, input: LayoutInput, copy: CopyText, type: CopyType, s
     style === "ugc"
       ? { headline: INK, body: INK, cta: readable([ctaFill], f.brandText), ctaFill, lineFill: { color: WHITE, alpha: 1 }, shadow: false }
       : style === "bold"
-        ? { headline: readable([f.accent], f.brandText), body: text, cta: readable([ctaFill], f.brandText), ctaFill, lineFill: { color: f.accent, alpha: 1 }, shadow: false }
+        ? {
+            headline: readable([f.accent], f.brandText),
+            body: text,
+            cta: readable([ctaFill], f.brandText),
+            ctaFill,
+            lineFill: { color: f.accent, alpha: 1 },
+            shadow: false,
+          }
         : { headline: text, body: text, cta: readable([ctaFill], f.brandText), ctaFill, shadow: false };
   return endCard(f, input, copy, type, page, colours, align);
 }
 
 function scene(f: Frame, input: LayoutInput, copy: CopyText, type: CopyType, style: Exclude<AdStyle, "panel">): Built {
   const gradient = pageOf(f, style);
-  const { safe } = f;
   switch (style) {
     case "cinematic": {
       // Sparse: the supporting line only when it is short.
@@ -343,67 +444,111 @@ function scene(f: Frame, input: LayoutInput, copy: CopyText, type: CopyType, sty
       const scrim = { color: BLACK, alpha: 0.62 };
       // Without a picture the scene is a title card: the line centred on black.
       const titleCard = !input.hasImage;
-      return overPicture(f, input, sparse, {
-        type,
-        maxWidth: f.wide ? 0.62 : 0.92,
-        maxHeight: 0.34,
-        align: titleCard ? "center" : "left",
-        tops: titleCard ? [0.36] : [1, 0.62, 0],
-        scrim,
-        colours: (s) => {
-          const under = s ? behind(PHOTO, s.color, s.alpha) : [gradient.from, gradient.to];
-          return { headline: readable(under, WHITE), body: readable(under, [226, 226, 226]), cta: readable(under, WHITE), ctaFill: f.accent, shadow: true };
+      return overPicture(
+        f,
+        input,
+        sparse,
+        {
+          type,
+          maxWidth: f.wide ? 0.62 : 0.92,
+          maxHeight: 0.34,
+          align: titleCard ? "center" : "left",
+          tops: titleCard ? [0.36] : [1, 0.62, 0],
+          scrim,
+          colours: (s) => {
+            const under = s ? behind(PHOTO, s.color, s.alpha) : [gradient.from, gradient.to];
+            return {
+              headline: readable(under, WHITE),
+              body: readable(under, [226, 226, 226]),
+              cta: readable(under, WHITE),
+              ctaFill: f.accent,
+              shadow: true,
+            };
+          },
+          bandSide: "bottom",
+          bandFill: mix(f.primary, BLACK, 0.8),
         },
-        bandSide: "bottom",
-        bandFill: mix(f.primary, BLACK, 0.8),
-      }, gradient);
+        gradient,
+      );
     }
     case "ugc": {
       // A creator's post says one thing at a time: the line and, at most, the ask.
       const sticker = { color: WHITE, alpha: 1 };
-      return overPicture(f, input, { ...copy, body: copy.headline ? "" : copy.body }, {
-        type,
-        maxWidth: 0.94,
-        maxHeight: 0.34,
-        align: "center",
-        tops: [0.12, 0, 0.55, 1],
-        scrim: null,
-        colours: () => ({ headline: INK, body: INK, cta: readable([f.accent], f.brandText), ctaFill: f.accent, lineFill: sticker, shadow: false }),
-        bandSide: "top",
-        bandFill: f.primary,
-      }, gradient);
+      return overPicture(
+        f,
+        input,
+        { ...copy, body: copy.headline ? "" : copy.body },
+        {
+          type,
+          maxWidth: 0.94,
+          maxHeight: 0.34,
+          align: "center",
+          tops: [0.12, 0, 0.55, 1],
+          scrim: null,
+          colours: () => ({
+            headline: INK,
+            body: INK,
+            cta: readable([f.accent], f.brandText),
+            ctaFill: f.accent,
+            lineFill: sticker,
+            shadow: false,
+          }),
+          bandSide: "top",
+          bandFill: f.primary,
+        },
+        gradient,
+      );
     }
     case "presenter": {
       const fill = { color: f.primary, alpha: 0.94 };
-      return overPicture(f, input, copy, {
-        type,
-        maxWidth: 1,
-        maxHeight: 0.4,
-        align: "left",
-        tops: [0, 1],
-        scrim: fill,
-        colours: () => {
-          const t = readable([f.primary], f.brandText);
-          return { headline: t, body: t, cta: readable([f.accent], f.brandText), ctaFill: f.accent, shadow: false };
+      return overPicture(
+        f,
+        input,
+        copy,
+        {
+          type,
+          maxWidth: 1,
+          maxHeight: 0.4,
+          align: "left",
+          tops: [0, 1],
+          scrim: fill,
+          colours: () => {
+            const t = readable([f.primary], f.brandText);
+            return { headline: t, body: t, cta: readable([f.accent], f.brandText), ctaFill: f.accent, shadow: false };
+          },
+          bandSide: "top",
+          bandFill: f.primary,
         },
-        bandSide: "top",
-        bandFill: f.primary,
-      }, gradient);
+        gradient,
+      );
     }
     case "bold": {
       const marker = { color: f.accent, alpha: 1 };
       const onMarker = readable([f.accent], f.brandText);
-      return overPicture(f, input, copy, {
-        type,
-        maxWidth: 0.96,
-        maxHeight: 0.4,
-        align: "left",
-        tops: [0.08, 0.5, 1],
-        scrim: null,
-        colours: () => ({ headline: onMarker, body: onMarker, cta: readable([f.primary], f.brandText), ctaFill: f.primary, lineFill: marker, shadow: false }),
-        bandSide: "top",
-        bandFill: f.primary,
-      }, gradient);
+      return overPicture(
+        f,
+        input,
+        copy,
+        {
+          type,
+          maxWidth: 0.96,
+          maxHeight: 0.4,
+          align: "left",
+          tops: [0.08, 0.5, 1],
+          scrim: null,
+          colours: () => ({
+            headline: onMarker,
+            body: onMarker,
+            cta: readable([f.primary], f.brandText),
+            ctaFill: f.primary,
+            lineFill: marker,
+            shadow: false,
+          }),
+          bandSide: "top",
+          bandFill: f.primary,
+        },
+        gradient,
+      );
     }
     case "problem-solution":
       return problemOrSolution(f, input, copy, type, gradient);
@@ -425,29 +570,49 @@ function problemOrSolution(f: Frame, input: LayoutInput, copy: CopyText, type: C
   // The solution: the brand's colour over the picture (the copy above, where the problem's sat).
   if (!isProblem(input)) return splitScene(f, input, copy, type, { from: f.primary, to: mix(f.primary, f.secondary, 0.35) }, "top");
   const scrim = { color: [22, 24, 30] as Rgb, alpha: 0.66 };
-  const built = overPicture(f, input, copy, {
-    type,
-    maxWidth: 0.94,
-    maxHeight: 0.36,
-    align: "left",
-    tops: [0.1, 1],
-    scrim,
-    colours: (s) => {
-      const under = s ? behind(behind(PHOTO, [30, 32, 38], 0.4), s.color, s.alpha) : [gradient.from, gradient.to];
-      return { headline: readable(under, [236, 236, 236]), body: readable(under, [200, 204, 212]), cta: WHITE, ctaFill: [90, 96, 110], shadow: false };
+  const built = overPicture(
+    f,
+    input,
+    copy,
+    {
+      type,
+      maxWidth: 0.94,
+      maxHeight: 0.36,
+      align: "left",
+      tops: [0.1, 1],
+      scrim,
+      colours: (s) => {
+        const under = s ? behind(behind(PHOTO, [30, 32, 38], 0.4), s.color, s.alpha) : [gradient.from, gradient.to];
+        return {
+          headline: readable(under, [236, 236, 236]),
+          body: readable(under, [200, 204, 212]),
+          cta: WHITE,
+          ctaFill: [90, 96, 110],
+          shadow: false,
+        };
+      },
+      bandSide: "bottom",
+      bandFill: [34, 37, 44],
     },
-    bandSide: "bottom",
-    bandFill: [34, 37, 44],
-  }, gradient);
+    gradient,
+  );
   // The problem in grey: the picture without its colour, dimmed.
   if (built.picture) built.picture = { ...built.picture, mono: true };
-  else if (input.hasImage) built.picture = { ...fitPicture({ x: 0, y: 0, w: f.W, h: f.H }, input.scene.imageSize, input.scene.subject).placement, mono: true };
+  else if (input.hasImage)
+    built.picture = { ...fitPicture({ x: 0, y: 0, w: f.W, h: f.H }, input.scene.imageSize, input.scene.subject).placement, mono: true };
   built.imageTint = { color: [30, 32, 38], alpha: 0.4 };
   return built;
 }
 
 /** The picture in one part of the frame, the copy on a solid brand block in the other. */
-function splitScene(f: Frame, input: LayoutInput, copy: CopyText, type: CopyType, gradient: Built["gradient"], copySide: "top" | "bottom" = "bottom"): Built {
+function splitScene(
+  f: Frame,
+  input: LayoutInput,
+  copy: CopyText,
+  type: CopyType,
+  gradient: Built["gradient"],
+  copySide: "top" | "bottom" = "bottom",
+): Built {
   const { safe, u } = f;
   const hasPicture = input.hasImage;
   const fill = f.primary;
@@ -457,7 +622,15 @@ function splitScene(f: Frame, input: LayoutInput, copy: CopyText, type: CopyType
   if (!hasPicture) {
     const fitted = fitCopy(copy, type, f.fonts, safe.w * 0.92, safe.h * 0.8);
     const top = Math.round(safe.y + (safe.h - fitted.height) / 2);
-    const built = finish(f, fitted, { x: safe.x, top, align: "left" }, colours, null, { from: fill, to: mix(fill, f.secondary, 0.3) }, null);
+    const built = finish(
+      f,
+      fitted,
+      { x: safe.x, top, align: "left" },
+      colours,
+      null,
+      { from: fill, to: mix(fill, f.secondary, 0.3) },
+      null,
+    );
     built.boxes.unshift(accentBar(f, safe.x, top - Math.round(0.05 * u)));
     return built;
   }
@@ -466,7 +639,12 @@ function splitScene(f: Frame, input: LayoutInput, copy: CopyText, type: CopyType
   const parts = splitFrame(f, side, bandSize);
   const pad = Math.round(0.05 * u);
   const area: Rect = f.wide
-    ? { x: Math.max(safe.x, parts.band.x + pad), y: safe.y, w: parts.band.w - pad - (side === "right" ? f.W - safe.x - safe.w : safe.x), h: safe.h }
+    ? {
+        x: Math.max(safe.x, parts.band.x + pad),
+        y: safe.y,
+        w: parts.band.w - pad - (side === "right" ? f.W - safe.x - safe.w : safe.x),
+        h: safe.h,
+      }
     : side === "bottom"
       ? { x: safe.x, y: parts.band.y + pad, w: safe.w, h: safe.y + safe.h - parts.band.y - pad }
       : { x: safe.x, y: safe.y, w: safe.w, h: parts.band.h - safe.y - pad };
@@ -478,14 +656,27 @@ function splitScene(f: Frame, input: LayoutInput, copy: CopyText, type: CopyType
   return built;
 }
 
-const accentBar = (f: Frame, x: number, y: number): BoxItem => ({ x: even(x), y: even(y), w: even(0.14 * f.u), h: even(Math.max(6, 0.012 * f.u)), color: f.accent, alpha: 1 });
+const accentBar = (f: Frame, x: number, y: number): BoxItem => ({
+  x: even(x),
+  y: even(y),
+  w: even(0.14 * f.u),
+  h: even(Math.max(6, 0.012 * f.u)),
+  color: f.accent,
+  alpha: 1,
+});
 
 /** A light page: the picture as an inset card, serif copy centred under it. */
 function editorialScene(f: Frame, input: LayoutInput, copy: CopyText, type: CopyType, gradient: Built["gradient"]): Built {
   const { safe, u } = f;
   const ink = readable([gradient.from, gradient.to], mix(f.primary, BLACK, 0.55));
   const ctaFill = f.accent;
-  const colours: CopyColours = { headline: ink, body: readable([gradient.from, gradient.to], mix(ink, WHITE, 0.25)), cta: ink, ctaFill, shadow: false };
+  const colours: CopyColours = {
+    headline: ink,
+    body: readable([gradient.from, gradient.to], mix(ink, WHITE, 0.25)),
+    cta: ink,
+    ctaFill,
+    shadow: false,
+  };
   const backdrop: BoxItem[] = [];
   let top = safe.y;
   let picture: ReturnType<typeof fitPicture> | null = null;
@@ -494,22 +685,38 @@ function editorialScene(f: Frame, input: LayoutInput, copy: CopyText, type: Copy
       ? { x: safe.x, y: safe.y, w: even(safe.w * 0.46), h: safe.h }
       : { x: safe.x + even(safe.w * 0.04), y: safe.y, w: even(safe.w * 0.92), h: even(safe.h * (f.tall ? 0.5 : 0.46)) };
     const border = even(Math.max(6, 0.012 * u));
-    backdrop.push({ x: card.x - border + even(0.012 * u), y: card.y - border + even(0.012 * u), w: card.w + 2 * border, h: card.h + 2 * border, color: BLACK, alpha: 0.12 });
+    backdrop.push({
+      x: card.x - border + even(0.012 * u),
+      y: card.y - border + even(0.012 * u),
+      w: card.w + 2 * border,
+      h: card.h + 2 * border,
+      color: BLACK,
+      alpha: 0.12,
+    });
     backdrop.push({ x: card.x - border, y: card.y - border, w: card.w + 2 * border, h: card.h + 2 * border, color: WHITE, alpha: 1 });
     picture = fitPicture(card, input.scene.imageSize, input.scene.subject);
     top = f.wide ? safe.y : card.y + card.h + Math.round(0.06 * u);
   }
-  const area: Rect = f.wide && input.hasImage ? { x: safe.x + safe.w * 0.52, y: safe.y, w: safe.w * 0.48, h: safe.h } : { x: safe.x, y: top, w: safe.w, h: safe.y + safe.h - top };
+  const area: Rect =
+    f.wide && input.hasImage
+      ? { x: safe.x + safe.w * 0.52, y: safe.y, w: safe.w * 0.48, h: safe.h }
+      : { x: safe.x, y: top, w: safe.w, h: safe.y + safe.h - top };
   const fitted = fitCopy(copy, type, f.fonts, area.w * 0.94, area.h - Math.round(0.05 * u));
   const blockTop = Math.round(area.y + Math.round(0.05 * u) + (input.hasImage && !f.wide ? 0 : (area.h - fitted.height) / 2));
   const built = finish(f, fitted, { x: area.x + area.w / 2, top: blockTop, align: "center" }, colours, null, gradient, null);
   const ruleW = even(0.1 * u);
   built.backdrop = backdrop;
-  built.boxes.unshift({ x: even(area.x + area.w / 2 - ruleW / 2), y: even(blockTop - Math.round(0.035 * u)), w: ruleW, h: even(Math.max(4, 0.006 * u)), color: f.accent, alpha: 1 });
+  built.boxes.unshift({
+    x: even(area.x + area.w / 2 - ruleW / 2),
+    y: even(blockTop - Math.round(0.035 * u)),
+    w: ruleW,
+    h: even(Math.max(4, 0.006 * u)),
+    color: f.accent,
+    alpha: 1,
+  });
   if (picture) {
     built.picture = picture.placement;
     built.subject = picture.subject;
   }
   return built;
 }
-

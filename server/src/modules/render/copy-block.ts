@@ -7,7 +7,6 @@ import type { Rgb } from "./color.ts";
 import type { FontFace, FontFamily } from "./font-family.ts";
 import { type BoxItem, type Rect, type TextItem, wrapText } from "./layout-base.ts";
 
-
 const MIN_FONT_PX = 14;
 const MIN_SCALE = 0.3;
 
@@ -190,7 +189,14 @@ export function placeCopy(
           });
         });
         const ruleY = top + fitted.cLines.length * lh.c + cs * 0.15;
-        boxes.push({ x: even(centreOf(textW) - textW / 2), y: even(ruleY), w: even(textW), h: even(Math.max(4, cs * 0.1)), color: colours.ctaFill, alpha: 1 });
+        boxes.push({
+          x: even(centreOf(textW) - textW / 2),
+          y: even(ruleY),
+          w: even(textW),
+          h: even(Math.max(4, cs * 0.1)),
+          color: colours.ctaFill,
+          alpha: 1,
+        });
       } else {
         const w = textW + 2 * cs;
         const h = fitted.cLines.length * lh.c + cs * 0.9;

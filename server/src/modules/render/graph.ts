@@ -65,8 +65,7 @@ export function coverSteps(w: number, h: number, focus?: { x: number; y: number 
 }
 
 /** Where the picture goes in a frame of `w`×`h`: the layout's rectangle, or all of it. */
-export const pictureRect = (layout: SceneLayout, w = layout.width, h = layout.height) =>
-  layout.picture?.rect ?? { x: 0, y: 0, w, h };
+export const pictureRect = (layout: SceneLayout, w = layout.width, h = layout.height) => layout.picture?.rect ?? { x: 0, y: 0, w, h };
 
 /** True when the layout draws the picture over the whole frame at cover size (so the camera may pan across it). */
 export const pictureFillsFrame = (layout: SceneLayout) => {
@@ -88,7 +87,16 @@ export function pictureChains(input: string, layout: SceneLayout, w: number, h: 
   return [
     `[${input}]${filter("split", { outputs: 2 })}[${id}a][${id}b]`,
     `[${id}a]${[
-      ...(p.fill ? [filter("crop", { w: `iw*${p.fill.w.toFixed(4)}`, h: `ih*${p.fill.h.toFixed(4)}`, x: `iw*${p.fill.x.toFixed(4)}`, y: `ih*${p.fill.y.toFixed(4)}` })] : []),
+      ...(p.fill
+        ? [
+            filter("crop", {
+              w: `iw*${p.fill.w.toFixed(4)}`,
+              h: `ih*${p.fill.h.toFixed(4)}`,
+              x: `iw*${p.fill.x.toFixed(4)}`,
+              y: `ih*${p.fill.y.toFixed(4)}`,
+            }),
+          ]
+        : []),
       coverSteps(w, h, undefined, p.mono, oneFrame),
       // In 4:2:0 the chroma planes are half size: half the radius blurs them as much, with no colour fringes.
       filter("format", { pix_fmts: "yuv420p" }),
@@ -111,7 +119,9 @@ const FEATHER = "255*min(1,min(X,W-1-X)/(0.09*W))*min(1,min(Y,H-1-Y)/(0.09*H))";
 
 /** drawbox steps for boxes. */
 const boxSteps = (boxes: SceneLayout["boxes"] | undefined) =>
-  (boxes ?? []).map((box) => filter("drawbox", { x: box.x, y: box.y, w: box.w, h: box.h, color: ffColor(box.color, box.alpha), t: "fill" }));
+  (boxes ?? []).map((box) =>
+    filter("drawbox", { x: box.x, y: box.y, w: box.w, h: box.h, color: ffColor(box.color, box.alpha), t: "fill" }),
+  );
 
 const textSteps = (layout: SceneLayout, fontPath: string, textFiles: string[]) =>
   layout.texts.map((text, i) => {

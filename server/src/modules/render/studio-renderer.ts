@@ -11,7 +11,17 @@ import { fontMetrics } from "./font-metrics.ts";
 import { audioTrack, defaultAudioCacheDir, linkTrack } from "./audio-track.ts";
 import { bedSeed } from "./music-bed.ts";
 import { fontFamily } from "./font-family.ts";
-import { backgroundChains, clipChains, coverSteps, FPS, filter, foregroundChains, holdFrames, pictureFillsFrame, stillChains } from "./graph.ts";
+import {
+  backgroundChains,
+  clipChains,
+  coverSteps,
+  FPS,
+  filter,
+  foregroundChains,
+  holdFrames,
+  pictureFillsFrame,
+  stillChains,
+} from "./graph.ts";
 import { type ImageSize, imageSize } from "./image-size.ts";
 import { layoutScene, type SceneLayout } from "./layout.ts";
 import { backgroundUse, entryFrames, foregroundUse, pictureHolds, planMotion } from "./scene-motion.ts";
@@ -137,7 +147,12 @@ function closingCardUncaptioned(narration: RenderNarration, storyboard: Storyboa
   if (scenes.length < 2) return narration;
   const timeline = planTimeline(scenes, fps);
   const closingStart = timeline.starts[scenes.length - 1]! / fps;
-  return { ...narration, cues: narration.cues.filter((cue) => cue.startSec < closingStart).map((cue) => ({ ...cue, endSec: Math.min(cue.endSec, closingStart) })) };
+  return {
+    ...narration,
+    cues: narration.cues
+      .filter((cue) => cue.startSec < closingStart)
+      .map((cue) => ({ ...cue, endSec: Math.min(cue.endSec, closingStart) })),
+  };
 }
 
 /** Each picture's size and the product's box in it, when the storyboard does not say (read once per file). */
@@ -317,7 +332,8 @@ export function createStudioRenderer(options: StudioRendererOptions = {}): Video
     // scene with a clip moves with it.
     const plans = scenes.map((scene, i) => {
       const length = frames[i]! + (transitions[i + 1] ?? 0);
-      if (scene.videoPath) return planMotion({ ...scene, motion: "static", textMotion: scene.textMotion ?? "fade" }, length, transitions[i]!, W, H, fps);
+      if (scene.videoPath)
+        return planMotion({ ...scene, motion: "static", textMotion: scene.textMotion ?? "fade" }, length, transitions[i]!, W, H, fps);
       if (dress) return null;
       // A picture in a zone of the frame moves inside its zone: the camera's frame is the zone.
       const zone = pictureZone(scene, layouts[i]!);
@@ -439,7 +455,8 @@ export function createStudioRenderer(options: StudioRendererOptions = {}): Video
             `[${imageInput}]${coverSteps(plan.canvas.width, plan.canvas.height, layout.picture?.focus, layout.picture?.mono)}[pic${i}]`,
             `[pic${i}]${split(picUses[i]!)}`,
           );
-        } else if (!scene.videoPath) stills.push(...backgroundChains({ layout, imageInput, canvas: plan.canvas, label: `bg${i}` }), `[bg${i}]${split(bgUses[i]!)}`);
+        } else if (!scene.videoPath)
+          stills.push(...backgroundChains({ layout, imageInput, canvas: plan.canvas, label: `bg${i}` }), `[bg${i}]${split(bgUses[i]!)}`);
         stills.push(
           ...foregroundChains({ layout, fontPath: font(), textFiles, logoInput, label: `fg${i}` }),
           `[fg${i}]${split(fgUses[i]!)}`,
