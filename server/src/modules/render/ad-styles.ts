@@ -294,10 +294,34 @@ function endCard(
     { x, top, align },
     type.lineBox ? colours : bandColours(type, colours, gradient.from, f.accent),
   );
+  // The sign-off sits in the middle of the room it has (below the picture, or the safe area).
+  const roomTop = pictured && !f.wide ? pictured.placement.rect.y + pictured.placement.rect.h : safe.y;
+  const roomBottom = safe.y + safe.h;
+  const allTexts = [...texts, ...placed.texts];
+  const allBoxes = [...boxes, ...placed.boxes];
+  const blockTop = Math.min(
+    ...allTexts.map((t) => t.baseline - t.size),
+    ...allBoxes.map((b) => b.y),
+    logo ? logo.plate.y : Number.POSITIVE_INFINITY,
+  );
+  const blockBottom = Math.max(
+    ...allTexts.map((t) => t.baseline + t.size * 0.3),
+    ...allBoxes.map((b) => b.y + b.h),
+    logo ? logo.plate.y + logo.plate.h : 0,
+  );
+  const shift = Number.isFinite(blockTop)
+    ? even(Math.max(roomTop - blockTop, (roomTop + roomBottom) / 2 - (blockTop + blockBottom) / 2))
+    : 0;
+  for (const t of allTexts) t.baseline += shift;
+  for (const b of allBoxes) b.y += shift;
+  if (logo) {
+    logo.y += shift;
+    logo.plate.y += shift;
+  }
   return {
     gradient,
-    boxes: [...boxes, ...placed.boxes],
-    texts: [...texts, ...placed.texts],
+    boxes: allBoxes,
+    texts: allTexts,
     truncated: fitted.truncated,
     lineCounts: { headline: fitted.hLines.length, body: 0 },
     ...(logo ? { logo } : {}),
@@ -650,10 +674,18 @@ function splitScene(
       : { x: safe.x, y: safe.y, w: safe.w, h: parts.band.h - safe.y - pad };
   const fitted = fitCopy(copy, type, f.fonts, area.w, area.h - Math.round(0.04 * u));
   const top = Math.round(area.y + Math.round(0.04 * u) + (f.wide ? (area.h - fitted.height) / 2 : 0));
-  const pictured = fitPicture(parts.picture, input.scene.imageSize, input.scene.subject);
+  // The product stays inside the safe area (clear of the platform's bars), set smaller when it must be.
+  const pictured = fitPicture(parts.picture, input.scene.imageSize, input.scene.subject, within(parts.picture, safe));
   const built = finish(f, fitted, { x: area.x, top, align: "left" }, colours, null, gradient, pictured);
   built.boxes.unshift({ ...parts.band, color: fill, alpha: 1 }, accentBar(f, area.x, top - Math.round(0.035 * u)));
   return built;
+}
+
+/** The part of `zone` inside `safe` (vertically; a zone spans the frame's width). */
+function within(zone: Rect, safe: Rect): Rect {
+  const top = Math.max(zone.y, safe.y);
+  const bottom = Math.min(zone.y + zone.h, safe.y + safe.h);
+  return { x: zone.x, y: top, w: zone.w, h: Math.max(0, bottom - top) };
 }
 
 const accentBar = (f: Frame, x: number, y: number): BoxItem => ({

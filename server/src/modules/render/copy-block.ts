@@ -86,7 +86,9 @@ export function fitCopy(copy: CopyText, type: CopyType, fonts: FontFamily, maxWi
   };
   let scale = 1;
   let f = make(scale);
-  while ((stack(f).height > maxHeight || f.hLines.length > type.maxHeadlineLines) && scale > MIN_SCALE) {
+  // A call to action reads as one line: a button of three lines ("Visit / pawpal-food. / example") is set smaller.
+  const ctaWraps = (c: typeof f) => c.cLines.length > 1 && scale > 0.6;
+  while ((stack(f).height > maxHeight || f.hLines.length > type.maxHeadlineLines || ctaWraps(f)) && scale > MIN_SCALE) {
     scale = Math.max(MIN_SCALE, scale - 0.05);
     f = make(scale);
   }
