@@ -3,7 +3,7 @@
 // reads every ad's frames back with OCR, checks them (ad-review/checks.ts) and writes contact sheets:
 // server/ad-review/out/index.html, a section per brief with its frames, the text read off each, the
 // result's reading of the brief and every defect found. Exits 1 when a check finds a defect.
-//   pnpm ad-review [brief-id …]   (default: every brief)
+//   pnpm ad-review [brief-id …] [--stills]   (default: every brief; --stills also writes docs/stills/<id>.jpg)
 import { execFileSync } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
@@ -23,7 +23,10 @@ import { RestClient } from "../test/support/clients.ts";
 import { readText, stopOcr } from "../test/support/ocr.ts";
 
 const out = join(import.meta.dirname, "..", "ad-review", "out");
-const wanted = new Set(process.argv.slice(2));
+const options = process.argv.slice(2);
+/** `--stills`: also writes one frame of each ad to docs/stills/<brief-id>.jpg, the README's pictures. */
+const writeStills = options.includes("--stills");
+const wanted = new Set(options.filter((o) => !o.startsWith("--")));
 const briefs = BRIEFS.filter((b) => wanted.size === 0 || wanted.has(b.id) || BRIEFS.some((o) => wanted.has(o.id) && o.improves === b.id));
 const ffmpeg = locateFfmpeg();
 const ADMIN = { email: "review-admin@example.com", password: "review-admin-password" };
@@ -73,6 +76,7 @@ try {
     console.log(`${ad.status} in ${((Date.now() - started) / 1000).toFixed(1)} s, ${ad.findings.length} defect(s)`);
     for (const finding of ad.findings) console.log(`  - ${finding.defect}`);
   }
+  if (writeStills) readmeStills(reviewed);
 } finally {
   writeFileSync(join(out, "index.html"), contactSheet(reviewed));
   await stopOcr();
@@ -108,6 +112,18 @@ async function review(brief: ReviewBrief): Promise<ReviewedAd> {
   }
   const findings: Finding[] = [...frames.flatMap(frameFindings), ...adFindings(brief, frames)];
   return { brief, status: "completed", jobId, result: job.result, frames, findings, outDir: out };
+}
+
+/** One frame of each finished ad (its first video's second sample, a static ad's first still) for the README. */
+function readmeStills(ads: ReviewedAd[]) {
+  const dir = join(import.meta.dirname, "..", "..", "docs", "stills");
+  mkdirSync(dir, { recursive: true });
+  for (const ad of ads) {
+    const first = ad.frames.filter((f) => f.file.startsWith(join(out, ad.brief.id, "0-")));
+    const frame = first[1] ?? first[0];
+    if (!frame) continue;
+    execFileSync(ffmpeg, ["-v", "error", "-i", frame.file, "-vf", "scale=-2:480", "-q:v", "4", "-y", join(dir, `${ad.brief.id}.jpg`)]);
+  }
 }
 
 function failed(brief: ReviewBrief, why: string): ReviewedAd {
