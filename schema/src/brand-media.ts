@@ -1,5 +1,7 @@
-// The brand media library: product photos an account uploads for its ads. The limits are stated once
-// here: the server enforces them and the SPA's upload form shows and pre-checks them.
+// The brand media library: what an account uploads for its ads: product photos, a presenter (photo or short
+// selfie clip, with the shown person's consent recorded) and product footage (short clips the director cuts
+// to the ad's beats). The limits are stated once here: the server enforces them and the SPA's upload form
+// shows and pre-checks them.
 import { z } from "zod";
 import { IsoDateTime } from "./common.ts";
 
@@ -9,6 +11,25 @@ export type BrandMediaType = (typeof BRAND_MEDIA_TYPES)[number];
 
 /** The file-name endings a picker offers (the content decides; a renamed file is still refused). */
 export const BRAND_MEDIA_EXTENSIONS = [".png", ".jpg", ".jpeg", ".webp"] as const;
+
+/** The video containers the library accepts (judged by what ffmpeg finds in the file); stored as H.264 MP4. */
+export const BRAND_VIDEO_EXTENSIONS = [".mp4", ".mov", ".webm"] as const;
+
+/**
+ * What an item is for. `product`: a product photo shown under the copy (the default, and all items made
+ * before roles existed). `presenter`: the person fronting avatar and influencer ads (a photo or a short
+ * selfie clip). `footage`: a product video clip the ad cuts to its beats.
+ */
+export const BRAND_MEDIA_ROLES = ["product", "presenter", "footage"] as const;
+export const BrandMediaRole = z.enum(BRAND_MEDIA_ROLES, { error: "role must be product, presenter or footage" });
+export type BrandMediaRole = z.infer<typeof BrandMediaRole>;
+
+/** Which kinds of file each role takes. */
+export const BRAND_MEDIA_ROLE_KINDS: Record<BrandMediaRole, readonly ("image" | "video")[]> = {
+  product: ["image"],
+  presenter: ["image", "video"],
+  footage: ["video"],
+};
 
 export const BRAND_MEDIA_LIMITS = {
   /** Largest file accepted (refused while it streams in). */
@@ -20,6 +41,24 @@ export const BRAND_MEDIA_LIMITS = {
   /** Largest side in pixels. */
   maxSide: 8000,
 } as const;
+
+export const BRAND_VIDEO_LIMITS = {
+  /** Largest video file accepted (refused while it streams in). */
+  maxBytes: 50 * 1024 * 1024,
+  /** Shortest clip, in seconds: anything shorter is a still. */
+  minSeconds: 2,
+  /** Longest clip, in seconds. */
+  maxSeconds: 60,
+  /** Smallest side in pixels. */
+  minSide: 200,
+  /** The stored copy: H.264 MP4 without sound, at most this many pixels on its long side ... */
+  storedLongSide: 1080,
+  /** ... at this frame rate. */
+  storedFps: 30,
+} as const;
+
+/** The largest upload of any kind (the REST body limit; each kind's own limit is then checked). */
+export const BRAND_UPLOAD_MAX_BYTES = Math.max(BRAND_MEDIA_LIMITS.maxBytes, BRAND_VIDEO_LIMITS.maxBytes);
 
 /**
  * A file received by an upload operation: the REST adapter streams the multipart part to a temporary file
@@ -39,7 +78,20 @@ export const UploadedFile = z
   .meta({ title: "UploadedFile" });
 export type UploadedFile = z.infer<typeof UploadedFile>;
 
-export const BrandMediaUpload = z.object({ file: UploadedFile });
+/** The multipart text values that tick a checkbox (a browser sends "on"). */
+export const CHECKED_VALUES = ["on", "true", "yes", "1"] as const;
+
+export const BrandMediaUpload = z.object({
+  file: UploadedFile,
+  /** What the item is for (default `product`). */
+  role: BrandMediaRole.optional(),
+  /** Presenter: the name of the person shown (required for a presenter). */
+  consentName: z.string().trim().max(200, { error: "consentName may be at most 200 characters" }).optional(),
+  /** Presenter: when they gave their consent (ISO date or date-time; default: now). */
+  consentAt: z.iso.datetime({ offset: true, error: "consentAt must be an ISO date-time" }).or(z.iso.date()).optional(),
+  /** Presenter: "I have this person's permission to use their likeness in ads" (required for a presenter). */
+  consent: z.string().trim().toLowerCase().max(10).optional().describe(`Ticked: one of ${CHECKED_VALUES.join(", ")}`),
+});
 export type BrandMediaUpload = z.infer<typeof BrandMediaUpload>;
 
 export const BrandMediaId = z.object({
@@ -58,6 +110,15 @@ export const BrandMedia = z
     mime: z.string(),
     filename: z.string(),
     createdAt: IsoDateTime,
+    /** What it is for (items made before roles existed are `product`). */
+    role: BrandMediaRole,
+    kind: z.enum(["image", "video"]),
+    /** A video's length in seconds (null for a photo). */
+    durationSec: z.number().nullable(),
+    /** A video's first frame as a JPEG, served to its owner only (null for a photo). */
+    posterUrl: z.string().nullable(),
+    /** A presenter's recorded consent: who is shown and when they agreed (null for other roles). */
+    consent: z.object({ name: z.string(), givenAt: IsoDateTime }).nullable(),
   })
   .meta({ title: "BrandMedia" });
 export type BrandMedia = z.infer<typeof BrandMedia>;

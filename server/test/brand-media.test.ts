@@ -79,6 +79,8 @@ describe("uploading", () => {
     const listed = await list(owner);
     expect(listed.map((m) => m.id)).toEqual(uploaded.map((m) => m.id));
     expect(listed[0]).toEqual(uploaded[0]);
+    // Without a role, a photo is a product photo, as before roles existed.
+    expect(listed[0]).toMatchObject({ role: "product", kind: "image", durationSec: null, posterUrl: null, consent: null });
     expect(storedFiles(owner)).toHaveLength(3);
 
     // What the pipeline reads: the stored files' keys and pixel sizes, oldest first.
@@ -126,17 +128,22 @@ describe("uploading", () => {
     expect(storedFiles(owner)).toEqual([]);
   });
 
-  it("refuses a file over 10 MB with 413 while it streams in, and stores nothing", async () => {
+  it("refuses a photo over 10 MB with a 400 saying the limit, one over 50 MB with 413 while it streams in, and stores nothing", async () => {
     const png = await picture("png");
     const oversize = Buffer.concat([png, Buffer.alloc(10 * 1024 * 1024 + 1 - png.length)]);
     const res = await upload(owner, oversize, "poster.png", "image/png");
-    expect(res.status).toBe(413);
-    expect(res.body.error).toMatch(/larger than 10 MB/);
+    expect(res.status).toBe(400);
+    expect(res.body.error).toMatch(/photos may be at most 10 MB/);
+    // Past the largest upload of any kind (a 50 MB clip), the stream itself is cut off.
+    const streamed = await upload(owner, Buffer.concat([png, Buffer.alloc(50 * 1024 * 1024 + 1 - png.length)]), "poster.png", "image/png");
+    expect(streamed.status).toBe(413);
+    expect(streamed.body.error).toMatch(/larger than 50 MB/);
     expect(await list(owner)).toEqual([]);
     expect(storedFiles(owner)).toEqual([]);
-    // Exactly 10 MB would have been read to the end (then judged by its content).
+    // Exactly 10 MB is judged by its content.
     const padded = await upload(owner, Buffer.concat([png, Buffer.alloc(10 * 1024 * 1024 - png.length)]), "poster.png");
     expect(padded.status).not.toBe(413);
+    expect(padded.body.error ?? "").not.toMatch(/at most 10 MB/);
     await clearLibrary(owner);
   });
 
@@ -168,7 +175,7 @@ describe("uploading", () => {
       req.write("--x\r\n");
     });
     expect(answer.status).toBe(413);
-    expect(JSON.parse(answer.body).error).toBe("Request body is larger than 11 MB");
+    expect(JSON.parse(answer.body).error).toBe("Request body is larger than 53 MB");
     expect(storedFiles(owner)).toEqual([]);
   });
 
@@ -235,8 +242,12 @@ describe("owning", () => {
   it("lists over tRPC and GraphQL too, and a delete removes the file", async () => {
     const [item] = await list(owner);
     expect((await trpcClient(app.url, owner.jwt).brand.media.query()).map((m) => m.id)).toEqual([item.id]);
-    const gql = await graphql(app.url, "{ brandMedia { id width height mime url } }", {}, owner.jwt);
-    expect(gql.body.data).toEqual({ brandMedia: [{ id: item.id, width: 400, height: 400, mime: "image/webp", url: item.url }] });
+    const gql = await graphql(app.url, "{ brandMedia { id width height mime url role kind durationSec posterUrl consent { name } } }", {}, owner.jwt);
+    expect(gql.body.data).toEqual({
+      brandMedia: [
+        { id: item.id, width: 400, height: 400, mime: "image/webp", url: item.url, role: "product", kind: "image", durationSec: null, posterUrl: null, consent: null },
+      ],
+    });
 
     const deleted = await graphql(
       app.url,

@@ -17,6 +17,8 @@ import {
   KnowledgeUpload,
   KnowledgeUrlsInput,
   BRAND_MEDIA_LIMITS,
+  BRAND_UPLOAD_MAX_BYTES,
+  BRAND_VIDEO_LIMITS,
   BrandMedia,
   BrandMediaDeleted,
   BrandMediaId,
@@ -24,7 +26,13 @@ import {
   BrandProfileInput,
 } from "@adgen/schema";
 import { z } from "zod";
-import { deleteBrandMedia, listOwnBrandMedia, openBrandMedia, uploadBrandMedia } from "../modules/brand/brand-media.ts";
+import {
+  deleteBrandMedia,
+  listOwnBrandMedia,
+  openBrandMedia,
+  openBrandMediaPoster,
+  uploadBrandMedia,
+} from "../modules/brand/brand-media.ts";
 import {
   createBrand,
   deleteBrand,
@@ -67,7 +75,7 @@ export const brandOperations = {
     handler: (ctx, input) => saveBrandProfile(ctx, input),
   }),
   uploadMedia: defineOperation({
-    summary: `Add a product photo to your brand media library (multipart part \`file\`: PNG, JPEG or WebP, at most ${BRAND_MEDIA_LIMITS.maxBytes / (1024 * 1024)} MB, ${BRAND_MEDIA_LIMITS.minSide}–${BRAND_MEDIA_LIMITS.maxSide} px a side, ${BRAND_MEDIA_LIMITS.maxCount} per account)`,
+    summary: `Add to your brand media library (multipart part \`file\`, ${BRAND_MEDIA_LIMITS.maxCount} items per account): a product photo (role \`product\`, the default: PNG, JPEG or WebP, at most ${BRAND_MEDIA_LIMITS.maxBytes / (1024 * 1024)} MB, ${BRAND_MEDIA_LIMITS.minSide}–${BRAND_MEDIA_LIMITS.maxSide} px a side), a presenter (role \`presenter\`: a photo or a selfie clip, with \`consent\`=on and \`consentName\`) or product footage (role \`footage\`). Clips: MP4, MOV or WebM, at most ${BRAND_VIDEO_LIMITS.maxBytes / (1024 * 1024)} MB, ${BRAND_VIDEO_LIMITS.minSeconds}–${BRAND_VIDEO_LIMITS.maxSeconds} s, stored as H.264 MP4 without sound (at most ${BRAND_VIDEO_LIMITS.storedLongSide} px, ${BRAND_VIDEO_LIMITS.storedFps} fps) with a poster frame`,
     access: "user",
     kind: "upload",
     input: BrandMediaUpload,
@@ -76,12 +84,12 @@ export const brandOperations = {
       method: "POST",
       path: "/user/brand/media",
       tag: "Brand",
-      upload: { field: "file", maxBytes: BRAND_MEDIA_LIMITS.maxBytes },
-      errors: { 413: "The file is larger than 10 MB" },
+      upload: { field: "file", maxBytes: BRAND_UPLOAD_MAX_BYTES },
+      errors: { 413: `The file is larger than ${BRAND_UPLOAD_MAX_BYTES / (1024 * 1024)} MB` },
     },
     trpc: { none: NOT_SERVED_UPLOAD },
     graphql: { none: NOT_SERVED_UPLOAD },
-    handler: (ctx, input) => uploadBrandMedia(ctx, input.file),
+    handler: (ctx, input) => uploadBrandMedia(ctx, input),
   }),
   media: defineOperation({
     summary: "Your brand media library, oldest first",
@@ -112,6 +120,27 @@ export const brandOperations = {
     graphql: { none: "image bytes: browsers load them over REST" },
     handler: async (ctx, input): Promise<FileResult> => {
       const file = await openBrandMedia(ctx, input.id);
+      return {
+        kind: "file",
+        filename: file.filename,
+        contentType: file.mime,
+        body: "",
+        disposition: "inline",
+        ranged: { bytes: file.bytes, modifiedAt: file.modifiedAt, read: (range) => ctx.services.media.read(file.key, range) },
+      };
+    },
+  }),
+  mediaPoster: defineOperation({
+    summary: "The poster frame (JPEG) of one of your brand media clips",
+    access: "user",
+    kind: "download",
+    input: BrandMediaId,
+    output: null,
+    rest: { method: "GET", path: "/user/brand/media/{id}/poster", tag: "Brand", errors: { 404: "Brand media or its poster frame not found" } },
+    trpc: { none: "image bytes: browsers load them over REST" },
+    graphql: { none: "image bytes: browsers load them over REST" },
+    handler: async (ctx, input): Promise<FileResult> => {
+      const file = await openBrandMediaPoster(ctx, input.id);
       return {
         kind: "file",
         filename: file.filename,
