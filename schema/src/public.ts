@@ -117,8 +117,8 @@ export const Capability = z.object({
   name: z.string(),
   category: z.string(),
   tier: z.string(),
-  /** active: a job can use it on this instance now; unavailable: not on this instance; deprecated: on its way out. */
-  status: z.enum(["active", "deprecated", "unavailable"]),
+  /** active: a job can use it on this instance now; deprecated: on its way out. What this instance cannot use is not listed (SPEC 2.7). */
+  status: z.enum(["active", "deprecated"]),
   isNew: z.boolean(),
   features: z.array(z.string()),
 });

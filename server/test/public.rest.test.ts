@@ -185,7 +185,7 @@ describe("GET /models/status", () => {
         name: expect.any(String),
         category: expect.any(String),
         tier: expect.any(String),
-        status: expect.stringMatching(/^(active|deprecated|unavailable)$/),
+        status: expect.stringMatching(/^(active|deprecated)$/),
         isNew: expect.any(Boolean),
         features: expect.any(Array),
       });

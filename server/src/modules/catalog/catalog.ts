@@ -10,6 +10,7 @@ import {
   FORMATS,
   FRAMEWORKS,
   PLANS,
+  type Capability,
   type ModelsStatus,
   type Pricing,
   QUALITY_TIERS,
@@ -151,14 +152,15 @@ export function getStudioConfig(config: Config, providers: RemoteProviders): Stu
  * What this instance does for each capability, derived from what a job can use now: the built-in studio
  * renders video and stills (both tiers), writes the art direction and speaks the narrated types'
  * voice-over; a configured provider adds generated pictures or a natural voice, a configured language
- * model writes the copy. There is no generated video or upscaling, so those are `unavailable`.
+ * model writes the copy. A capability this instance cannot use now is left out (SPEC 2.7 allows only
+ * `active` and `deprecated`, issue 29); there is no generated video or upscaling yet, so neither is listed.
  * Categories and tiers only, never a provider.
  */
 function capabilities(services: Pick<Services, "providers" | "languageModel">): ModelsStatus["capabilities"] {
   const models = instanceModels(services.providers);
   const has = (kind: ModelKind, id: string) => models[kind].some((m) => m.id === id);
-  const status = (on: boolean) => (on ? ("active" as const) : ("unavailable" as const));
-  return [
+  const status = (on: boolean) => (on ? ("active" as const) : null);
+  const all: (Omit<Capability, "status"> & { status: Capability["status"] | null })[] = [
     {
       name: "Studio video",
       category: "video",
@@ -231,9 +233,8 @@ function capabilities(services: Pick<Services, "providers" | "languageModel">): 
       isNew: has("voice", NATURAL_VOICE),
       features: ["text-to-speech", "captions", "word-timings"],
     },
-    { name: "Generated video", category: "video", tier: "premium", status: "unavailable", isNew: false, features: ["text-to-video"] },
-    { name: "Upscaling", category: "image", tier: "premium", status: "unavailable", isNew: false, features: ["upscale"] },
   ];
+  return all.filter((c): c is Capability => c.status !== null);
 }
 
 const RECENT_UPGRADES: ModelsStatus["recentUpgrades"] = [
