@@ -10,7 +10,7 @@ import type { Services } from "../../../context.ts";
 import { jobMediaKey } from "../../../media/storage.ts";
 import { safeFetch } from "../../net/safe-fetch.ts";
 import { imageSizeFromBytes } from "../../render/image-size.ts";
-import type { Storyboard } from "../../render/types.ts";
+import type { Persona, Storyboard } from "../../render/types.ts";
 
 /** Pictures an ad uses at most (one per scene before the call to action). */
 export const MAX_PICTURES = 4;
@@ -30,10 +30,22 @@ export interface Picture {
   source: string;
 }
 
+/** A clip of the user's own (brand media library), copied among the job's media. */
+export interface Clip {
+  key: string;
+  width: number;
+  height: number;
+  durationSec: number;
+}
+
 export interface Imagery {
   pictures: Picture[];
   logo: Picture | null;
   warnings: string[];
+  /** The user's product footage, cut to the ad's beats (absent in outputs stored by older versions). */
+  footage?: Clip[];
+  /** The person who fronts a narrated ad: the newest presenter clip, else the newest presenter photo. */
+  presenter?: { key: string; kind: "image" | "video" } | null;
 }
 
 export interface ImageryInput {
@@ -41,8 +53,8 @@ export interface ImageryInput {
   pageImages: string[];
   /** The brand's logo URL (profile or brand kit), if any. */
   logoUrl: string | null;
-  /** The user's own photos, already stored (brand media library). */
-  library: { key: string; width: number; height: number }[];
+  /** The user's library, already stored (brand media library): product photos, presenters and footage. */
+  library: { key: string; width: number; height: number; role?: string; kind?: "image" | "video"; durationSec?: number | null }[];
 }
 
 type Kind = "png" | "jpg" | "webp";
@@ -97,8 +109,9 @@ export async function gatherImagery(services: Services, job: Job, input: Imagery
   const warnings: string[] = [];
   const pictures: Picture[] = [];
   // The user's photos are copied among the job's media: deleting one from the library later does not
-  // break a retry or a re-render of this job.
-  for (const photo of input.library.slice(0, MAX_PICTURES)) {
+  // break a retry or a re-render of this job. Only product photos are pictures of the product.
+  const photos = input.library.filter((item) => (item.role ?? "product") === "product" && (item.kind ?? "image") === "image");
+  for (const photo of photos.slice(0, MAX_PICTURES)) {
     const ext = extname(photo.key) || ".jpg";
     const file = `picture-${pictures.length + 1}${ext}`;
     try {
@@ -130,16 +143,61 @@ export async function gatherImagery(services: Services, job: Job, input: Imagery
     if (typeof got === "string") warnings.push(`The brand logo ${shortUrl(input.logoUrl)} could not be used: it ${got}.`);
     else logo = got;
   }
-  return { pictures, logo, warnings };
+  const footage: Clip[] = [];
+  for (const [i, clip] of input.library
+    .filter((item) => item.role === "footage" && item.kind === "video")
+    .slice(0, MAX_PICTURES)
+    .entries()) {
+    const key = await keepForJob(services, job, clip.key, `footage-${i + 1}.mp4`).catch((error: Error) => {
+      warnings.push(`A clip from your brand library could not be used: ${error.message}`);
+      return null;
+    });
+    if (key) footage.push({ key, width: clip.width, height: clip.height, durationSec: clip.durationSec ?? 0 });
+  }
+  // The newest presenter: a clip plays in the presenter's slot, a photo gets subtle motion.
+  const presenters = input.library.filter((item) => item.role === "presenter").reverse();
+  const chosen = presenters.find((item) => item.kind === "video") ?? presenters[0];
+  let presenter: Imagery["presenter"] = null;
+  if (chosen) {
+    const ext = chosen.kind === "video" ? ".mp4" : extname(chosen.key) || ".jpg";
+    const key = await keepForJob(services, job, chosen.key, `presenter${ext}`).catch((error: Error) => {
+      warnings.push(`Your presenter could not be used: ${error.message}`);
+      return null;
+    });
+    if (key) presenter = { key, kind: chosen.kind ?? "image" };
+  }
+  return { pictures, logo, warnings, footage, presenter };
+}
+
+/** A library file copied among the job's media (a retry still has it after the library item is deleted). */
+async function keepForJob(services: Services, job: Job, from: string, file: string): Promise<string> {
+  const dir = await services.media.scratchDir(`${job.id}/imagery`);
+  await copyFile(await services.media.localFile(from), join(dir, file));
+  const key = jobMediaKey(job.id, file);
+  await services.media.put(key, join(dir, file));
+  return key;
 }
 
 /** The storyboard with its pictures' and logo's media keys turned into local files the renderer can open. */
+/** The presenter's photo or clip as a local file, for the renderer. */
+export async function withLocalPersona(services: Services, persona: Persona): Promise<Persona> {
+  return {
+    ...persona,
+    ...(persona.photoKey ? { photoPath: await services.media.localFile(persona.photoKey) } : {}),
+    ...(persona.videoKey ? { videoPath: await services.media.localFile(persona.videoKey) } : {}),
+  };
+}
+
 export async function withLocalImages(services: Services, storyboard: Storyboard): Promise<Storyboard> {
   const logoKey = storyboard.brand.logoKey;
   const logoPath = logoKey ? await services.media.localFile(logoKey) : null;
   const scenes: Storyboard["scenes"] = [];
   for (const scene of storyboard.scenes) {
-    scenes.push(scene.imageKey ? { ...scene, imagePath: await services.media.localFile(scene.imageKey) } : scene);
+    scenes.push({
+      ...scene,
+      ...(scene.imageKey ? { imagePath: await services.media.localFile(scene.imageKey) } : {}),
+      ...(scene.videoKey ? { videoPath: await services.media.localFile(scene.videoKey) } : {}),
+    });
   }
   return { ...storyboard, brand: { ...storyboard.brand, ...(logoPath ? { logoPath } : {}) }, scenes };
 }

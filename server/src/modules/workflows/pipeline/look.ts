@@ -62,6 +62,22 @@ export function applyLook(storyboard: Storyboard, preset: string, imagery: Image
       textMotion: scene.textMotion ?? look.textMotion,
     };
   });
+  // The user's own product footage, cut to the beats: each scene before the close plays the next stretch of
+  // the clips (the hook first), until the clips run out; photos fill the scenes after that.
+  const footage = imagery?.footage ?? [];
+  let clip = 0;
+  let at = 0;
+  for (let i = 0; i < last && clip < footage.length; i++) {
+    const scene = scenes[i]!;
+    if (at + scene.durationSec > footage[clip]!.durationSec && at > 0) {
+      clip += 1;
+      at = 0;
+      if (clip >= footage.length) break;
+    }
+    const { key, width, height } = footage[clip]!;
+    scenes[i] = { ...scene, videoKey: key, videoStartSec: Math.round(at * 100) / 100, imageSize: { width, height } };
+    at += scene.durationSec;
+  }
   return {
     ...storyboard,
     mood: storyboard.mood ?? look.mood,

@@ -104,6 +104,8 @@ export interface ArtDirectionOutput extends ArtDirection, Omit<TypedDirection, k
   generation?: Generation;
   /** The knowledge-base passages the copy drew on (absent in outputs stored by older versions). */
   sources?: KnowledgeSource[];
+  /** The user's presenter (brand media library), when they have one. */
+  presenter?: { key: string; kind: "image" | "video" } | null;
 }
 
 export const mediaUrl = (services: Services, key: string) => `${services.config.publicUrl}/api/media/${key.replace(/^jobs\//, "")}`;
@@ -202,7 +204,14 @@ const artDirection: PipelineStep = {
     }
     // A picture that could not be used is said in the result, with the other notes on how the ad was made.
     const generation = { ...resolved, warnings: [...resolved.warnings, ...imagery.warnings] };
-    return { ...direction, previews, generation, sources: knowledge.sources } satisfies ArtDirectionOutput;
+    // The person who fronts a narrated ad goes to the voice step's persona.
+    return {
+      ...direction,
+      previews,
+      generation,
+      sources: knowledge.sources,
+      presenter: imagery.presenter ?? null,
+    } satisfies ArtDirectionOutput;
   },
 };
 

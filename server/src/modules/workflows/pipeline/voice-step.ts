@@ -9,6 +9,7 @@ import type { Services } from "../../../context.ts";
 import { jobMediaKey } from "../../../media/storage.ts";
 import type { Persona, RenderNarration, Storyboard } from "../../render/types.ts";
 import { type CaptionCue, type NarratedLine, type NarrationStyle, narrate, narrationStyleFor, toWebVtt } from "../../voice/index.ts";
+import { withLocalPersona } from "./imagery.ts";
 import type { ArtDirectionOutput, PipelineStep } from "./steps.ts";
 import { NATURAL_VOICE } from "../../providers/remote-providers.ts";
 import { ProviderError } from "../../providers/provider-error.ts";
@@ -73,8 +74,16 @@ export const voiceStep: PipelineStep = {
       const captionsKey = jobMediaKey(job.id, "captions.vtt");
       await services.media.put(captionsKey, vtt);
       const brand = direction.storyboard.brand.name;
+      // The user's own presenter (a clip, else a photo) fills the presenter slot; without one there is no slot.
+      const person = direction.presenter
+        ? direction.presenter.kind === "video"
+          ? { videoKey: direction.presenter.key }
+          : { photoKey: direction.presenter.key }
+        : {};
       const persona: Persona =
-        style === "presenter" ? { kind: "presenter", name: brand, label: "Presenter" } : { kind: "selfie", name: handleOf(brand) };
+        style === "presenter"
+          ? { kind: "presenter", name: brand, label: "Presenter", ...person }
+          : { kind: "selfie", name: handleOf(brand), ...person };
       return {
         style,
         voice: narration.voice,
@@ -101,7 +110,7 @@ export async function narrationFor(
   if (!voice) return {};
   return {
     storyboard: voice.storyboard,
-    persona: voice.persona,
+    persona: await withLocalPersona(services, voice.persona),
     ...(voice.wavKey ? { narration: { wavPath: await services.media.localFile(voice.wavKey), cues: voice.cues } } : {}),
   };
 }
