@@ -278,6 +278,17 @@ export const CostEstimate = z
     blockedBy: z.enum(["trial_expired", "reserved_workflow", "insufficient_credits"]).nullable(),
     message: z.string().nullable(),
     formats: z.array(AspectRatio),
+    /**
+     * What the job's generated models would use (seconds of clip, pictures, characters of voice) and cost
+     * (US cents); all 0 with the built-in studio's models. A launch costing more than its credits cover under
+     * the operator's margin is refused (400) before charging.
+     */
+    provider: z.object({
+      seconds: z.number(),
+      pictures: z.number().int(),
+      characters: z.number().int(),
+      costCents: z.number(),
+    }),
   })
   .meta({ title: "CostEstimate" });
 export type CostEstimate = z.infer<typeof CostEstimate>;

@@ -2,6 +2,7 @@
 import { randomBytes } from "node:crypto";
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join, resolve } from "node:path";
+import { CREDIT_PACKS } from "@adgen/schema";
 import { z } from "zod";
 import { LOG_LEVELS, type LogLevel } from "../logging/logger.ts";
 import type { LanguageModelConfig } from "../modules/language-model/chat-completions.ts";
@@ -20,6 +21,24 @@ const intFrom = (fallback: number, min = 0) =>
       }
       return n;
     });
+
+/** A non-negative decimal (costs in cents, a margin), or the fallback when unset. */
+const decimalFrom = (fallback: number, max = Number.POSITIVE_INFINITY) =>
+  z
+    .string()
+    .optional()
+    .transform((value, ctx) => {
+      if (value === undefined || value.trim() === "") return fallback;
+      const n = Number(value);
+      if (!Number.isFinite(n) || n < 0 || n > max) {
+        ctx.addIssue({ code: "custom", message: `must be a number from 0${Number.isFinite(max) ? ` to ${max}` : ""}` });
+        return z.NEVER;
+      }
+      return n;
+    });
+
+/** The least a credit brings in: the pack with the lowest price per credit (schema's CREDIT_PACKS). */
+const DEFAULT_CREDIT_VALUE_CENTS = Math.min(...CREDIT_PACKS.map((p) => (p.price * 100) / p.credits));
 
 const logLevel = z
   .string()
@@ -74,6 +93,13 @@ const EnvSchema = z.object({
   FAL_KEY: z.string().optional(),
   REPLICATE_API_TOKEN: z.string().optional(),
   ELEVENLABS_API_KEY: z.string().optional(),
+  PROVIDER_COST_VIDEO_CENTS_PER_SECOND: decimalFrom(5),
+  PROVIDER_COST_VIDEO_PREMIUM_CENTS_PER_SECOND: decimalFrom(10),
+  PROVIDER_COST_PRESENTER_CENTS_PER_SECOND: decimalFrom(8),
+  PROVIDER_COST_PICTURE_CENTS: decimalFrom(0.3),
+  PROVIDER_COST_VOICE_CENTS_PER_1000_CHARACTERS: decimalFrom(30),
+  CREDIT_VALUE_CENTS: decimalFrom(DEFAULT_CREDIT_VALUE_CENTS),
+  PROVIDER_MARGIN: decimalFrom(0.3, 0.99),
   LLM_BASE_URL: z
     .string()
     .url({ error: "must be the http(s) root of an OpenAI-compatible API, like https://api.openai.com/v1" })
@@ -137,10 +163,27 @@ export interface Config {
   languageModel: LanguageModelConfig | null;
   /** Remote generation providers' keys (null: not configured; with none, the built-in studio makes everything). */
   providers: { falKey: string | null; replicateToken: string | null; elevenLabsKey: string | null };
+  /** What remote models cost us and what a credit brings in: the launch's cost guard (modules/providers/provider-cost.ts). */
+  providerCosts: ProviderCostConfig;
   /** Where media live: DATA_DIR/media (local) or an S3-compatible bucket every machine shares (media/media-config.ts). */
   media: MediaStorageConfig;
   /** Outgoing e-mail (modules/mail): the SMTP server (null: mail waits in mail_outbox) and the sender address. */
   mail: MailConfig;
+}
+
+export interface ProviderCostConfig {
+  /** US cents per second of generated clip, by tier (generated-video). */
+  videoCentsPerSecond: { standard: number; premium: number };
+  /** US cents per second of talking presenter. */
+  presenterCentsPerSecond: number;
+  /** US cents per generated picture. */
+  pictureCents: number;
+  /** US cents per 1,000 characters of natural voice. */
+  voiceCentsPer1000Characters: number;
+  /** What one credit brings in, in US cents (default: the cheapest credit of the packs, 69.99 cents). */
+  creditValueCents: number;
+  /** The share of a job's credit value kept back: provider cost may use at most (1 − margin) of it. */
+  margin: number;
 }
 
 export interface MailConfig {
@@ -255,6 +298,14 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       falKey: e.FAL_KEY?.trim() || null,
       replicateToken: e.REPLICATE_API_TOKEN?.trim() || null,
       elevenLabsKey: e.ELEVENLABS_API_KEY?.trim() || null,
+    },
+    providerCosts: {
+      videoCentsPerSecond: { standard: e.PROVIDER_COST_VIDEO_CENTS_PER_SECOND, premium: e.PROVIDER_COST_VIDEO_PREMIUM_CENTS_PER_SECOND },
+      presenterCentsPerSecond: e.PROVIDER_COST_PRESENTER_CENTS_PER_SECOND,
+      pictureCents: e.PROVIDER_COST_PICTURE_CENTS,
+      voiceCentsPer1000Characters: e.PROVIDER_COST_VOICE_CENTS_PER_1000_CHARACTERS,
+      creditValueCents: e.CREDIT_VALUE_CENTS,
+      margin: e.PROVIDER_MARGIN,
     },
     media: mediaConfig(e),
     mail: mailConfig(e, publicUrl),

@@ -3,11 +3,18 @@
 // connected social account (modules/social). Called by launchWorkflow and estimateWorkflow.
 // The job later records which models made it, and why it did not follow a provider preference.
 import type { Job } from "@adgen/prisma";
-import { modelKindsFor, type WorkflowRequest } from "@adgen/schema";
+import { formatsFor, modelKindsFor, type WorkflowRequest } from "@adgen/schema";
 import type { Services } from "../../context.ts";
 import { AppError } from "../../errors.ts";
 import { defaultModel, instanceModels, MODEL_KINDS, type ModelKind } from "../catalog/catalog.ts";
 import { preferenceUnavailable, type RemoteProviders } from "../providers/remote-providers.ts";
+import type { ProviderCostConfig } from "../../config/env.ts";
+import {
+  GENERATED_VIDEO_MODEL,
+  type ProviderCostEstimate,
+  providerBudgetCents,
+  TALKING_PRESENTER_MODEL,
+} from "../providers/provider-cost.ts";
 
 export const PROVIDER_NOT_CONFIGURED = "The preferred generation provider is not configured; the built-in studio made this ad";
 
@@ -32,6 +39,30 @@ export function checkWorkflowOptions(request: WorkflowRequest, providers: Remote
         : `No ${what} is available on this instance (see GET /api/config/studio): leave it out`,
     );
   }
+}
+
+/**
+ * The cost guard (issue 29): 400 before charging when the remote models' estimated cost is more than the
+ * job's credits bring in, less the operator's margin (PROVIDER_MARGIN). The message says what to change.
+ */
+export function checkProviderBudget(
+  request: WorkflowRequest,
+  models: Generation["models"],
+  provider: ProviderCostEstimate,
+  credits: number,
+  rates: ProviderCostConfig,
+): void {
+  const budget = providerBudgetCents(credits, rates);
+  if (provider.costCents <= budget) return;
+  const changes: string[] = [];
+  if (formatsFor(request).length > 1) changes.push("ask for fewer formats");
+  const clips = models.video === GENERATED_VIDEO_MODEL || models.video === TALKING_PRESENTER_MODEL;
+  if (clips && request.quality === "premium") changes.push("choose the standard tier");
+  changes.push("use the studio's own models (models.image studio-stills, models.video studio-motion, models.voice studio-voice)");
+  throw new AppError(
+    "BAD_REQUEST",
+    `This launch would use more generation than its ${credits} credit${credits === 1 ? "" : "s"} cover (about ${provider.costCents.toFixed(2)} US cents of generated models, at most ${budget.toFixed(2)}); nothing was charged: ${changes.join(", or ")}`,
+  );
 }
 
 export interface Generation {

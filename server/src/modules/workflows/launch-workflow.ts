@@ -24,7 +24,8 @@ import { assertPublicUrl, SafeFetchError } from "../net/safe-fetch.ts";
 import { InsufficientCreditsError, LedgerReason } from "../credits/ledger.ts";
 import { chargeAndCreateJob, type NewJob } from "./charge-launch.ts";
 import { publishBalance } from "../events/account-events.ts";
-import { checkWorkflowOptions } from "./check-options.ts";
+import { checkProviderBudget, checkWorkflowOptions, modelsFor } from "./check-options.ts";
+import { estimateProviderCost, type ProviderCostEstimate } from "../providers/provider-cost.ts";
 import { assertPageReadable } from "./preview-page.ts";
 import { assertCanPublish } from "../social/social-accounts.ts";
 import { enqueueJob } from "./enqueue.ts";
@@ -83,6 +84,17 @@ async function sourceProjectId(ctx: RequestContext, request: WorkflowRequest): P
   return source.job.id;
 }
 
+/** What the job's generated models would use and cost, from the models it will use. */
+function providerCostOf(
+  ctx: RequestContext,
+  request: WorkflowRequest,
+): { models: ReturnType<typeof modelsFor>; provider: ProviderCostEstimate } {
+  const { config, providers } = ctx.services;
+  const models = modelsFor(request, providers);
+  const provider = estimateProviderCost({ ...request, models, maxAdSeconds: config.maxAdSeconds }, config.providerCosts);
+  return { models, provider };
+}
+
 /** What a launch would cost and whether it would go through now (no charge, no job). */
 export async function estimateWorkflow(ctx: RequestContext, input: WorkflowRequestInput): Promise<CostEstimate> {
   const user = requireUser(ctx);
@@ -95,6 +107,8 @@ export async function estimateWorkflow(ctx: RequestContext, input: WorkflowReque
   await assertAuditPage(ctx, request);
   await sourceProjectId(ctx, request);
   const cost = workflowCost(request.type, request.quality);
+  const { models, provider } = providerCostOf(ctx, request);
+  checkProviderBudget(request, models, provider, cost, ctx.services.config.providerCosts);
   const sufficient = fresh.creditsBalance >= cost;
   let blockedBy: CostEstimate["blockedBy"] = null;
   let message: string | null = null;
@@ -110,6 +124,7 @@ export async function estimateWorkflow(ctx: RequestContext, input: WorkflowReque
     blockedBy,
     message,
     formats: formatsFor(request),
+    provider,
   };
 }
 
@@ -188,6 +203,8 @@ export async function launchWorkflow(
   await assertReachableUrls(ctx, request);
 
   const cost = workflowCost(request.type, request.quality);
+  const { models, provider } = providerCostOf(ctx, request);
+  checkProviderBudget(request, models, provider, cost, services.config.providerCosts);
   // A repeated Idempotency-Key replays its first answer below, whatever the balance or the page are now.
   const earlier = key
     ? await services.prisma.idempotencyKey.findFirst({
