@@ -3,7 +3,14 @@
 // envelope error is the message shown; `tooLarge` is said when the server answers 413 without one.
 const NETWORK_MESSAGE = "Could not reach AdGen. Check your connection and try again.";
 
-export function uploadFile<T>(path: string, file: File, onProgress: (fraction: number) => void, tooLarge?: string): Promise<T> {
+export function uploadFile<T>(
+  path: string,
+  file: File,
+  onProgress: (fraction: number) => void,
+  tooLarge?: string,
+  /** Text parts sent before the file (an upload's options). */
+  fields: Record<string, string> = {},
+): Promise<T> {
   return new Promise((resolve, reject) => {
     const xhr = new XMLHttpRequest();
     xhr.open("POST", path);
@@ -26,6 +33,7 @@ export function uploadFile<T>(path: string, file: File, onProgress: (fraction: n
     xhr.onerror = () => reject(new Error(NETWORK_MESSAGE));
     xhr.onabort = () => reject(new Error("The upload was cancelled."));
     const form = new FormData();
+    for (const [name, value] of Object.entries(fields)) form.append(name, value);
     form.append("file", file, file.name);
     xhr.send(form);
   });
