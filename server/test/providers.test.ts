@@ -7,8 +7,13 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { HttpResponse, delay, http } from "msw";
 import { setupServer } from "msw/node";
-import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
-import { createElevenLabsVoice } from "../src/modules/providers/elevenlabs-voice.ts";
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import {
+  cachedVoiceList,
+  createElevenLabsVoice,
+  VOICE_LIST_TTL_MS,
+  wordsFromAlignment,
+} from "../src/modules/providers/elevenlabs-voice.ts";
 import { createFalPictures } from "../src/modules/providers/fal-pictures.ts";
 import { ProviderError } from "../src/modules/providers/provider-error.ts";
 import { createReplicatePictures } from "../src/modules/providers/replicate-pictures.ts";
@@ -212,6 +217,8 @@ describe("Replicate (predictions)", () => {
 
 describe("ElevenLabs (speech with timestamps)", () => {
   const URL_FOR = (voice: string) => `https://api.elevenlabs.io/v1/text-to-speech/${voice}/with-timestamps`;
+  // An account whose voice list is empty: the synthesizer speaks with its premade voices.
+  beforeEach(() => network.use(http.get("https://api.elevenlabs.io/v1/voices", () => HttpResponse.json({ voices: [] }))));
   /** 0.6 s of a 220 Hz tone as 16-bit PCM at 22.05 kHz, and the alignment of "Hi there". */
   const tone = () => {
     const samples = Buffer.alloc(22_050 * 0.6 * 2);
@@ -224,6 +231,56 @@ describe("ElevenLabs (speech with timestamps)", () => {
     character_start_times_seconds: [0.05, 0.1, 0.15, 0.2, 0.25, 0.3, 0.35, 0.4],
     character_end_times_seconds: [0.1, 0.15, 0.2, 0.25, 0.3, 0.35, 0.4, 0.5],
   };
+
+  it("gives each word the start of its first character and the end of its last", () => {
+    const words = wordsFromAlignment({
+      characters: [..."Buy  now!"],
+      character_start_times_seconds: [0.1, 0.2, 0.3, 0.4, 0.45, 0.5, 0.62, 0.7, 0.8],
+      character_end_times_seconds: [0.2, 0.3, 0.4, 0.45, 0.5, 0.62, 0.7, 0.8, 0.95],
+    });
+    expect(words).toEqual([
+      { text: "Buy", startSec: 0.1, endSec: 0.4 },
+      { text: "now!", startSec: 0.5, endSec: 0.95 },
+    ]);
+  });
+
+  it("reads the account's voices once an hour and speaks with one of them", async () => {
+    let listed = 0;
+    // The documented shape of GET /v1/voices: { voices: [{ voice_id, name, category, labels }] }.
+    network.use(
+      http.get("https://api.elevenlabs.io/v1/voices", () => {
+        listed++;
+        return HttpResponse.json({
+          voices: [
+            { voice_id: "voice-m", name: "Adam", category: "premade", labels: { gender: "male", accent: "american" } },
+            { voice_id: "voice-f", name: "Sarah", category: "premade", labels: { gender: "female", accent: "american" } },
+          ],
+        });
+      }),
+      http.post(URL_FOR(":voice"), () => HttpResponse.json({ audio_base64: tone(), alignment, normalized_alignment: alignment })),
+    );
+    let clock = 0;
+    const list = cachedVoiceList("xi-key", { now: () => clock });
+    expect((await list()).map((v) => [v.id, v.gender])).toEqual([
+      ["voice-m", "male"],
+      ["voice-f", "female"],
+    ]);
+    clock += VOICE_LIST_TTL_MS - 1;
+    await list();
+    expect(listed).toBe(1);
+    clock += 2;
+    await list();
+    expect(listed).toBe(2);
+    expect(calls.filter((c) => c.method === "GET").every((c) => c.headers.get("xi-api-key") === "xi-key")).toBe(true);
+
+    // The premade voices are not on this account, so the synthesizer speaks with the account's own of the same kind.
+    const voice = createElevenLabsVoice("xi-key");
+    await voice.synthesize("Hi there", { voice: "en-us+f3", outPath: join(dir, "f.wav") });
+    await voice.synthesize("Hi there", { voice: "en-us", outPath: join(dir, "m.wav") });
+    const spoken = calls.filter((c) => c.method === "POST").map((c) => new URL(c.url).pathname);
+    expect(spoken).toEqual(["/v1/text-to-speech/voice-f/with-timestamps", "/v1/text-to-speech/voice-m/with-timestamps"]);
+    expect(listed).toBe(3);
+  });
 
   it("speaks into a WAV with word timings from the characters'", async () => {
     network.use(
@@ -239,7 +296,7 @@ describe("ElevenLabs (speech with timestamps)", () => {
       { text: "Hi", startSec: 0.05, endSec: 0.15 },
       { text: "there", startSec: 0.2, endSec: 0.5 },
     ]);
-    const call = calls[0]!;
+    const call = calls.find((c) => c.method === "POST")!;
     expect(call.headers.get("xi-api-key")).toBe("xi-key");
     expect(new URL(call.url).searchParams.get("output_format")).toBe("pcm_22050");
     expect(call.body).toMatchObject({ text: "Hi there", model_id: "eleven_multilingual_v2" });

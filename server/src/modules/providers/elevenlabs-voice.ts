@@ -4,6 +4,9 @@
 // with `xi-api-key`, answering `{ audio_base64, alignment: { characters, character_start_times_seconds,
 // character_end_times_seconds } }`. The audio is raw 16-bit little-endian PCM at 22.05 kHz; the words'
 // timings come from the characters'. It fills the same VoiceSynthesizer contract as the offline voice.
+// The account's voices come from `GET https://api.elevenlabs.io/v1/voices` (with `xi-api-key`), answering
+// `{ voices: [{ voice_id, name, category, labels: { gender, accent, … } }] }`
+// (https://elevenlabs.io/docs/api-reference/voices/search), read at most once an hour.
 import { randomUUID } from "node:crypto";
 import { writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
@@ -38,6 +41,65 @@ const VOICE_IDS: Record<string, string> = {
 };
 const DEFAULT_VOICE_ID = "21m00Tcm4TlvDq8ikWAM";
 
+const ProviderVoices = z.object({
+  voices: z.array(
+    z.object({
+      voice_id: z.string().min(1),
+      name: z.string(),
+      category: z.string().nullish(),
+      labels: z.record(z.string(), z.string().nullish()).nullish(),
+    }),
+  ),
+});
+
+export interface ProviderVoice {
+  id: string;
+  name: string;
+  gender: string | null;
+}
+
+/** How long the account's voice list is kept before it is read again. */
+export const VOICE_LIST_TTL_MS = 3_600_000;
+
+/**
+ * The voices the key's account can speak with, read from the provider at most once per `ttlMs` (a failed
+ * read is not kept, so the next call tries again). The synthesizer picks its voice from this list.
+ */
+export function cachedVoiceList(
+  apiKey: string,
+  options: { ttlMs?: number; timeoutMs?: number; now?: () => number } = {},
+): (signal?: AbortSignal) => Promise<ProviderVoice[]> {
+  const now = options.now ?? Date.now;
+  let kept: { at: number; voices: Promise<ProviderVoice[]> } | null = null;
+  return (signal) => {
+    if (kept && now() - kept.at < (options.ttlMs ?? VOICE_LIST_TTL_MS)) return kept.voices;
+    const voices = providerJson("https://api.elevenlabs.io/v1/voices", ProviderVoices, {
+      method: "GET",
+      headers: { "xi-api-key": apiKey },
+      timeoutMs: options.timeoutMs ?? 15_000,
+      signal,
+      service: SERVICE,
+    }).then((answer) => answer.voices.map((v) => ({ id: v.voice_id, name: v.name, gender: v.labels?.gender?.toLowerCase() ?? null })));
+    const entry = { at: now(), voices };
+    kept = entry;
+    voices.catch(() => {
+      if (kept === entry) kept = null;
+    });
+    return voices;
+  };
+}
+
+/**
+ * The provider voice for one of the pipeline's voice names: the premade voice it maps to when the account
+ * has it, else the account's first voice of the same kind (`+f…`: female), else its first voice.
+ */
+export function pickVoiceId(voice: string, available: readonly ProviderVoice[]): string {
+  const wanted = VOICE_IDS[voice] ?? DEFAULT_VOICE_ID;
+  if (available.length === 0 || available.some((v) => v.id === wanted)) return wanted;
+  const gender = /\+f\d*$/.test(voice) ? "female" : "male";
+  return (available.find((v) => v.gender === gender) ?? available[0]!).id;
+}
+
 /** The words of `text` and when each is heard, from the characters' timings. */
 export function wordsFromAlignment(alignment: z.infer<typeof Answer>["alignment"]): SpokenWord[] {
   if (!alignment) return [];
@@ -65,10 +127,12 @@ export function createElevenLabsVoice(
   options: { model?: string; timeoutMs?: number; tries?: number } = {},
 ): VoiceSynthesizer {
   const model = options.model ?? "eleven_multilingual_v2";
+  const voices = cachedVoiceList(apiKey);
   return {
     name: "natural-voice",
     async synthesize(text, { voice, wordsPerMinute, outPath, signal }): Promise<SynthesisResult> {
-      const voiceId = VOICE_IDS[voice] ?? DEFAULT_VOICE_ID;
+      // The account's list only steers the choice: when it cannot be read, the premade voice is tried as is.
+      const voiceId = pickVoiceId(voice, await voices(signal).catch(() => []));
       // The offline voice's pace (165 words a minute for a presenter) as the provider's speed (0.7–1.2).
       const speed = wordsPerMinute ? Math.min(1.2, Math.max(0.7, wordsPerMinute / 165)) : 1;
       const answer = await withRetries(
