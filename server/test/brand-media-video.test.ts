@@ -2,7 +2,8 @@
 // finds in it) of 2–60 s and at most 50 MB is transcoded once at upload to H.264 MP4 without sound, at most
 // 1080 px on its long side at 30 fps, with a JPEG poster frame; anything else is a 400 saying what to fix. A
 // presenter is stored only with the shown person's consent (name, date, the ticked checkbox).
-import { execFileSync } from "node:child_process";
+import { execFile, execFileSync } from "node:child_process";
+import { promisify } from "node:util";
 import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -34,13 +35,15 @@ afterEach(async () => {
 const ffmpeg = locateFfmpeg();
 
 /** A test clip: ffmpeg's testsrc2 pattern (with a tone when `audio`), `seconds` long. */
-function clip(name: string, { seconds = 3, size = "640x360", rate = 30, audio = false, codec = [] as string[] } = {}): Buffer {
+// Made asynchronously: the app under test runs in this process, and a blocked event loop lets its idle
+// keep-alive sockets time out under the client's feet (ECONNRESET on the next request).
+async function clip(name: string, { seconds = 3, size = "640x360", rate = 30, audio = false, codec = [] as string[] } = {}): Promise<Buffer> {
   const file = join(dir, name);
   const args = ["-y", "-loglevel", "error", "-f", "lavfi", "-i", `testsrc2=size=${size}:rate=${rate}`];
   if (audio) args.push("-f", "lavfi", "-i", "sine=frequency=440:sample_rate=44100");
   args.push("-t", String(seconds), ...codec);
   if (!codec.length) args.push("-pix_fmt", "yuv420p");
-  execFileSync(ffmpeg, [...args, file]);
+  await promisify(execFile)(ffmpeg, [...args, file]);
   return readFileSync(file);
 }
 
@@ -88,7 +91,7 @@ const consent = { role: "presenter", consent: "on", consentName: "Jamie Rivera",
 describe("clips", () => {
   it("stores a footage clip transcoded: H.264 MP4 without sound, ≤ 1080 px at 30 fps, with its length and a poster", { timeout: 60_000 }, async () => {
     // 1920×1080 at 60 fps with sound, in a MOV: everything the stored copy must change.
-    const source = clip("big.mov", { seconds: 3, size: "1920x1080", rate: 60, audio: true, codec: ["-c:v", "libx264", "-pix_fmt", "yuv420p", "-c:a", "aac"] });
+    const source = await clip("big.mov", { seconds: 3, size: "1920x1080", rate: 60, audio: true, codec: ["-c:v", "libx264", "-pix_fmt", "yuv420p", "-c:a", "aac"] });
     expect(probe(join(dir, "big.mov"))).toMatch(/Audio: aac/);
     const res = await upload(owner, source, "Product Spin.MOV", { role: "footage" });
     expect(res.status, JSON.stringify(res.body)).toBe(200);
@@ -127,7 +130,7 @@ describe("clips", () => {
   });
 
   it("accepts a WebM selfie clip as a presenter with consent, and answers the consent", { timeout: 60_000 }, async () => {
-    const webm = clip("selfie.webm", { seconds: 2.5, size: "360x640", codec: ["-c:v", "libvpx-vp9", "-b:v", "300k", "-deadline", "realtime"] });
+    const webm = await clip("selfie.webm", { seconds: 2.5, size: "360x640", codec: ["-c:v", "libvpx-vp9", "-b:v", "300k", "-deadline", "realtime"] });
     const res = await upload(owner, webm, "selfie.webm", consent);
     expect(res.status, JSON.stringify(res.body)).toBe(200);
     expect(res.body.data).toMatchObject({
@@ -161,11 +164,11 @@ describe("clips", () => {
   });
 
   it("refuses too long, too short, not a video, and the wrong kind for the role, each with a 400 saying what to fix", { timeout: 60_000 }, async () => {
-    const long = await upload(owner, clip("long.mp4", { seconds: 61, size: "320x240", rate: 5 }), "long.mp4", { role: "footage" });
+    const long = await upload(owner, await clip("long.mp4", { seconds: 61, size: "320x240", rate: 5 }), "long.mp4", { role: "footage" });
     expect(long.status).toBe(400);
     expect(long.body.error).toMatch(/"long.mp4" is 61\.0 s long; clips may be at most 60 s, so trim it first/);
 
-    const short = await upload(owner, clip("short.mp4", { seconds: 1 }), "short.mp4", { role: "footage" });
+    const short = await upload(owner, await clip("short.mp4", { seconds: 1 }), "short.mp4", { role: "footage" });
     expect(short.status).toBe(400);
     expect(short.body.error).toMatch(/at least 2 s/);
 
@@ -178,14 +181,14 @@ describe("clips", () => {
     const still = await upload(owner, await photo(), "shot.jpg", { role: "footage" });
     expect(still.status).toBe(400);
     expect(still.body.error).toMatch(/Product footage must be an MP4, MOV or WebM video.*choose Product photo or Presenter/);
-    const asProduct = await upload(owner, clip("p.mp4"), "p.mp4");
+    const asProduct = await upload(owner, await clip("p.mp4"), "p.mp4");
     expect(asProduct.status).toBe(400);
     expect(asProduct.body.error).toMatch(/A product photo must be a PNG, JPEG or WebP image.*choose Product footage or Presenter/);
-    const odd = await upload(owner, clip("odd.mp4"), "clip.avi", { role: "footage" });
+    const odd = await upload(owner, await clip("odd.mp4"), "clip.avi", { role: "footage" });
     expect(odd.status).toBe(400);
     expect(odd.body.error).toMatch(/must be an MP4, MOV or WebM video with a name ending in \.mp4, \.mov, \.webm/);
 
-    const badRole = await upload(owner, clip("r.mp4"), "r.mp4", { role: "hero" });
+    const badRole = await upload(owner, await clip("r.mp4"), "r.mp4", { role: "hero" });
     expect(badRole.status).toBe(400);
     expect(badRole.body.error).toMatch(/role must be product, presenter or footage/);
 
@@ -194,7 +197,7 @@ describe("clips", () => {
   });
 
   it("refuses a clip over 50 MB and a photo over 10 MB with a 400, and anything past 50 MB with a 413 as it streams", { timeout: 60_000 }, async () => {
-    const mp4 = clip("pad.mp4");
+    const mp4 = await clip("pad.mp4");
     // MP4 tolerates trailing bytes: judged by its size, not its content.
     const big = await upload(owner, Buffer.concat([mp4, Buffer.alloc(50 * 1024 * 1024 - mp4.length + 1)]), "pad.mp4", { role: "footage" });
     expect(big.status).toBe(413);
