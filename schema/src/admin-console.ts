@@ -103,6 +103,8 @@ export const AdminRevenue = z.object({
   byPlan: z.array(Money),
   byPack: z.array(Money),
   series: z.array(z.object({ bucket: z.string(), amountCents: z.number().int(), orders: z.number().int() })),
+  /** Credits the period's paid orders granted, and what the period's jobs cost at the providers (US cents, estimated at launch). */
+  providerCost: z.object({ creditsSold: z.number().int(), costCents: z.number(), jobs: z.number().int() }),
 });
 export type AdminRevenue = z.infer<typeof AdminRevenue>;
 

@@ -6,7 +6,7 @@ import { TRPCClientError } from "@trpc/client";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { loadConfig } from "../src/config/env.ts";
 import { estimateProviderCost, providerBudgetCents } from "../src/modules/providers/provider-cost.ts";
-import { type Account, signUp } from "./support/accounts.ts";
+import { type Account, ADMIN_ENV, adminClient, signUp } from "./support/accounts.ts";
 import { graphql, trpcClient } from "./support/clients.ts";
 import { startTestApp, type TestApp } from "./support/harness.ts";
 
@@ -47,7 +47,7 @@ let dear: TestApp;
 beforeAll(async () => {
   [studio, keyed, dear] = await Promise.all([
     startTestApp({ WORKERS: "0" }),
-    startTestApp({ WORKERS: "0", STUDIO_MAX_AD_SECONDS: "15", ...KEYS }),
+    startTestApp({ WORKERS: "0", STUDIO_MAX_AD_SECONDS: "15", ...KEYS, ...ADMIN_ENV }),
     // Pictures at a dollar each: even one costs more than a 1-credit job keeps for providers (48.99¢).
     startTestApp({ WORKERS: "0", ...KEYS, PROVIDER_COST_PICTURE_CENTS: "100" }),
   ]);
@@ -110,5 +110,30 @@ describe("a launch the credits do not cover is refused before charging", () => {
     const res = await user.client.post("/workflow", { type: "cinematic", formats: ["9:16"], models: { image: "studio-stills" } });
     expect(res.status, JSON.stringify(res.body)).toBe(200);
     expect((await user.client.get("/user/credits")).body.data.balance).toBe(9);
+  });
+});
+
+describe("admin revenue sets the generation cost against credits sold", () => {
+  it("records a launched job's provider cost and sums the period's", async () => {
+    const admin = await adminClient(keyed);
+    const before = await admin.get("/admin/revenue");
+    expect(before.status, JSON.stringify(before.body)).toBe(200);
+    expect(before.body.data.providerCost).toEqual({ creditsSold: 0, costCents: 0, jobs: 0 });
+
+    const user = await signUp(keyed, "cost-revenue");
+    const launched = await user.client.post("/workflow", { type: "cinematic", formats: ["9:16"] });
+    expect(launched.status, JSON.stringify(launched.body)).toBe(200);
+    // Five generated pictures at 0.3¢.
+    const job = await keyed.services.prisma.job.findUniqueOrThrow({ where: { id: launched.body.data.jobId } });
+    expect(job.providerCostCents).toBe(1.5);
+    const studioJob = await user.client.post("/workflow", { type: "cinematic", formats: ["9:16"], models: { image: "studio-stills" } });
+    expect(studioJob.status).toBe(200);
+
+    // A pack bought and paid (the sandbox checkout) counts its credits as sold.
+    const { orderId } = (await user.client.post("/user/credits/purchase", { packId: "pack_25" })).body.data;
+    expect((await user.client.post(`/checkout/sandbox/${orderId}`)).status).toBe(200);
+
+    const after = await admin.get("/admin/revenue");
+    expect(after.body.data.providerCost).toEqual({ creditsSold: 25, costCents: 1.5, jobs: 1 });
   });
 });

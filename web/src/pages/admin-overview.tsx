@@ -150,6 +150,16 @@ export function AdminOverviewPage() {
                   <dt>Refunded since</dt>
                   <dd>{money(revenue.data.refundedCents)}</dd>
                 </div>
+                <div className="admin-figure">
+                  <dt>Credits sold</dt>
+                  <dd data-testid="revenue-credits-sold">{formatNumber(revenue.data.providerCost.creditsSold)}</dd>
+                </div>
+                <div className="admin-figure">
+                  <dt>Generation cost</dt>
+                  <dd data-testid="revenue-provider-cost">
+                    {formatMoney(revenue.data.providerCost.costCents / 100, "USD")} ({formatNumber(revenue.data.providerCost.jobs)} jobs)
+                  </dd>
+                </div>
               </dl>
               <BarChart
                 caption={`Revenue per ${interval}`}

@@ -1,5 +1,6 @@
 // GET /admin/revenue: paid orders (the payment providers' and the sandbox's) in a period, by provider, by
-// plan and by pack, and as a series by day, week or month (UTC; weeks start on Monday).
+// plan and by pack, and as a series by day, week or month (UTC; weeks start on Monday); and the credits
+// sold against what the period's jobs cost at the generation providers.
 import { type AdminRevenue, AdminRevenueQuery } from "@adgen/schema";
 import type { z } from "zod";
 import type { RequestContext } from "../../context.ts";
@@ -22,6 +23,7 @@ interface Row {
   currency: string;
   status: string;
   paidAt: Date | null;
+  credits: number;
 }
 
 type Money = AdminRevenue["byProvider"][number];
@@ -82,7 +84,13 @@ export async function adminRevenue(ctx: RequestContext, input: z.input<typeof Ad
       currency: true,
       status: true,
       paidAt: true,
+      credits: true,
     },
+  });
+  const generated = await ctx.services.prisma.job.aggregate({
+    where: { createdAt: { gte: period.from, lt: period.to }, providerCostCents: { gt: 0 } },
+    _sum: { providerCostCents: true },
+    _count: true,
   });
   const byCurrency = sumBy(rows, (row) => row.currency.toLowerCase());
   const series = new Map(bucketsOf(period.from, period.to, query.interval).map((bucket) => [bucket, { bucket, cents: 0n, orders: 0 }]));
@@ -106,5 +114,10 @@ export async function adminRevenue(ctx: RequestContext, input: z.input<typeof Ad
     byPlan: sumBy(rows, (row) => (row.kind === "plan" && row.planId ? `${row.planId}${row.interval ? ` (${row.interval})` : ""}` : null)),
     byPack: sumBy(rows, (row) => (row.kind === "pack" && row.packId ? row.packId : null)),
     series: [...series.values()].map(({ bucket, cents, orders }) => ({ bucket, amountCents: centsOf(cents), orders })),
+    providerCost: {
+      creditsSold: rows.reduce((sum, row) => sum + row.credits, 0),
+      costCents: Math.round((generated._sum.providerCostCents ?? 0) * 100) / 100,
+      jobs: generated._count,
+    },
   };
 }

@@ -271,6 +271,10 @@ export async function launchWorkflow(
   if (created.kind === "replay") return { ...created.outcome, replayed: true };
   if (!created.published)
     publishBalance(services, user.id, { balance: created.balance, delta: -cost, reason: LedgerReason.workflowCharge });
+  // The admin's revenue page sets this against credits sold; studio-only jobs keep the column's 0 (no write).
+  if (provider.costCents > 0) {
+    await services.prisma.job.update({ where: { id: jobId }, data: { providerCostCents: provider.costCents } });
+  }
   await enqueueJob(services, job);
 
   if (request.async) return { ...created.outcome, replayed: false };
