@@ -120,7 +120,8 @@ describe("pictures in the ad", () => {
     const a = await frameAt(boldFile, problem + 0.6, 108, 192);
     const b = await frameAt(boldFile, problem + solution - 0.4, 108, 192);
     expect(share(a, green, zone) + share(a, magenta, zone)).toBeGreaterThan(0.6);
-    expect(difference(a, b, zone), "the camera moves over the picture").toBeGreaterThan(4);
+    // A held picture differs by well under 1 between two frames; the camera's move over the two flat halves, by 3 to 6.
+    expect(difference(a, b, zone), "the camera moves over the picture").toBeGreaterThan(2);
     const grey = await frameAt(boldFile, problem / 2, 108, 192);
     expect(share(grey, green) + share(grey, magenta), "the problem is shown without colour").toBeLessThan(0.01);
     const closing = await frameAt(boldFile, 5.6, 108, 192);
