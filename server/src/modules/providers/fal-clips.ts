@@ -14,14 +14,7 @@
 //   person in the photo speaking the audio.
 // Another model id may be configured per kind and tier, as long as it takes the same input.
 import { z } from "zod";
-import {
-  CLIP_SERVICE,
-  type ClipGenerator,
-  type ClipHandle,
-  type ClipRequest,
-  type ClipStatus,
-  MAX_CLIP_BYTES,
-} from "./clip-generator.ts";
+import { CLIP_SERVICE, type ClipGenerator, type ClipHandle, type ClipRequest, type ClipStatus, MAX_CLIP_BYTES } from "./clip-generator.ts";
 import {
   type ClipCallOptions,
   type ClipModels,
@@ -139,9 +132,9 @@ export function createFalClips(key: string, options: FalClipOptions = {}): ClipG
         throw new ProviderError(`${CLIP_SERVICE}'s clip is larger than ${MAX_CLIP_BYTES} bytes`, "malformed");
       const bytes = checkedMp4(
         await providerBytes(output.video.url, {
-        timeoutMs: 120_000,
-        signal,
-        service: CLIP_SERVICE,
+          timeoutMs: 120_000,
+          signal,
+          service: CLIP_SERVICE,
           maxBytes: MAX_CLIP_BYTES,
         }),
       );

@@ -149,9 +149,7 @@ export function createReplicateClips(token: string, options: ReplicateClipOption
       if (status.state !== "done") throw new ProviderError(`${CLIP_SERVICE} has not finished the clip yet`, "unavailable");
       const url = Array.isArray(done.output) ? done.output[0] : done.output;
       if (!url) throw new ProviderError(`${CLIP_SERVICE} finished without a clip`, "malformed");
-      const bytes = checkedMp4(
-        await providerBytes(url, { timeoutMs: 120_000, signal, service: CLIP_SERVICE, maxBytes: MAX_CLIP_BYTES }),
-      );
+      const bytes = checkedMp4(await providerBytes(url, { timeoutMs: 120_000, signal, service: CLIP_SERVICE, maxBytes: MAX_CLIP_BYTES }));
       const durationSec = done.metrics?.video_output_duration_seconds;
       return { bytes, ...(durationSec ? { durationSec } : {}) };
     },
