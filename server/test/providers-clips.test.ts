@@ -13,7 +13,7 @@ import { promisify } from "node:util";
 import { HttpResponse, http } from "msw";
 import { setupServer } from "msw/node";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
-import type { ClipGenerator, ClipHandle, ClipRequest } from "../src/modules/providers/clip-generator.ts";
+import { type ClipGenerator, type ClipHandle, type ClipRequest, MAX_CLIP_BYTES } from "../src/modules/providers/clip-generator.ts";
 import { createFalClips, FAL_JWKS_URL } from "../src/modules/providers/fal-clips.ts";
 import { ProviderError } from "../src/modules/providers/provider-error.ts";
 import { chooseClips, GENERATED_VIDEO, remoteProvidersFrom, TALKING_PRESENTER } from "../src/modules/providers/remote-providers.ts";
@@ -229,6 +229,19 @@ describe("fal clips (queue API)", () => {
     noProviderNamed(error);
   });
 
+  it("refuses a clip announced larger than the cap without downloading it", async () => {
+    network.use(
+      http.get(queued.response_url, () =>
+        HttpResponse.json({
+          video: { url: "https://v3.fal.media/files/huge.mp4", content_type: "video/mp4", file_size: MAX_CLIP_BYTES + 1 },
+        }),
+      ),
+    );
+    const error = await failure(fal().fetchResult(handle));
+    expect(error?.kind).toBe("malformed");
+    expect(calls.some((c) => c.url.endsWith("huge.mp4"))).toBe(false);
+  });
+
   describe("webhooks", () => {
     const ours = generateKeyPairSync("ed25519");
     const stranger = generateKeyPairSync("ed25519");
@@ -273,6 +286,13 @@ describe("fal clips (queue API)", () => {
       expect(await generator.verifyWebhook(body, withoutUser)).toBeNull();
       // The keys are fetched once and cached; forged calls do not make us fetch them again and again.
       expect(jwksFetches).toBe(1);
+    });
+
+    it("says the keys are out of reach (so the call can be answered 503 and retried), rather than calling it forged", async () => {
+      network.use(http.get(FAL_JWKS_URL, () => new HttpResponse(null, { status: 502 })));
+      const error = await failure(fal().verifyWebhook(body, signed(body, ours.privateKey)));
+      expect(error?.kind).toBe("unavailable");
+      noProviderNamed(error);
     });
   });
 });
