@@ -1,14 +1,7 @@
-// The creative score sees what a marketer sees (issue 28.5): a labelled set of good and broken storyboards,
-// where every broken one (a line cut with "…" or mid-clause, direction or tone on screen, a question without
-// its mark, two scenes' text at once in a transition) ranks below every good one and is never "Strong"
-// (75+). And the ad optimizer's result is scored by that same score on its actual output, never a constant:
-// a good source and a broken one give different scores after optimising.
-import type { Job } from "@adgen/prisma";
-import { WorkflowRequest } from "@adgen/schema";
 import { describe, expect, it } from "vitest";
 import type { Scene, Storyboard } from "../src/modules/render/types.ts";
 import { scoreStoryboard } from "../src/modules/workflows/pipeline/creative-score.ts";
-import { optimizeAd } from "../src/modules/workflows/pipeline/optimize.ts";
+import { optimiseStoryboard } from "./support/optimize-storyboard.ts";
 
 const BRAND = { name: "Glacier", primary: "#0b4f6c", secondary: "#01baef", accent: "#fbfbff", text: "#ffffff" };
 const FORMATS = ["9:16", "1:1"] as const;
@@ -126,23 +119,7 @@ describe("the creative score on a labelled set", () => {
 });
 
 describe("the ad optimizer's score", () => {
-  const request = WorkflowRequest.parse({
-    type: "ad-optimizer",
-    concept: "Glacier keeps water ice cold for 24 hours",
-    formats: ["9:16", "1:1"],
-  });
-  const job = (storyboard: Storyboard) =>
-    ({
-      id: "source-job",
-      type: "cinematic",
-      input: { concept: "Glacier bottle" },
-      rating: null,
-      ratingFeedback: null,
-      reviewFeedback: null,
-      storyboard,
-    }) as unknown as Job;
-  const optimise = (storyboard: Storyboard) =>
-    optimizeAd({ source: { job: job(storyboard), storyboard }, request, brand: null, maxAdSeconds: 15 });
+  const optimise = optimiseStoryboard;
 
   it("is the creative score of its own output, and differs between a good source and a broken one", () => {
     const fromGood = optimise(GOOD["a benefit, proof and an offer"]!);

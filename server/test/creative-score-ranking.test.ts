@@ -1,16 +1,9 @@
-// The creative score sees what a marketer sees on the storyboard as the renderer lays it out (issue 28.5).
-// A labelled set (fixtures/creative-score): every broken storyboard ranks below every good one, names its
-// defect in words, and is never "Strong" (75+). The layout checks catch text over the product, text on text
-// and the logo on text wherever a layout puts them; and the ad optimizer's score is the score of its output.
-import type { Job } from "@adgen/prisma";
-import { WorkflowRequest } from "@adgen/schema";
 import { describe, expect, it } from "vitest";
 import { locateFont } from "../src/modules/render/ffmpeg.ts";
 import { fontFamily } from "../src/modules/render/font-family.ts";
-import type { Storyboard } from "../src/modules/render/types.ts";
 import { scoreStoryboard } from "../src/modules/workflows/pipeline/creative-score.ts";
 import { layOut, layoutDefects, productInFrame } from "../src/modules/workflows/pipeline/layout-checks.ts";
-import { optimizeAd } from "../src/modules/workflows/pipeline/optimize.ts";
+import { optimiseStoryboard } from "./support/optimize-storyboard.ts";
 import { BROKEN } from "./fixtures/creative-score/broken.ts";
 import { GOOD } from "./fixtures/creative-score/good.ts";
 import type { Labelled } from "./fixtures/creative-score/labelled.ts";
@@ -108,23 +101,7 @@ describe("the layout checks, wherever a layout puts things", () => {
 });
 
 describe("the ad optimizer's score", () => {
-  const request = WorkflowRequest.parse({
-    type: "ad-optimizer",
-    concept: "Glacier keeps water ice cold for 24 hours",
-    formats: ["9:16", "1:1"],
-  });
-  const job = (storyboard: Storyboard) =>
-    ({
-      id: "source-job",
-      type: "cinematic",
-      input: { concept: "Glacier bottle" },
-      rating: null,
-      ratingFeedback: null,
-      reviewFeedback: null,
-      storyboard,
-    }) as unknown as Job;
-  const optimise = (storyboard: Storyboard) =>
-    optimizeAd({ source: { job: job(storyboard), storyboard }, request, brand: null, maxAdSeconds: 15 });
+  const optimise = optimiseStoryboard;
 
   it("is the creative score of the optimised storyboard, not a constant", () => {
     const tone = BROKEN.find((b) => b.name === "a tone note on screen")!;
