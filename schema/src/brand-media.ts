@@ -90,7 +90,13 @@ export const BrandMediaUpload = z.object({
   /** Presenter: when they gave their consent (ISO date or date-time; default: now). */
   consentAt: z.iso.datetime({ offset: true, error: "consentAt must be an ISO date-time" }).or(z.iso.date()).optional(),
   /** Presenter: "I have this person's permission to use their likeness in ads" (required for a presenter). */
-  consent: z.string().trim().toLowerCase().max(10).optional().describe(`Ticked: one of ${CHECKED_VALUES.join(", ")}`),
+  consent: z
+    .string()
+    .trim()
+    .toLowerCase()
+    .max(10)
+    .optional()
+    .describe(`Ticked: one of ${CHECKED_VALUES.join(", ")}`),
 });
 export type BrandMediaUpload = z.infer<typeof BrandMediaUpload>;
 

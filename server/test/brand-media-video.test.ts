@@ -37,7 +37,10 @@ const ffmpeg = locateFfmpeg();
 /** A test clip: ffmpeg's testsrc2 pattern (with a tone when `audio`), `seconds` long. */
 // Made asynchronously: the app under test runs in this process, and a blocked event loop lets its idle
 // keep-alive sockets time out under the client's feet (ECONNRESET on the next request).
-async function clip(name: string, { seconds = 3, size = "640x360", rate = 30, audio = false, codec = [] as string[] } = {}): Promise<Buffer> {
+async function clip(
+  name: string,
+  { seconds = 3, size = "640x360", rate = 30, audio = false, codec = [] as string[] } = {},
+): Promise<Buffer> {
   const file = join(dir, name);
   const args = ["-y", "-loglevel", "error", "-f", "lavfi", "-i", `testsrc2=size=${size}:rate=${rate}`];
   if (audio) args.push("-f", "lavfi", "-i", "sine=frequency=440:sample_rate=44100");
@@ -89,13 +92,29 @@ async function photo(width = 400, height = 500): Promise<Buffer> {
 const consent = { role: "presenter", consent: "on", consentName: "Jamie Rivera", consentAt: "2026-11-20T10:00:00Z" };
 
 describe("clips", () => {
-  it("stores a footage clip transcoded: H.264 MP4 without sound, ≤ 1080 px at 30 fps, with its length and a poster", { timeout: 60_000 }, async () => {
+  it("stores a footage clip transcoded: H.264 MP4 without sound, ≤ 1080 px at 30 fps, with its length and a poster", {
+    timeout: 60_000,
+  }, async () => {
     // 1920×1080 at 60 fps with sound, in a MOV: everything the stored copy must change.
-    const source = await clip("big.mov", { seconds: 3, size: "1920x1080", rate: 60, audio: true, codec: ["-c:v", "libx264", "-pix_fmt", "yuv420p", "-c:a", "aac"] });
+    const source = await clip("big.mov", {
+      seconds: 3,
+      size: "1920x1080",
+      rate: 60,
+      audio: true,
+      codec: ["-c:v", "libx264", "-pix_fmt", "yuv420p", "-c:a", "aac"],
+    });
     expect(probe(join(dir, "big.mov"))).toMatch(/Audio: aac/);
     const res = await upload(owner, source, "Product Spin.MOV", { role: "footage" });
     expect(res.status, JSON.stringify(res.body)).toBe(200);
-    expect(res.body.data).toMatchObject({ role: "footage", kind: "video", mime: "video/mp4", width: 1080, height: 606, consent: null, filename: "Product Spin.MOV" });
+    expect(res.body.data).toMatchObject({
+      role: "footage",
+      kind: "video",
+      mime: "video/mp4",
+      width: 1080,
+      height: 606,
+      consent: null,
+      filename: "Product Spin.MOV",
+    });
     expect(res.body.data.durationSec).toBeCloseTo(3, 0);
 
     const stored = await getFile(owner, res.body.data.url);
@@ -122,7 +141,13 @@ describe("clips", () => {
     const viaTrpc = await trpcClient(app.url, owner.jwt).brand.media.query();
     expect(viaTrpc[0]).toMatchObject({ role: "footage", kind: "video", posterUrl: res.body.data.posterUrl });
     const gql = await graphql(app.url, "{ brandMedia { id role kind durationSec posterUrl consent { name givenAt } } }", {}, owner.jwt);
-    expect(gql.body.data.brandMedia[0]).toMatchObject({ id: listed.id, role: "footage", kind: "video", posterUrl: listed.posterUrl, consent: null });
+    expect(gql.body.data.brandMedia[0]).toMatchObject({
+      id: listed.id,
+      role: "footage",
+      kind: "video",
+      posterUrl: listed.posterUrl,
+      consent: null,
+    });
 
     // Deleting it removes the clip and its poster.
     expect((await owner.client.call("DELETE", `/user/brand/media/${listed.id}`)).status).toBe(200);
@@ -130,7 +155,11 @@ describe("clips", () => {
   });
 
   it("accepts a WebM selfie clip as a presenter with consent, and answers the consent", { timeout: 60_000 }, async () => {
-    const webm = await clip("selfie.webm", { seconds: 2.5, size: "360x640", codec: ["-c:v", "libvpx-vp9", "-b:v", "300k", "-deadline", "realtime"] });
+    const webm = await clip("selfie.webm", {
+      seconds: 2.5,
+      size: "360x640",
+      codec: ["-c:v", "libvpx-vp9", "-b:v", "300k", "-deadline", "realtime"],
+    });
     const res = await upload(owner, webm, "selfie.webm", consent);
     expect(res.status, JSON.stringify(res.body)).toBe(200);
     expect(res.body.data).toMatchObject({
@@ -158,12 +187,20 @@ describe("clips", () => {
 
     const ok = await upload(owner, bytes, "me.jpg", { role: "presenter", consent: "on", consentName: "Jamie Rivera" });
     expect(ok.status, JSON.stringify(ok.body)).toBe(200);
-    expect(ok.body.data).toMatchObject({ role: "presenter", kind: "image", durationSec: null, posterUrl: null, consent: { name: "Jamie Rivera" } });
+    expect(ok.body.data).toMatchObject({
+      role: "presenter",
+      kind: "image",
+      durationSec: null,
+      posterUrl: null,
+      consent: { name: "Jamie Rivera" },
+    });
     expect((await getFile(owner, ok.body.data.url.replace(/\/file$/, "/poster"))).status).toBe(404);
     await owner.client.call("DELETE", `/user/brand/media/${ok.body.data.id}`);
   });
 
-  it("refuses too long, too short, not a video, and the wrong kind for the role, each with a 400 saying what to fix", { timeout: 60_000 }, async () => {
+  it("refuses too long, too short, not a video, and the wrong kind for the role, each with a 400 saying what to fix", {
+    timeout: 60_000,
+  }, async () => {
     const long = await upload(owner, await clip("long.mp4", { seconds: 61, size: "320x240", rate: 5 }), "long.mp4", { role: "footage" });
     expect(long.status).toBe(400);
     expect(long.body.error).toMatch(/"long.mp4" is 61\.0 s long; clips may be at most 60 s, so trim it first/);
@@ -196,7 +233,9 @@ describe("clips", () => {
     expect(storedFiles(owner)).toEqual([]);
   });
 
-  it("refuses a clip over 50 MB and a photo over 10 MB with a 400, and anything past 50 MB with a 413 as it streams", { timeout: 60_000 }, async () => {
+  it("refuses a clip over 50 MB and a photo over 10 MB with a 400, and anything past 50 MB with a 413 as it streams", {
+    timeout: 60_000,
+  }, async () => {
     const mp4 = await clip("pad.mp4");
     // MP4 tolerates trailing bytes: judged by its size, not its content.
     const big = await upload(owner, Buffer.concat([mp4, Buffer.alloc(50 * 1024 * 1024 - mp4.length + 1)]), "pad.mp4", { role: "footage" });

@@ -242,10 +242,26 @@ describe("owning", () => {
   it("lists over tRPC and GraphQL too, and a delete removes the file", async () => {
     const [item] = await list(owner);
     expect((await trpcClient(app.url, owner.jwt).brand.media.query()).map((m) => m.id)).toEqual([item.id]);
-    const gql = await graphql(app.url, "{ brandMedia { id width height mime url role kind durationSec posterUrl consent { name } } }", {}, owner.jwt);
+    const gql = await graphql(
+      app.url,
+      "{ brandMedia { id width height mime url role kind durationSec posterUrl consent { name } } }",
+      {},
+      owner.jwt,
+    );
     expect(gql.body.data).toEqual({
       brandMedia: [
-        { id: item.id, width: 400, height: 400, mime: "image/webp", url: item.url, role: "product", kind: "image", durationSec: null, posterUrl: null, consent: null },
+        {
+          id: item.id,
+          width: 400,
+          height: 400,
+          mime: "image/webp",
+          url: item.url,
+          role: "product",
+          kind: "image",
+          durationSec: null,
+          posterUrl: null,
+          consent: null,
+        },
       ],
     });
 

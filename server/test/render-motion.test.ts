@@ -67,7 +67,14 @@ describe("the studio's motion", () => {
       brand: { ...brand, logoPath: logo },
       scenes: [
         // The product high in the picture, clear of the panel, so the picture fills the frame and the camera pans.
-        scene({ id: "pan", durationSec: 2.5, imagePath: picture, subject: { x: 0.3, y: 0.08, w: 0.4, h: 0.3 }, motion: "pan-left", textMotion: "none" }),
+        scene({
+          id: "pan",
+          durationSec: 2.5,
+          imagePath: picture,
+          subject: { x: 0.3, y: 0.08, w: 0.4, h: 0.3 },
+          motion: "pan-left",
+          textMotion: "none",
+        }),
         scene({ id: "type", durationSec: 2, headline: "Wake up rested", background: "#457b9d", textMotion: "rise" }),
         scene({ id: "end", durationSec: 1.5, headline: "Acme Sleep", cta: "Shop now", background: "#e63946", accent: "#1d3557" }),
       ],

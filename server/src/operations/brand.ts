@@ -136,7 +136,12 @@ export const brandOperations = {
     kind: "download",
     input: BrandMediaId,
     output: null,
-    rest: { method: "GET", path: "/user/brand/media/{id}/poster", tag: "Brand", errors: { 404: "Brand media or its poster frame not found" } },
+    rest: {
+      method: "GET",
+      path: "/user/brand/media/{id}/poster",
+      tag: "Brand",
+      errors: { 404: "Brand media or its poster frame not found" },
+    },
     trpc: { none: "image bytes: browsers load them over REST" },
     graphql: { none: "image bytes: browsers load them over REST" },
     handler: async (ctx, input): Promise<FileResult> => {

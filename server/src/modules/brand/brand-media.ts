@@ -69,7 +69,8 @@ function view(services: Services, row: BrandMediaRow): BrandMedia {
     kind: isVideo(row) ? "video" : "image",
     durationSec: row.durationSec,
     posterUrl: row.posterKey ? `${brandMediaUrl(services, row.id).replace(/\/file$/, "")}/poster` : null,
-    consent: row.role === "presenter" && row.consentName && row.consentAt ? { name: row.consentName, givenAt: row.consentAt.toISOString() } : null,
+    consent:
+      row.role === "presenter" && row.consentName && row.consentAt ? { name: row.consentName, givenAt: row.consentAt.toISOString() } : null,
   };
 }
 
@@ -87,12 +88,14 @@ function consentOf(input: Omit<BrandMediaUpload, "file">): { consentName: string
   if (!(CHECKED_VALUES as readonly string[]).includes(input.consent ?? "")) {
     throw consentBad(
       "consent",
-      "A presenter needs their consent: tick \"I have this person's permission to use their likeness in ads\" (send consent=on) and give their name",
+      'A presenter needs their consent: tick "I have this person\'s permission to use their likeness in ads" (send consent=on) and give their name',
     );
   }
-  if (!input.consentName) throw consentBad("consentName", "A presenter needs the name of the person shown (consentName), who gave their consent");
+  if (!input.consentName)
+    throw consentBad("consentName", "A presenter needs the name of the person shown (consentName), who gave their consent");
   const consentAt = input.consentAt ? new Date(input.consentAt) : new Date();
-  if (consentAt.getTime() > Date.now() + 24 * 3600_000) throw consentBad("consentAt", "consentAt is in the future; give the date the person agreed");
+  if (consentAt.getTime() > Date.now() + 24 * 3600_000)
+    throw consentBad("consentAt", "consentAt is in the future; give the date the person agreed");
   return { consentName: input.consentName, consentAt };
 }
 
@@ -129,7 +132,9 @@ async function inspect(file: UploadedFile, role: BrandMediaRole): Promise<Inspec
   if (file.bytes === 0) throw bad(`"${file.filename}" is empty; upload ${accepted.what}`);
   if (kind === "video") return { kind, mime: "video/mp4", ...(await inspectVideo(file)) };
   if (file.bytes > BRAND_MEDIA_LIMITS.maxBytes) {
-    throw bad(`"${file.filename}" is ${(file.bytes / MB).toFixed(1)} MB; photos may be at most ${BRAND_MEDIA_LIMITS.maxBytes / MB} MB, so export a smaller one`);
+    throw bad(
+      `"${file.filename}" is ${(file.bytes / MB).toFixed(1)} MB; photos may be at most ${BRAND_MEDIA_LIMITS.maxBytes / MB} MB, so export a smaller one`,
+    );
   }
   return { kind, durationSec: null, ...(await inspectImage(file)) };
 }
@@ -146,9 +151,12 @@ async function inspectVideo(file: UploadedFile): Promise<{ width: number; height
   }
   const length = `${header.durationSec.toFixed(1)} s`;
   if (header.durationSec < minSeconds) throw bad(`"${file.filename}" is ${length} long; clips must be at least ${minSeconds} s`);
-  if (header.durationSec > maxSeconds) throw bad(`"${file.filename}" is ${length} long; clips may be at most ${maxSeconds} s, so trim it first`);
+  if (header.durationSec > maxSeconds)
+    throw bad(`"${file.filename}" is ${length} long; clips may be at most ${maxSeconds} s, so trim it first`);
   if (Math.min(header.width, header.height) < minSide) {
-    throw bad(`"${file.filename}" is ${header.width}×${header.height} px; clips must be at least ${minSide} px on each side to look sharp in an ad`);
+    throw bad(
+      `"${file.filename}" is ${header.width}×${header.height} px; clips must be at least ${minSide} px on each side to look sharp in an ad`,
+    );
   }
   return { width: header.width, height: header.height, durationSec: header.durationSec };
 }
@@ -205,7 +213,9 @@ export async function uploadBrandMedia(ctx: RequestContext, input: BrandMediaUpl
   try {
     // Transcoded before the lock: it takes seconds, and another upload of the account need not wait for it.
     const clip = scratch ? await transcodeUpload(file, scratch) : null;
-    const size = clip ? { width: clip.stored.width, height: clip.stored.height, durationSec: Math.round(clip.stored.durationSec * 100) / 100 } : item;
+    const size = clip
+      ? { width: clip.stored.width, height: clip.stored.height, durationSec: Math.round(clip.stored.durationSec * 100) / 100 }
+      : item;
     const row = await prisma.$transaction(async (tx) => {
       // One account's uploads take turns, so two at once cannot both be the 20th.
       await tx.$executeRaw`SELECT pg_advisory_xact_lock(${UPLOAD_LOCK}::int, hashtext(${user.id}))`;
@@ -233,7 +243,12 @@ export async function uploadBrandMedia(ctx: RequestContext, input: BrandMediaUpl
         action: "brand.media_uploaded",
         targetType: "brand_media",
         targetId: id,
-        metadata: { bytes, mime: item.mime, role, ...(consent ? { consentName: consent.consentName, consentAt: consent.consentAt.toISOString() } : {}) },
+        metadata: {
+          bytes,
+          mime: item.mime,
+          role,
+          ...(consent ? { consentName: consent.consentName, consentAt: consent.consentAt.toISOString() } : {}),
+        },
       });
       return created;
     });

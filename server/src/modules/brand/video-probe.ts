@@ -93,20 +93,42 @@ export async function transcodeClip(input: string, output: string, poster: strin
   const scale = `scale=w='${even(`if(gte(iw,ih),min(${side},iw),iw*min(${side},ih)/ih)`)}':h='${even(`if(gte(iw,ih),ih*min(${side},iw)/iw,min(${side},ih))`)}'`;
   const encode = await runFfmpegFor(
     [
-      "-loglevel", "error", "-y", "-i", input,
-      "-map", "0:v:0", "-an", "-sn", "-dn", "-t", String(maxSeconds),
-      "-vf", `${scale},fps=${storedFps},format=yuv420p`,
-      "-c:v", "libx264", "-preset", "veryfast", "-crf", "23", "-movflags", "+faststart",
+      "-loglevel",
+      "error",
+      "-y",
+      "-i",
+      input,
+      "-map",
+      "0:v:0",
+      "-an",
+      "-sn",
+      "-dn",
+      "-t",
+      String(maxSeconds),
+      "-vf",
+      `${scale},fps=${storedFps},format=yuv420p`,
+      "-c:v",
+      "libx264",
+      "-preset",
+      "veryfast",
+      "-crf",
+      "23",
+      "-movflags",
+      "+faststart",
       output,
     ],
     TRANSCODE_TIMEOUT_MS,
   );
-  if (encode.code !== 0) throw new Error(encode.timedOut ? "converting it took too long" : `ffmpeg could not convert it: ${lastLine(encode.stderr)}`);
+  if (encode.code !== 0)
+    throw new Error(encode.timedOut ? "converting it took too long" : `ffmpeg could not convert it: ${lastLine(encode.stderr)}`);
   const stored = await probeVideo(output);
   if (!stored) throw new Error("the converted clip could not be read back");
   // A frame a little way in: the very first is often black or mid-fade.
   const at = Math.min(1, stored.durationSec / 10).toFixed(2);
-  const still = await runFfmpegFor(["-loglevel", "error", "-y", "-ss", at, "-i", output, "-frames:v", "1", "-q:v", "3", poster], PROBE_TIMEOUT_MS);
+  const still = await runFfmpegFor(
+    ["-loglevel", "error", "-y", "-ss", at, "-i", output, "-frames:v", "1", "-q:v", "3", poster],
+    PROBE_TIMEOUT_MS,
+  );
   if (still.code !== 0) throw new Error(`its poster frame could not be made: ${lastLine(still.stderr)}`);
   return stored;
 }
