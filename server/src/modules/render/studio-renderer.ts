@@ -402,7 +402,9 @@ export function createStudioRenderer(options: StudioRendererOptions = {}): Video
       } else if (i > 0 && into > 0) {
         const label = `tr${i}`;
         const tail = frames[i - 1]!;
-        if (caps.xfade) {
+        // Two scenes' text is never on screen at once: a scene with text leaves through black before the next
+        // arrives; only scenes without text (a narrated ad's pictures) blend into each other.
+        if (caps.xfade && !layouts[i - 1]!.texts.length && !layouts[i]!.texts.length) {
           chains.push(`${use(i - 1, tail, into)}[${label}a]`, `${use(i, 0, into)}[${label}b]`);
           const kind = XFADE_NAMES[scene.transition as keyof typeof XFADE_NAMES];
           segment(
@@ -410,7 +412,7 @@ export function createStudioRenderer(options: StudioRendererOptions = {}): Video
             `[${label}a][${label}b]${filter("xfade", { transition: kind, duration: (into / fps).toFixed(4), offset: 0 })}[${label}]`,
           );
         } else {
-          // No xfade in this ffmpeg: dip through black (fade out the old scene, fade in the new one).
+          // Dip through black (fade out the old scene, fade in the new one).
           const out = Math.floor(into / 2);
           const inn = into - out;
           if (out > 0) segment(`${label}o`, `${use(i - 1, tail, out)},${filter("fade", { t: "out", s: 0, n: out })}[${label}o]`);
