@@ -10,7 +10,7 @@
 // Type never covers the product: a block that would is moved to another place in the frame, and when no
 // place is free the picture gives up part of the frame to a solid band that holds the copy.
 import type { AspectRatio } from "@adgen/schema";
-import { BLACK, contrast, INK, luminance, mix, parseHex, type Rgb, WHITE } from "./color.ts";
+import { BLACK, contrast, INK, luminance, mix, parseHex, type Rgb, readableOnAll, WHITE } from "./color.ts";
 import { type CopyColours, type CopyText, type CopyType, type FittedCopy, fitCopy, placeCopy } from "./copy-block.ts";
 import type { FontFamily } from "./font-family.ts";
 import {
@@ -28,12 +28,7 @@ import type { AdStyle } from "./types.ts";
 
 const even = (n: number) => 2 * Math.round(n / 2);
 
-/** The colour of the two that reads best on every one of `backgrounds`, or `preferred` when it reaches 4.5:1. */
-function readable(backgrounds: Rgb[], preferred: Rgb): Rgb {
-  const worst = (c: Rgb) => Math.min(...backgrounds.map((b) => contrast(c, b)));
-  if (worst(preferred) >= 4.5) return preferred;
-  return worst(WHITE) >= worst(INK) ? WHITE : INK;
-}
+const readable = readableOnAll;
 
 /** What an unknown photograph may be behind type: anything from a light to a dark grey. */
 const PHOTO: Rgb[] = [

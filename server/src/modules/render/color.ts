@@ -55,6 +55,16 @@ export function readableOn(background: Rgb, preferred: Rgb, min = 4.5): Rgb {
   return contrast(WHITE, background) >= contrast(INK, background) ? WHITE : INK;
 }
 
+/**
+ * The colour that reads on every one of `backgrounds`: `preferred` when it reaches `min` against all of them,
+ * else white or near-black, whichever is stronger against the worst of them.
+ */
+export function readableOnAll(backgrounds: Rgb[], preferred: Rgb, min = 4.5): Rgb {
+  const worst = (c: Rgb) => Math.min(...backgrounds.map((b) => contrast(c, b)));
+  if (worst(preferred) >= min) return preferred;
+  return worst(WHITE) >= worst(INK) ? WHITE : INK;
+}
+
 /** Euclidean distance in RGB, 0–441. */
 export function distance(a: Rgb, b: Rgb): number {
   return Math.hypot(a[0] - b[0], a[1] - b[1], a[2] - b[2]);

@@ -1,7 +1,7 @@
 // Where everything goes in one scene: safe area per format, font sizes scaled to the frame (shrunk until the
 // text fits), word wrapping with real glyph widths, and contrast-aware colours. Pure; no ffmpeg here.
 import { layoutStyled } from "./ad-styles.ts";
-import { BLACK, contrast, distance, INK, luminance, mix, parseHex, type Rgb, WHITE } from "./color.ts";
+import { BLACK, distance, luminance, mix, parseHex, type Rgb, readableOnAll, WHITE } from "./color.ts";
 import {
   type BoxItem,
   CAP_HEIGHT,
@@ -21,11 +21,7 @@ import { fitPicture } from "./picture-fit.ts";
 
 export * from "./layout-base.ts";
 
-function bestText(backgrounds: Rgb[], preferred: Rgb): Rgb {
-  const worst = (c: Rgb) => Math.min(...backgrounds.map((b) => contrast(c, b)));
-  if (worst(preferred) >= 4.5) return preferred;
-  return worst(WHITE) >= worst(INK) ? WHITE : INK;
-}
+const bestText = readableOnAll;
 
 const even = (n: number) => 2 * Math.round(n / 2);
 
