@@ -22,6 +22,7 @@ export * from "./moderation.ts";
 export * from "./notifications.ts";
 export * from "./admin-console.ts";
 export * from "./billing.ts";
+export * from "./clip-webhook.ts";
 export * from "./money.ts";
 export * from "./assistant.ts";
 export * from "./voice-session.ts";

@@ -39,6 +39,11 @@ export const STEP = {
   artDirection: "art_direction",
   /** Voice-over and captions from the storyboard's copy (types with a narrator: see `typeSteps`). */
   voice: "voice",
+  /**
+   * Generated clips (a launch whose `models.video` is `generated-video` or `talking-presenter`): each clip is
+   * started at the video service, and the job waits for them without holding a worker.
+   */
+  clips: "generate_clips",
   /** Waiting for the human review (hitl jobs), between art direction and the first render. */
   review: "review",
   /** The job completed. */
@@ -66,6 +71,22 @@ export interface StepPlan {
   formats: readonly string[];
   /** The workflow type: some types add their own steps (see `typeSteps`). */
   type?: string;
+  /** The launch asked for generated clips (`usesGeneratedClips`): they are made after the review, before the renders. */
+  clips?: boolean;
+}
+
+/** The video models that generate clips at a remote video service (GET /config/studio lists them when configured). */
+export const CLIP_MODELS = ["generated-video", "talking-presenter"] as const;
+
+/** Whether a launch asks for generated clips: its `models.video` is one of `CLIP_MODELS`, and it makes a video. */
+export function usesGeneratedClips(request: {
+  type: string;
+  imagesOnly?: boolean | null;
+  models?: { video?: string | null } | null;
+}): boolean {
+  const video = request.models?.video;
+  if (!video || !(CLIP_MODELS as readonly string[]).includes(video)) return false;
+  return !(request.imagesOnly || request.type === "staticad");
 }
 
 /** Steps a workflow type runs between reading the page and art direction. */
@@ -108,6 +129,7 @@ export function pipelineSteps(plan: StepPlan): string[] {
     ...own,
     STEP.artDirection,
     ...directedSteps(plan.type),
+    ...(plan.clips ? [STEP.clips] : []),
     ...plan.formats.map((f) => renderStepName(f)),
   ];
 }

@@ -16,13 +16,20 @@ const rates = loadConfig({ DATABASE_URL: "memory://", SESSION_SECRET: "x".repeat
 describe("the provider cost estimator", () => {
   const launch = { type: "cinematic", formats: ["9:16", "16:9"] as const, maxAdSeconds: 15 };
 
-  it("prices generated video per second of clip in every format, premium at its own rate", () => {
+  it("prices generated video per clip second (five scenes at most, five seconds each, per frame shape), premium at its own rate", () => {
     const standard = estimateProviderCost({ ...launch, quality: "standard", models: { video: "generated-video" } }, rates);
-    expect(standard).toEqual({ seconds: 30, pictures: 0, characters: 0, costCents: 150 });
+    expect(standard).toEqual({ seconds: 50, pictures: 0, characters: 0, costCents: 250 });
     const premium = estimateProviderCost({ ...launch, quality: "premium", models: { video: "generated-video" } }, rates);
-    expect(premium.costCents).toBe(300);
+    expect(premium.costCents).toBe(500);
+    // A 4:5 feed ad is cut from the square clip: no more seconds than the square alone.
+    const feeds = estimateProviderCost(
+      { ...launch, formats: ["1:1", "4:5"], quality: "standard", models: { video: "generated-video" } },
+      rates,
+    );
+    expect(feeds.seconds).toBe(25);
+    // One talking presenter for the whole ad, shown in every format.
     const presenter = estimateProviderCost({ ...launch, quality: "standard", models: { video: "talking-presenter" } }, rates);
-    expect(presenter.costCents).toBe(240);
+    expect(presenter).toMatchObject({ seconds: 15, costCents: 120 });
   });
 
   it("costs nothing with the studio's own models", () => {

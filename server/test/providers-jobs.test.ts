@@ -152,7 +152,8 @@ describe("GET /api/models/status and /api/config/studio follow the keys", () => 
     expect(Object.keys(before)).not.toContain("Generated pictures");
     expect(Object.keys(before)).not.toContain("Natural voice");
     expect(after).toMatchObject({ "Generated pictures": "active", "Natural voice": "active", "Studio video": "active" });
-    expect(Object.keys(after)).not.toContain("Generated video");
+    expect(Object.keys(before)).not.toContain("Generated video");
+    expect(after).toMatchObject({ "Generated video": "active", "Talking presenter": "active" });
     expect(JSON.stringify([before, after])).not.toMatch(/unavailable/);
     expect(JSON.stringify(await status(keyed))).not.toMatch(PROVIDER_NAMES);
 

@@ -93,6 +93,8 @@ const EnvSchema = z.object({
   FAL_KEY: z.string().optional(),
   REPLICATE_API_TOKEN: z.string().optional(),
   ELEVENLABS_API_KEY: z.string().optional(),
+  PROVIDER_POLL_SECONDS: intFrom(10, 1),
+  PROVIDER_TIMEOUT_SECONDS: intFrom(1800, 10),
   PROVIDER_COST_VIDEO_CENTS_PER_SECOND: decimalFrom(5),
   PROVIDER_COST_VIDEO_PREMIUM_CENTS_PER_SECOND: decimalFrom(10),
   PROVIDER_COST_PRESENTER_CENTS_PER_SECOND: decimalFrom(8),
@@ -162,7 +164,15 @@ export interface Config {
   /** An OpenAI-compatible chat-completions endpoint for the words of ads (null: the built-in director). */
   languageModel: LanguageModelConfig | null;
   /** Remote generation providers' keys (null: not configured; with none, the built-in studio makes everything). */
-  providers: { falKey: string | null; replicateToken: string | null; elevenLabsKey: string | null };
+  providers: {
+    falKey: string | null;
+    replicateToken: string | null;
+    elevenLabsKey: string | null;
+    /** How often a job waiting for generated clips asks the provider how they are doing (a webhook is sooner). */
+    pollSeconds: number;
+    /** How long a generated clip may take before the job fails and is refunded. */
+    timeoutSeconds: number;
+  };
   /** What remote models cost us and what a credit brings in: the launch's cost guard (modules/providers/provider-cost.ts). */
   providerCosts: ProviderCostConfig;
   /** Where media live: DATA_DIR/media (local) or an S3-compatible bucket every machine shares (media/media-config.ts). */
@@ -298,6 +308,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       falKey: e.FAL_KEY?.trim() || null,
       replicateToken: e.REPLICATE_API_TOKEN?.trim() || null,
       elevenLabsKey: e.ELEVENLABS_API_KEY?.trim() || null,
+      pollSeconds: e.PROVIDER_POLL_SECONDS,
+      timeoutSeconds: e.PROVIDER_TIMEOUT_SECONDS,
     },
     providerCosts: {
       videoCentsPerSecond: { standard: e.PROVIDER_COST_VIDEO_CENTS_PER_SECOND, premium: e.PROVIDER_COST_VIDEO_PREMIUM_CENTS_PER_SECOND },

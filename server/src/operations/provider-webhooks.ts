@@ -1,7 +1,8 @@
 // providerWebhook.*: payment providers and the social platform calling in (SPEC 4.11, CONTRACT "Webhook
 // signatures"). REST hands each handler the body's exact bytes (`rawBody`) and the signature header, so
 // the signature is checked over what was sent; the rules live in modules/billing/receive-webhook.ts.
-import { MetaChallengeInput, ProviderWebhookInput, WebhookReceipt } from "@adgen/schema";
+import { ClipWebhookInput, MetaChallengeInput, ProviderWebhookInput, WebhookReceipt } from "@adgen/schema";
+import { receiveClipWebhook } from "../modules/workflows/clip-webhook.ts";
 import { answerMetaChallenge, receiveWebhook } from "../modules/billing/receive-webhook.ts";
 import type { WebhookProvider } from "../modules/billing/signatures.ts";
 import { defineOperation, type FileResult } from "./operation.ts";
@@ -30,7 +31,47 @@ function providerWebhook(provider: WebhookProvider, header: string, summary: str
   });
 }
 
+const CLIP_ERRORS = {
+  400: "Missing or bad signature; nothing changed",
+  503: "The video service has no key on this server",
+};
+
+const clipHeaders = {
+  requestId: "x-fal-webhook-request-id",
+  userId: "x-fal-webhook-user-id",
+  timestamp: "x-fal-webhook-timestamp",
+  signature: "x-fal-webhook-signature",
+  webhookId: "webhook-id",
+  webhookTimestamp: "webhook-timestamp",
+  webhookSignature: "webhook-signature",
+};
+
+/** The video service calling back when a generated clip is done (fal: ED25519 over JWKS; Replicate: Standard Webhooks). */
+function clipWebhook(provider: "fal" | "replicate", summary: string) {
+  return defineOperation({
+    summary,
+    access: "public",
+    kind: "mutation",
+    input: ClipWebhookInput,
+    output: WebhookReceipt,
+    rest: {
+      method: "POST",
+      path: `/webhook/clips/${provider}`,
+      tag: "Inbound webhooks",
+      rawBody: "payload",
+      headers: clipHeaders,
+      errors: CLIP_ERRORS,
+    },
+    handler: (ctx, input) => receiveClipWebhook(ctx, provider, input),
+  });
+}
+
 export const providerWebhookOperations = {
+  clipsFal: clipWebhook("fal", "fal queue callbacks: a generated clip is done, and the job waiting for it resumes now"),
+  clipsReplicate: clipWebhook(
+    "replicate",
+    "Replicate prediction callbacks: a generated clip is done, and the job waiting for it resumes now",
+  ),
   stripe: providerWebhook(
     "stripe",
     "stripe-signature",

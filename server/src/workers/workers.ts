@@ -4,6 +4,7 @@ import type { Services } from "../context.ts";
 import { QUEUE, type QueueMessage } from "../queue/queue.ts";
 import { admitNext, admitWaitingJobs, type WorkflowMessage, resendStaleQueuedJobs } from "../modules/workflows/enqueue.ts";
 import { failAndRefund } from "../modules/workflows/fail-job.ts";
+import { resendStaleProviderWaits } from "../modules/workflows/provider-wait.ts";
 import { runDueAgents } from "../modules/admin/agents.ts";
 import { runWorkflowJob } from "../modules/workflows/pipeline/run-job.ts";
 import { deliverWebhook, type WebhookMessage } from "../modules/webhooks/deliver.ts";
@@ -51,6 +52,9 @@ export async function startWorkers(services: Services, workflowConcurrency: numb
     // The e-mails in mail_outbox that are due (sent through SMTP_URL; without it they wait).
     await deliverDueMail(services).catch(failed("mail"));
     if (workflowConcurrency > 0) await resendStaleQueuedJobs(services).catch(failed("requeue"));
+    // Jobs waiting for generated clips whose next look was lost (a crash between letting go and sending).
+    const staleWait = Math.max(60, services.config.providers.pollSeconds * 4);
+    if (workflowConcurrency > 0) await resendStaleProviderWaits(services, staleWait).catch(failed("provider waits"));
     if (workflowConcurrency > 0) await resendStaleExtractions(services).catch(failed("knowledge requeue"));
     // Every instance admits waiting jobs of accounts with free slots (a finish seen by no admission, a
     // crash between a job's end and the next admission, an external worker's report).

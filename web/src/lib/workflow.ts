@@ -115,6 +115,7 @@ function stepLabel(name: string): { label: string; detail?: string } {
   if (name === STEP.readPage) return { label: "Read the page", detail: "Title, description, images and colours" };
   if (name === STEP.audit) return { label: "Audit", detail: "Offer, mobile call to action, contact, trust, speed" };
   if (name === STEP.voice) return { label: "Voice-over", detail: "Narration, captions and scene timing" };
+  if (name === STEP.clips) return { label: "Video clips", detail: "Generated clips of each scene; this can take several minutes" };
   if (name === STEP.auditReport) return { label: "Audit report", detail: "The scored report as a PDF" };
   if (name === STEP.referenceAnalysis) return { label: "Reference analysis", detail: "Hook, beats, pacing and call to action" };
   if (name === STEP.brandKit) return { label: "Brand kit", detail: "Colours, logo, fonts, tone and claims, saved to your brand" };

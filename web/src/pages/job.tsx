@@ -10,6 +10,7 @@ import {
   plannedSteps,
   renderStepFormat,
   STEP,
+  usesGeneratedClips,
 } from "@adgen/schema";
 import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { useCallback, useEffect, useState } from "react";
@@ -152,7 +153,8 @@ export function JobPage(_props: PageProps) {
         : defaultFormatsFor(data.type);
   const formats = sortFormats(renderOrder);
   const hasUrl = input ? !!input.url : seenSteps.includes(STEP.readPage) || data.step === STEP.readPage || requiresUrl(data.type);
-  const steps = stepStates(plannedSteps({ hasUrl, hitl: data.hitl, formats: renderOrder, type: data.type }), data, completedSteps);
+  const clips = input ? usesGeneratedClips({ ...input, type: data.type }) : seenSteps.includes(STEP.clips) || data.step === STEP.clips;
+  const steps = stepStates(plannedSteps({ hasUrl, hitl: data.hitl, formats: renderOrder, type: data.type, clips }), data, completedSteps);
   const progress = data.status === "completed" ? 100 : data.progress;
 
   return (

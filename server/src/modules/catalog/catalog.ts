@@ -26,7 +26,14 @@ import {
 } from "@adgen/schema";
 import type { Config } from "../../config/env.ts";
 import type { Services } from "../../context.ts";
-import { GENERATED_PICTURES, NATURAL_VOICE, type RemoteProviders } from "../providers/remote-providers.ts";
+import {
+  canMakeClips,
+  GENERATED_PICTURES,
+  GENERATED_VIDEO,
+  NATURAL_VOICE,
+  type RemoteProviders,
+  TALKING_PRESENTER,
+} from "../providers/remote-providers.ts";
 import { checkoutMode } from "../billing/checkout-mode.ts";
 
 const reservedPlans: readonly string[] = RESERVED_WORKFLOW_PLANS;
@@ -61,9 +68,14 @@ export function instanceModels(providers: RemoteProviders): Readonly<Record<Mode
   const studio = (kind: ModelKind, hasRemote: boolean) => STUDIO_MODELS[kind].map((m) => ({ ...m, default: m.default && !hasRemote }));
   const pictures = providers.pictures.length > 0;
   const voice = providers.voice !== null;
+  // Generated clips cost real money per second: never the default, a launch names them in models.video.
+  const clips = [
+    ...(canMakeClips(providers, GENERATED_VIDEO) ? [{ ...remote(GENERATED_VIDEO, "Generated video"), default: false }] : []),
+    ...(canMakeClips(providers, TALKING_PRESENTER) ? [{ ...remote(TALKING_PRESENTER, "Talking presenter"), default: false }] : []),
+  ];
   return {
     image: [...(pictures ? [remote(GENERATED_PICTURES, "Generated pictures")] : []), ...studio("image", pictures)],
-    video: studio("video", false),
+    video: [...studio("video", false), ...clips],
     voice: [...(voice ? [remote(NATURAL_VOICE, "Natural voice")] : []), ...studio("voice", voice)],
   };
 }
@@ -152,8 +164,8 @@ export function getStudioConfig(config: Config, providers: RemoteProviders): Stu
  * What this instance does for each capability, derived from what a job can use now: the built-in studio
  * renders video and stills (both tiers), writes the art direction and speaks the narrated types'
  * voice-over; a configured provider adds generated pictures or a natural voice, a configured language
- * model writes the copy. A capability this instance cannot use now is left out (SPEC 2.7 allows only
- * `active` and `deprecated`, issue 29); there is no generated video or upscaling yet, so neither is listed.
+ * model writes the copy, a configured video service adds generated clips and talking presenters. A
+ * capability this instance cannot use now is left out (SPEC 2.7 allows only `active` and `deprecated`).
  * Categories and tiers only, never a provider.
  */
 function capabilities(services: Pick<Services, "providers" | "languageModel">): ModelsStatus["capabilities"] {
@@ -200,6 +212,22 @@ function capabilities(services: Pick<Services, "providers" | "languageModel">): 
       status: status(has("image", GENERATED_PICTURES)),
       isNew: has("image", GENERATED_PICTURES),
       features: ["text-to-image", "one-picture-per-scene"],
+    },
+    {
+      name: "Generated video",
+      category: "video",
+      tier: "standard",
+      status: status(has("video", GENERATED_VIDEO)),
+      isNew: has("video", GENERATED_VIDEO),
+      features: ["image-to-video", "text-to-video", "camera-direction", "all-formats"],
+    },
+    {
+      name: "Talking presenter",
+      category: "video",
+      tier: "standard",
+      status: status(has("video", TALKING_PRESENTER)),
+      isNew: has("video", TALKING_PRESENTER),
+      features: ["lip-sync", "presenter-photo", "voice-over"],
     },
     {
       name: "Art direction",

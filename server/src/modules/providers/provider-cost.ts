@@ -4,6 +4,7 @@
 // Names say what a model does, never who runs it.
 import { type AspectRatio, formatsFor, type QualityTier } from "@adgen/schema";
 import type { ProviderCostConfig } from "../../config/env.ts";
+import { fiveOrTen, videoAspect } from "./clip-inputs.ts";
 import { GENERATED_PICTURES, NATURAL_VOICE } from "./remote-providers.ts";
 
 /** The clip models' ids (remote-providers.ts exports the same ids once clips are wired there). */
@@ -12,6 +13,8 @@ export const TALKING_PRESENTER_MODEL = "talking-presenter";
 
 /** A scene (one beat of the ad) lasts about this long; the art direction fits its beats to the ad's length. */
 const SECONDS_PER_SCENE = 3;
+/** The most scenes an ad has: a framework's four beats, and a seasonal greeting (the clip estimate's bound). */
+export const MOST_SCENES = 5;
 /** Spoken English runs at about 2.5 words a second, some 15 characters with their spaces. */
 const VOICE_CHARACTERS_PER_SECOND = 15;
 
@@ -26,7 +29,7 @@ export interface ProviderCostInput {
 }
 
 export interface ProviderCostEstimate {
-  /** Seconds of generated clip (every format gets its own clips). */
+  /** Seconds of generated clip: a clip per scene per frame shape, or one talking presenter for the whole ad. */
   seconds: number;
   pictures: number;
   /** Characters of natural voice. */
@@ -36,12 +39,20 @@ export interface ProviderCostEstimate {
 }
 
 export function estimateProviderCost(input: ProviderCostInput, rates: ProviderCostConfig): ProviderCostEstimate {
-  const formats = formatsFor({ type: input.type, formats: input.formats }).length;
+  const formats = formatsFor({ type: input.type, formats: input.formats });
   const scenes = Math.max(1, Math.round(input.maxAdSeconds / SECONDS_PER_SCENE));
   const { image, video, voice } = input.models;
   // One generated picture per scene, shown in every format.
   const pictures = image === GENERATED_PICTURES ? scenes : 0;
-  const clipSeconds = video === GENERATED_VIDEO_MODEL || video === TALKING_PRESENTER_MODEL ? input.maxAdSeconds * formats : 0;
+  // Generated video: every scene gets a clip (the shortest a model makes) in each frame shape the formats
+  // need (4:5 is cut from the square); a talking presenter is one clip of the whole ad, in every format.
+  const shapes = new Set(formats.map(videoAspect)).size;
+  const clipSeconds =
+    video === GENERATED_VIDEO_MODEL
+      ? MOST_SCENES * fiveOrTen(SECONDS_PER_SCENE) * shapes
+      : video === TALKING_PRESENTER_MODEL
+        ? input.maxAdSeconds
+        : 0;
   const characters = voice === NATURAL_VOICE ? input.maxAdSeconds * VOICE_CHARACTERS_PER_SECOND : 0;
   const perSecond =
     video === TALKING_PRESENTER_MODEL

@@ -34,7 +34,9 @@ const CLIP_KINDS: Record<string, readonly ClipKind[]> = {
   [TALKING_PRESENTER]: ["talking-presenter"],
 };
 
-export function remoteProvidersFrom(config: Pick<Config, "providers">): RemoteProviders {
+export function remoteProvidersFrom(config: {
+  providers: Pick<Config["providers"], "falKey" | "replicateToken" | "elevenLabsKey">;
+}): RemoteProviders {
   const { falKey, replicateToken, elevenLabsKey } = config.providers;
   const pictures: PictureGenerator[] = [];
   if (falKey) pictures.push(createFalPictures(falKey));
@@ -64,6 +66,12 @@ export function chooseClips(providers: RemoteProviders, model: string | undefine
   if (!kinds) return null;
   const able = providers.clips.filter((clips) => kinds.every((kind) => clips.kinds.includes(kind)));
   return able.find((clips) => clips.provider === (preference as PictureProvider)) ?? able[0] ?? null;
+}
+
+/** Whether a configured provider makes the clips a clip model id needs. */
+export function canMakeClips(providers: RemoteProviders, model: string): boolean {
+  const kinds = Object.hasOwn(CLIP_KINDS, model) ? CLIP_KINDS[model]! : null;
+  return !!kinds && providers.clips.some((clips) => kinds.every((kind) => clips.kinds.includes(kind)));
 }
 
 /** Whether the account prefers a provider this instance has no key for. */

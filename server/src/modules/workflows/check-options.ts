@@ -3,7 +3,8 @@
 // connected social account (modules/social). Called by launchWorkflow and estimateWorkflow.
 // The job later records which models made it, and why it did not follow a provider preference.
 import type { Job } from "@adgen/prisma";
-import { formatsFor, modelKindsFor, type WorkflowRequest } from "@adgen/schema";
+import { formatsFor, modelKindsFor, NARRATED_TYPES, type WorkflowRequest } from "@adgen/schema";
+import { listBrandMedia } from "../brand/brand-media.ts";
 import type { Services } from "../../context.ts";
 import { AppError } from "../../errors.ts";
 import { defaultModel, instanceModels, MODEL_KINDS, type ModelKind } from "../catalog/catalog.ts";
@@ -37,6 +38,27 @@ export function checkWorkflowOptions(request: WorkflowRequest, providers: Remote
       ids.length
         ? `The ${what} ${JSON.stringify(wanted)} is not available here: choose one of ${ids.join(", ")} (see GET /api/config/studio)`
         : `No ${what} is available on this instance (see GET /api/config/studio): leave it out`,
+    );
+  }
+}
+
+/**
+ * A talking presenter speaks the voice-over of a narrated type, from the user's own presenter photo (stored
+ * with the person's consent): 400 before charging when the launch cannot have one.
+ */
+export async function checkClipInputs(services: Services, userId: string, request: WorkflowRequest): Promise<void> {
+  if (request.models?.video !== TALKING_PRESENTER_MODEL) return;
+  if (!(NARRATED_TYPES as readonly string[]).includes(request.type)) {
+    throw badField(
+      "models.video",
+      "A talking presenter speaks a voice-over: choose it for the avatar (Presenter) or influencer type, or use generated-video",
+    );
+  }
+  const library = await listBrandMedia(services.prisma, userId);
+  if (!library.some((item) => item.role === "presenter" && item.kind === "image")) {
+    throw badField(
+      "models.video",
+      "A talking presenter starts from a photo of the person: upload one to your media library as a presenter (with their consent), then launch again",
     );
   }
 }

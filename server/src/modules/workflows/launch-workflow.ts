@@ -24,7 +24,7 @@ import { assertPublicUrl, SafeFetchError } from "../net/safe-fetch.ts";
 import { InsufficientCreditsError, LedgerReason } from "../credits/ledger.ts";
 import { chargeAndCreateJob, type NewJob } from "./charge-launch.ts";
 import { publishBalance } from "../events/account-events.ts";
-import { checkProviderBudget, checkWorkflowOptions, modelsFor } from "./check-options.ts";
+import { checkClipInputs, checkProviderBudget, checkWorkflowOptions, modelsFor } from "./check-options.ts";
 import { estimateProviderCost, type ProviderCostEstimate } from "../providers/provider-cost.ts";
 import { assertPageReadable } from "./preview-page.ts";
 import { assertCanPublish } from "../social/social-accounts.ts";
@@ -108,6 +108,7 @@ export async function estimateWorkflow(ctx: RequestContext, input: WorkflowReque
   await sourceProjectId(ctx, request);
   const cost = workflowCost(request.type, request.quality);
   const { models, provider } = providerCostOf(ctx, request);
+  await checkClipInputs(ctx.services, user.id, request);
   checkProviderBudget(request, models, provider, cost, ctx.services.config.providerCosts);
   const sufficient = fresh.creditsBalance >= cost;
   let blockedBy: CostEstimate["blockedBy"] = null;
@@ -204,6 +205,7 @@ export async function launchWorkflow(
 
   const cost = workflowCost(request.type, request.quality);
   const { models, provider } = providerCostOf(ctx, request);
+  await checkClipInputs(services, user.id, request);
   checkProviderBudget(request, models, provider, cost, services.config.providerCosts);
   // A repeated Idempotency-Key replays its first answer below, whatever the balance or the page are now.
   const earlier = key

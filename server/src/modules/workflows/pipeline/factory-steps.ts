@@ -21,6 +21,7 @@ import { FACTORY_STYLES } from "./ad-style.ts";
 import { fitWords, HEADLINE_MAX } from "./copy.ts";
 import { withLocalImages } from "./imagery.ts";
 import type { ArtDirectionOutput, PipelineStep, RenderedFormat } from "./steps.ts";
+import { withGeneratedClips } from "./clip-step.ts";
 
 /** Variants per format, by quality tier (the pricing document's premium description says so). */
 export const FACTORY_VARIANTS: Record<QualityTier, number> = { standard: 2, premium: 3 };
@@ -98,7 +99,10 @@ export function factoryRenderStep(format: AspectRatio, imagesOnly: boolean, qual
       const dir = await services.media.scratchDir(`${job.id}/${stem}`);
       // Stills are drawn at the format's full size; a video at its tier's (standard 720p, premium 1080p).
       const size = imagesOnly ? FORMATS.find((f) => f.ratio === format)! : tierFrameSize(format, quality);
-      const variants = hookVariants(await withLocalImages(services, direction.storyboard), FACTORY_VARIANTS[quality]);
+      const variants = hookVariants(
+        await withLocalImages(services, withGeneratedClips(direction.storyboard, outputs, format)),
+        FACTORY_VARIANTS[quality],
+      );
       const made: FactoryVariantOutput[] = [];
       let bytes = 0;
       try {

@@ -14,9 +14,11 @@ import { subscribeToJob } from "../job-fan-out.ts";
 import { discardRefundedJobMedia, failAndRefund } from "../fail-job.ts";
 import { planPublication, queuePublication } from "../../social/publish.ts";
 import { buildResult, pipelineFor, type RenderedFormat } from "./steps.ts";
+import { releaseToWait, WaitForProvider } from "../provider-wait.ts";
 
-/** A failure no retry can fix: the job fails (and is refunded) at once. */
-export class PermanentJobError extends Error {}
+import { PermanentJobError } from "./job-errors.ts";
+
+export { PermanentJobError };
 
 class JobStopped extends Error {}
 
@@ -45,7 +47,8 @@ function logStepWarnings(log: Logger, step: string, output: unknown): void {
 async function claim(services: Services, jobId: string, owner: string): Promise<Job | null> {
   const lease = services.config.jobLeaseSeconds;
   const rows = await services.prisma.$queryRaw<{ id: string }[]>`
-    UPDATE jobs SET lease_owner = ${owner}, heartbeat_at = now(), status = 'processing', attempts = attempts + 1,
+    UPDATE jobs SET lease_owner = ${owner}, heartbeat_at = now(), status = 'processing',
+      attempts = attempts + (CASE WHEN awaiting_provider_since IS NULL THEN 1 ELSE 0 END), awaiting_provider_since = NULL,
       started_at = COALESCE(started_at, now()), updated_at = now()
     WHERE id = ${jobId} AND status IN ('queued', 'processing') AND admitted_at IS NOT NULL
       AND (lease_owner IS NULL OR heartbeat_at < now() - (${lease}::int * interval '1 second'))
@@ -207,6 +210,17 @@ export async function runWorkflowJob(services: Services, jobId: string): Promise
       });
     }
   } catch (error) {
+    if (error instanceof WaitForProvider && !abort.signal.aborted) {
+      // The provider is still working: let go of the job (its step is not stored) and come back later.
+      const waiting: { step: string; startedAt: number } | null = running;
+      if (await releaseToWait(services, jobId, owner, error.seconds)) {
+        log.info(
+          { step: waiting?.step, pending: error.pending, durationMs: waiting ? since(waiting.startedAt) : 0 },
+          "job waiting for the video service",
+        );
+      }
+      return;
+    }
     if (error instanceof JobStopped || abort.signal.aborted) {
       const stoppedStep: { step: string; startedAt: number } | null = running;
       if (stoppedStep) log.info({ step: stoppedStep.step, durationMs: since(stoppedStep.startedAt), outcome: "stopped" }, "job step");

@@ -123,7 +123,7 @@ const COUNTER_MOTION: Record<SceneMotion, SceneMotion> = {
   "pan-down": "pan-up",
   static: "push-in",
 };
-const MOVEMENT_OF_MOTION: Record<SceneMotion, string> = {
+export const MOVEMENT_OF_MOTION: Record<SceneMotion, string> = {
   "push-in": "slow dolly in",
   "pull-out": "dolly out",
   "pan-left": "pan",

@@ -14,6 +14,7 @@ import {
   STEP,
   type WorkflowRequest,
   type WorkflowResult,
+  usesGeneratedClips,
 } from "@adgen/schema";
 import type { Job } from "@adgen/prisma";
 import type { Services } from "../../../context.ts";
@@ -28,6 +29,7 @@ import { referenceAnalysisStep, wantsPageOutline } from "./reference-analysis.ts
 import { directWithWriter, type TypedDirection, typedResultParts } from "./typed-direction.ts";
 import { narrationFor, voiceAssets, voicedStoryboard, voiceStep } from "./voice-step.ts";
 import { gatherImagery, withLocalImages } from "./imagery.ts";
+import { clipStep, withGeneratedClips } from "./clip-step.ts";
 import { generatePictures } from "./generated-pictures.ts";
 import { choosePictures, GENERATED_PICTURES } from "../../providers/remote-providers.ts";
 import { applyLook, presetFor } from "./look.ts";
@@ -223,7 +225,10 @@ function renderStep(format: AspectRatio, imagesOnly: boolean, quality: QualityTi
       const direction = outputs.get(STEP.artDirection) as ArtDirectionOutput;
       // Narrated types render the storyboard retimed to the voice-over, with it and its captions.
       const voiced = await narrationFor(services, outputs);
-      const storyboard: Storyboard = await withLocalImages(services, voiced.storyboard ?? direction.storyboard);
+      const storyboard: Storyboard = await withLocalImages(
+        services,
+        withGeneratedClips(voiced.storyboard ?? direction.storyboard, outputs, format),
+      );
       const stem = `ad-${format.replace(":", "x")}`;
       const dir = await services.media.scratchDir(`${job.id}/${stem}`);
       try {
@@ -326,9 +331,14 @@ export function pipelineFor(request: WorkflowRequest): PipelineStep[] {
         ? factoryRenderStep(f, imagesOnly, quality)
         : renderStep(f, imagesOnly, quality);
   const byName = new Map(
-    [readPage, ...TYPE_STEPS, referenceAnalysisStep, artDirection, voiceStep, ...formats.map(render)].map((step) => [step.name, step]),
+    [readPage, ...TYPE_STEPS, referenceAnalysisStep, artDirection, voiceStep, clipStep, ...formats.map(render)].map((step) => [
+      step.name,
+      step,
+    ]),
   );
-  return pipelineSteps({ hasUrl: !!request.url, formats, type: request.type }).map((name) => byName.get(name)!);
+  return pipelineSteps({ hasUrl: !!request.url, formats, type: request.type, clips: usesGeneratedClips(request) }).map(
+    (name) => byName.get(name)!,
+  );
 }
 
 /** The job's result from its finished steps. */

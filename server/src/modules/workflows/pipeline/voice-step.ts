@@ -10,6 +10,7 @@ import { jobMediaKey } from "../../../media/storage.ts";
 import type { Persona, RenderNarration, Storyboard } from "../../render/types.ts";
 import { type CaptionCue, type NarratedLine, type NarrationStyle, narrate, narrationStyleFor, toWebVtt } from "../../voice/index.ts";
 import { withLocalPersona } from "./imagery.ts";
+import { generatedPresenterKey } from "./clip-step.ts";
 import type { ArtDirectionOutput, PipelineStep } from "./steps.ts";
 import { NATURAL_VOICE } from "../../providers/remote-providers.ts";
 import { ProviderError } from "../../providers/provider-error.ts";
@@ -108,9 +109,13 @@ export async function narrationFor(
 ): Promise<{ storyboard?: Storyboard; narration?: RenderNarration; persona?: Persona }> {
   const voice = outputs.get(STEP.voice) as VoiceOutput | undefined;
   if (!voice) return {};
+  // A generated talking presenter speaks the voice-over in the presenter's slot, in place of their photo.
+  const talking = generatedPresenterKey(outputs);
+  const { photoKey: _photo, ...withoutPhoto } = voice.persona;
+  const persona: Persona = talking ? { ...withoutPhoto, videoKey: talking } : voice.persona;
   return {
     storyboard: voice.storyboard,
-    persona: await withLocalPersona(services, voice.persona),
+    persona: await withLocalPersona(services, persona),
     ...(voice.wavKey ? { narration: { wavPath: await services.media.localFile(voice.wavKey), cues: voice.cues } } : {}),
   };
 }
