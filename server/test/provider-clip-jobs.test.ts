@@ -208,6 +208,32 @@ describe("generated video, polled", () => {
   });
 });
 
+describe("every video type composes its clips in its own layout", () => {
+  // (Types that need a web page or an earlier project are left to their own tests: the network is closed here.)
+  it.each([
+    ["painpoint", 1],
+    ["influencer", 8],
+    ["avatar", 2],
+  ])("%s", { timeout: 240_000 }, async (type, credits) => {
+    const user = await signUp(app, `type-${type}`);
+    // Influencer ads are for paid plans.
+    await app.services.prisma.user.update({ where: { id: user.id }, data: { currentPlanId: "subscription_pro" } });
+    const before = falRequests.length;
+    const jobId = await launch(user, { type, concept: CONCEPT, formats: ["9:16"], models: { video: "generated-video" } });
+    const job = await waitForEnd(user, jobId);
+    expect(job.status, job.error).toBe("completed");
+    const sent = clipsSince(falRequests, before);
+    expect(sent.length).toBeGreaterThan(0);
+    expect(sent.every((r) => /dolly in on the bottle at dawn/i.test(r.body.prompt))).toBe(true);
+    const video = await download(app, user, job.result.assets.find((a: any) => a.type === "video").url);
+    const frames = await Promise.all([0.6, 1.6, 2.6].map((t) => frameAt(video, t, 72, 128)));
+    const shown = Math.max(...frames.map((frame) => share(frame, isMagenta)));
+    expect(shown, "a generated clip is on screen").toBeGreaterThan(0.15);
+    expect(JSON.stringify(job)).not.toMatch(PROVIDER_NAMES);
+    expect(await balance(user)).toBe(100 - credits);
+  });
+});
+
 describe("failures", () => {
   it("a service that stays down fails the job and refunds it, naming no provider", { timeout: 180_000 }, async () => {
     const user = await signUp(app, "outage");

@@ -246,6 +246,65 @@ describe("a narrated 9:16 ad", () => {
   });
 });
 
+describe("a narrated ad whose scenes play clips (the user's footage, or generated ones)", () => {
+  beforeAll(async () => {
+    narration ??= await narrate(storyboard, voice, { style: "presenter", maxAdSeconds: 12, workDir: dir });
+  }, 60_000);
+
+  /** Renders the narrated storyboard with scene "b" playing a clip of moving grey noise (a clip scene has no still to draw on). */
+  async function renderWithClipScene(name: string, persona?: Persona) {
+    const clip = join(dir, "scene-clip.mp4");
+    const noise = "color=c=0x808080:s=360x640:d=5:r=30,noise=alls=60:allf=t";
+    await run(locateFfmpeg(), ["-v", "error", "-f", "lavfi", "-i", noise, "-pix_fmt", "yuv420p", "-y", clip]);
+    const scenes = narration.storyboard.scenes.map((scene) => (scene.id === "b" ? { ...scene, videoPath: clip } : scene));
+    const result = await renderer.render({
+      storyboard: { ...narration.storyboard, scenes },
+      format: "9:16",
+      outputDir: dir,
+      fileStem: `clip-scene-${name}`,
+      narration: { wavPath: narration.wavPath!, cues: [] },
+      ...(persona ? { persona } : {}),
+    });
+    const b = scenes.findIndex((scene) => scene.id === "b");
+    const start = scenes.slice(0, b).reduce((sum, scene) => sum + scene.durationSec, 0);
+    return { file: result.videoPath, inClip: start + 1.2 };
+  }
+
+  it("keeps the presenter's name bar over the clip, and the clip moves", { timeout: 120_000 }, async () => {
+    const [withBar, without] = await Promise.all([renderWithClipScene("presenter", presenter), renderWithClipScene("none")]);
+    const at = withBar.inClip;
+    const [a, b, bare] = await Promise.all([
+      frameAt(withBar.file, at, W, H),
+      frameAt(withBar.file, at + 0.5, W, H),
+      frameAt(without.file, at, W, H),
+    ]);
+    expect(difference(a, b, { x: 0.2, y: 0.2, w: 0.6, h: 0.2 }), "the clip plays").toBeGreaterThan(3);
+    expect(difference(a, bare, { x: 0.1, y: 0.765, w: 0.15, h: 0.03 }), "the name bar is drawn over the clip").toBeGreaterThan(10);
+  });
+
+  it("keeps a creator's handle chip over the clip, in the handheld camera", { timeout: 120_000 }, async () => {
+    const selfie = await renderWithClipScene("selfie", { kind: "selfie", name: "@acmebeans" });
+    const still = join(dir, "clip-scene-selfie.png");
+    // The chip's corner (top left of the safe area), enlarged: the noise around it is no text.
+    const corner = "crop=iw*0.4:ih*0.07:0:ih*0.02,scale=iw*3:-2";
+    await run(locateFfmpeg(), [
+      "-v",
+      "error",
+      "-ss",
+      String(selfie.inClip),
+      "-i",
+      selfie.file,
+      "-frames:v",
+      "1",
+      "-vf",
+      corner,
+      "-y",
+      still,
+    ]);
+    expect(normalizeText((await readText(still)).join(" "))).toContain("acmebeans");
+  });
+});
+
 describe("a narrated ad in other formats and personas", () => {
   beforeAll(async () => {
     narration ??= await narrate(storyboard, voice, { style: "presenter", maxAdSeconds: 12, workDir: dir });

@@ -365,7 +365,8 @@ export function createStudioRenderer(options: StudioRendererOptions = {}): Video
         const startSec = (scenes[i]!.videoStartSec ?? 0) + from / fps;
         chains.push(...clipChains({ layout: layouts[i]!, clipInput: input, startSec, frames: count, fps, label: `${bg}m` }));
         chains.push(`${layer.chain}[${fg}m]`);
-        return `[${bg}m][${fg}m]${filter("overlay", { x: layer.x, y: layer.y, format: "yuv420" })},${filter("format", { pix_fmts: "yuv420p" })}`;
+        const tail = dress?.clipTail ? `,${dress.clipTail}` : "";
+        return `[${bg}m][${fg}m]${filter("overlay", { x: layer.x, y: layer.y, format: "yuv420" })},${filter("format", { pix_fmts: "yuv420p" })}${tail}`;
       }
       if (!plan || (pictureHolds(plan) && from >= plan.into + entry)) return `[${take(uses, "u", i)}]${holdFrames(count, fps)}`;
       const zone = zones[i];

@@ -42,6 +42,11 @@ export interface VoiceOver {
    * Ends with a comma or is just `[label]`.
    */
   stillHead(i: number, label: string): string;
+  /**
+   * Filters to end a clip scene's frames with (they are made per frame, not from a still): a selfie's are
+   * drawn larger for the handheld crop, as `stillHead` draws the stills. Null: nothing to add.
+   */
+  clipTail: string | null;
   /** A filter for the thumbnail source, undoing `stillHead`'s size. */
   thumbFilter: string | null;
   /** Chains from the joined video `[in]` to `[out]`: camera, the person, the chip, captions. */
@@ -73,21 +78,26 @@ export async function voiceOver(input: VoiceOverInput): Promise<VoiceOver> {
     `${margin}+${(margin * 0.55).toFixed(2)}*sin(2*PI*floor(t*15)/15*${f1}+${phase})+${(margin * 0.3).toFixed(2)}*sin(2*PI*floor(t*15)/15*${f2})`;
   const bar = dress.bar;
   const chip = dress.chip;
+  // A scene that plays a clip has no still to carry the name bar: then the bar is laid over every frame.
+  const barPerFrame = !!bar && storyboard.scenes.some((scene) => scene.videoPath);
+  const large = `${filter("scale", { w: SW, h: SH, flags: "bicubic" })},${filter("setsar", { r: 1 })}`;
 
   return {
     inputs: dress.inputs,
     links: dress.links,
     files: [...dress.files, ...captions.files],
-    preChains: bar
-      ? [
-          `[${bar.input}:v]${filter("split", { outputs: sceneCount })}${Array.from({ length: sceneCount }, (_, k) => `[vo_bar${k}]`).join("")}`,
-        ]
-      : [],
+    preChains:
+      bar && !barPerFrame
+        ? [
+            `[${bar.input}:v]${filter("split", { outputs: sceneCount })}${Array.from({ length: sceneCount }, (_, k) => `[vo_bar${k}]`).join("")}`,
+          ]
+        : [],
     stillHead(i, label) {
-      if (selfie) return `[${label}]${filter("scale", { w: SW, h: SH, flags: "bicubic" })},${filter("setsar", { r: 1 })},`;
-      if (!bar) return `[${label}]`;
+      if (selfie) return `[${label}]${large},`;
+      if (!bar || barPerFrame) return `[${label}]`;
       return `[${label}][vo_bar${i}]${[filter("overlay", { x: bar.x, y: bar.y, format: "auto" }), filter("format", { pix_fmts: "yuv420p" }), ...bar.steps].join(",")},`;
     },
+    clipTail: selfie ? large : null,
     thumbFilter: selfie ? filter("crop", { w: W, h: H }) : null,
     video(inLabel, outLabel) {
       const chains: string[] = [];
@@ -104,6 +114,12 @@ export async function voiceOver(input: VoiceOverInput): Promise<VoiceOver> {
         chains.push(`[${current}][${chip.input}:v]${filter("overlay", { x: chip.x, y: chip.y, format: "auto" })}[vo_chip]`);
         current = "vo_chip";
         steps.push(...chip.steps);
+      }
+      if (bar && barPerFrame) {
+        chains.push(
+          `[${current}][${bar.input}:v]${[filter("overlay", { x: bar.x, y: bar.y, format: "auto" }), ...bar.steps].join(",")}[vo_bar]`,
+        );
+        current = "vo_bar";
       }
       steps.push(...captions.steps, filter("format", { pix_fmts: "yuv420p" }));
       chains.push(`[${current}]${steps.join(",")}[${outLabel}]`);
