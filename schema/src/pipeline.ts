@@ -78,6 +78,11 @@ export interface StepPlan {
 /** The video models that generate clips at a remote video service (GET /config/studio lists them when configured). */
 export const CLIP_MODELS = ["generated-video", "talking-presenter"] as const;
 
+/** Whether a video model suits a workflow type: a talking presenter speaks a voice-over, so only the narrated types take it. */
+export function videoModelFits(model: string, type: string): boolean {
+  return model !== "talking-presenter" || (NARRATED_TYPES as readonly string[]).includes(type);
+}
+
 /** Whether a launch asks for generated clips: its `models.video` is one of `CLIP_MODELS`, and it makes a video. */
 export function usesGeneratedClips(request: {
   type: string;

@@ -3,7 +3,7 @@
 // connected social account (modules/social). Called by launchWorkflow and estimateWorkflow.
 // The job later records which models made it, and why it did not follow a provider preference.
 import type { Job } from "@adgen/prisma";
-import { formatsFor, modelKindsFor, NARRATED_TYPES, type WorkflowRequest } from "@adgen/schema";
+import { formatsFor, modelKindsFor, videoModelFits, type WorkflowRequest } from "@adgen/schema";
 import { listBrandMedia } from "../brand/brand-media.ts";
 import type { Services } from "../../context.ts";
 import { AppError } from "../../errors.ts";
@@ -48,7 +48,7 @@ export function checkWorkflowOptions(request: WorkflowRequest, providers: Remote
  */
 export async function checkClipInputs(services: Services, userId: string, request: WorkflowRequest): Promise<void> {
   if (request.models?.video !== TALKING_PRESENTER_MODEL) return;
-  if (!(NARRATED_TYPES as readonly string[]).includes(request.type)) {
+  if (!videoModelFits(request.models.video, request.type)) {
     throw badField(
       "models.video",
       "A talking presenter speaks a voice-over: choose it for the avatar (Presenter) or influencer type, or use generated-video",

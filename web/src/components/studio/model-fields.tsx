@@ -1,13 +1,15 @@
 // The models that make the ad, one choice per kind the type uses (schema's `modelKindsFor`): stills
 // always, video unless the ad is images only, a voice for narrated types. Only models that render the
 // chosen quality are offered.
-import type { ModelKind, QualityTier } from "@adgen/schema";
+import { type ModelKind, type QualityTier, videoModelFits } from "@adgen/schema";
 import type { FormErrors, FormState, StudioConfig } from "./form-state.ts";
 import { MODEL_KIND_LABELS } from "./labels.ts";
 import { SelectField } from "./select-field.tsx";
 
 interface ModelFieldsProps {
   uid: string;
+  /** The workflow type: some models suit only some types (a talking presenter needs a narrated type). */
+  type: string;
   kinds: readonly ModelKind[];
   models: StudioConfig["models"];
   quality: QualityTier;
@@ -16,14 +18,14 @@ interface ModelFieldsProps {
   errors: FormErrors["fields"];
 }
 
-export function ModelFields({ uid, kinds, models, quality, value, onChange, errors }: ModelFieldsProps) {
+export function ModelFields({ uid, type, kinds, models, quality, value, onChange, errors }: ModelFieldsProps) {
   if (kinds.length === 0) return null;
   return (
     <fieldset className="field fieldset studio-models" data-testid="field-models">
       <legend className="field-label">Models</legend>
       <div className="field-pair">
         {kinds.map((kind) => {
-          const offered = models[kind].filter((m) => m.tiers.includes(quality));
+          const offered = models[kind].filter((m) => m.tiers.includes(quality) && (kind !== "video" || videoModelFits(m.id, type)));
           const fallback = models[kind].find((m) => m.default);
           const error = errors[`models.${kind}`];
           if (offered.length === 0) {

@@ -311,6 +311,7 @@ export function StudioForm({ studio, pricing, prefs, brand, planId, retry }: Stu
             <StyleOptions uid={uid} uses={uses} studio={studio} brand={brand} state={state} errors={errors.fields} update={update} />
             <ModelFields
               uid={uid}
+              type={state.type}
               kinds={STUDIO_MODEL_KINDS.filter((kind) => uses[`models.${kind}`])}
               models={studio.models}
               quality={state.quality}
