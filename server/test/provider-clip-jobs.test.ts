@@ -205,6 +205,18 @@ describe("generated video, polled", () => {
     expect(rejected.status).toBe(200);
     expect(await balance(user)).toBe(100);
     expect(clipsSince(falRequests, before)).toEqual([]);
+
+    // Approved, the clips are made from the storyboard as the reviewer left it.
+    const second = await launch(user, { type: "cinematic", concept: CONCEPT, hitl: true, models: { video: "generated-video" } });
+    expect((await waitForEnd(user, second)).status).toBe("awaiting_review");
+    expect(clipsSince(falRequests, before)).toEqual([]);
+    const scenes = (await user.client.get(`/workflow/hitl?jobId=${second}`)).body.data.storyboard.scenes as { id: string }[];
+    const kept = scenes.slice(1).map((scene) => ({ id: scene.id }));
+    expect((await user.client.post("/workflow/hitl", { jobId: second, action: "approve", scenes: kept })).status).toBe(200);
+    const job = await waitForEnd(user, second);
+    expect(job.status, job.error).toBe("completed");
+    const sent = clipsSince(falRequests, before);
+    expect(sent).toHaveLength(kept.length);
   });
 });
 
