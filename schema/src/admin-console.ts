@@ -280,6 +280,17 @@ export const AdminSystem = z.object({
     totalBytes: z.number().int().nullable(),
     databaseBytes: z.number().int().nullable(),
   }),
+  /** The scene segment cache (renders reuse the segments of scenes that did not change). */
+  renderCache: z.object({
+    entries: z.number().int(),
+    bytes: z.number().int(),
+    /** RENDER_CACHE_MB in bytes (0: off). */
+    capBytes: z.number().int(),
+    hits: z.number().int(),
+    misses: z.number().int(),
+    /** hits / (hits + misses); null before the first lookup. */
+    hitRate: z.number().nullable(),
+  }),
   database: z.object({ engine: z.string() }),
   /** Outgoing e-mail: whether SMTP_URL is set (else nothing is sent), and mail_outbox by status. */
   mail: z.object({

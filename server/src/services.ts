@@ -11,6 +11,7 @@ import { SessionManager } from "./modules/auth/sessions.ts";
 import { createMediaStorage } from "./media/media-config.ts";
 import { type Resolver, systemResolver } from "./modules/net/safe-fetch.ts";
 import { createStudioRenderer } from "./modules/render/index.ts";
+import { createSegmentStore } from "./modules/render/segment-store.ts";
 import type { VideoRenderer } from "./modules/render/types.ts";
 import { createLogger, type Logger } from "./logging/logger.ts";
 import { createEspeakSynthesizer } from "./modules/voice/espeak.ts";
@@ -63,6 +64,7 @@ export async function createServices(config: Config, options: ServiceOptions = {
       ? await PostgresEventBus.connect(config.database.url, db.pool, logger)
       : new InProcessEventBus();
   const queue = await JobQueue.start(db, config.queue, { supervise: true, logger });
+  const media = await createMediaStorage(config.media, config.dataDir);
   const services: ServiceHandle = {
     config,
     db,
@@ -72,8 +74,13 @@ export async function createServices(config: Config, options: ServiceOptions = {
     events,
     logger,
     queue,
-    media: await createMediaStorage(config.media, config.dataDir),
-    renderer: options.renderer ?? createStudioRenderer(config.renderThreads ? { threads: config.renderThreads } : {}),
+    media,
+    renderer:
+      options.renderer ??
+      createStudioRenderer({
+        ...(config.renderThreads ? { threads: config.renderThreads } : {}),
+        ...(config.renderCacheBytes > 0 ? { segmentCache: createSegmentStore(db.prisma, media, config.renderCacheBytes) } : {}),
+      }),
     voice: options.voice ?? createEspeakSynthesizer(),
     languageModel: config.languageModel ? createLanguageModel(config.languageModel) : null,
     providers: remoteProvidersFrom(config),

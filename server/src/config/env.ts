@@ -90,6 +90,7 @@ const EnvSchema = z.object({
   SWEEP_SECONDS: intFrom(30, 1),
   JOB_LEASE_SECONDS: intFrom(60, 2),
   RENDER_THREADS: intFrom(0, 0),
+  RENDER_CACHE_MB: intFrom(2048, 0),
   FAL_KEY: z.string().optional(),
   REPLICATE_API_TOKEN: z.string().optional(),
   ELEVENLABS_API_KEY: z.string().optional(),
@@ -159,6 +160,8 @@ export interface Config {
   sweepSeconds: number;
   /** ffmpeg threads per render (0: ffmpeg decides). */
   renderThreads: number;
+  /** The scene segment cache's size cap in bytes (RENDER_CACHE_MB; 0: no cache, every segment is encoded). */
+  renderCacheBytes: number;
   /** The least severe log lines written (`silent`: none). */
   logLevel: LogLevel;
   /** An OpenAI-compatible chat-completions endpoint for the words of ads (null: the built-in director). */
@@ -302,6 +305,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     sweepSeconds: e.SWEEP_SECONDS,
     jobLeaseSeconds: e.JOB_LEASE_SECONDS,
     renderThreads: e.RENDER_THREADS,
+    renderCacheBytes: e.RENDER_CACHE_MB * 1024 * 1024,
     logLevel: e.LOG_LEVEL,
     languageModel: languageModelConfig(e),
     providers: {

@@ -247,6 +247,16 @@ export function AdminSystemPage() {
                 <dt>Disk free</dt>
                 <dd data-testid="disk-free">{bytes(data.storage.freeBytes)}</dd>
               </div>
+              <div className="admin-figure">
+                <dt>Scene cache</dt>
+                <dd data-testid="render-cache">
+                  {data.renderCache.capBytes > 0
+                    ? `${bytes(data.renderCache.bytes)} of ${bytes(data.renderCache.capBytes)}, ${
+                        data.renderCache.hitRate === null ? "no renders yet" : `${Math.round(data.renderCache.hitRate * 100)} % reused`
+                      }`
+                    : "Off (RENDER_CACHE_MB=0)"}
+                </dd>
+              </div>
             </dl>
           ) : (
             <Skeleton height="8rem" />

@@ -7,6 +7,7 @@ import { QUEUE } from "../../queue/queue.ts";
 import { auditAdminRead } from "./admin-audit.ts";
 import { listAgentStates } from "./agents.ts";
 import { mailStatus } from "../mail/mail-status.ts";
+import { segmentCacheStats } from "../render/segment-store.ts";
 import { requireAdmin } from "./require-admin.ts";
 
 async function queueStates(services: Services): Promise<AdminSystem["queues"]> {
@@ -35,7 +36,7 @@ export async function adminSystem(ctx: RequestContext): Promise<AdminSystem> {
   requireAdmin(ctx);
   const { services } = ctx;
   const media = await services.media.usage();
-  const [queues, agents, disk, dbSize, running, mail] = await Promise.all([
+  const [queues, agents, disk, dbSize, running, mail, renderCache] = await Promise.all([
     queueStates(services),
     listAgentStates(services),
     diskSpace(services.config.dataDir),
@@ -45,6 +46,7 @@ export async function adminSystem(ctx: RequestContext): Promise<AdminSystem> {
       .catch(() => null),
     services.prisma.job.count({ where: { status: "processing", leaseOwner: { not: null } } }),
     mailStatus(services),
+    segmentCacheStats(services.prisma, services.config.renderCacheBytes),
   ]);
   await auditAdminRead(ctx, "admin.system_viewed");
   const workflowConcurrency = services.config.workers;
@@ -70,6 +72,7 @@ export async function adminSystem(ctx: RequestContext): Promise<AdminSystem> {
       totalBytes: disk?.totalBytes ?? null,
       databaseBytes: dbSize,
     },
+    renderCache,
     database: { engine: services.db.engine },
     mail,
   };

@@ -37,6 +37,7 @@ import type {
   VideoRenderer,
 } from "./types.ts";
 import { validateFileStem, validateFormat, validateStoryboard } from "./validate.ts";
+import { concatList, joinArgs, segmentKey, segmentVideoArgs, videoEncodeArgs } from "./scene-segments.ts";
 import { type VoiceOver, voiceOver } from "./voice-over.ts";
 
 const PRESETS: readonly string[] = ["ultrafast", "superfast", "veryfast", "faster", "fast", "medium"];
@@ -199,6 +200,7 @@ export function createStudioRenderer(options: StudioRendererOptions = {}): Video
   const threads = Math.max(1, Math.floor(options.threads ?? availableParallelism()));
   const preset = options.preset ?? "veryfast";
   const audioCacheDir = options.audioCacheDir ?? defaultAudioCacheDir();
+  const segmentCache = options.segmentCache ?? null;
   if (!PRESETS.includes(preset)) throw new Error(`Unknown x264 preset ${JSON.stringify(preset)}; use one of ${PRESETS.join(", ")}`);
   const binary = () => (ffmpegPath ??= locateFfmpeg());
   const font = () => {
@@ -313,7 +315,9 @@ export function createStudioRenderer(options: StudioRendererOptions = {}): Video
     quality: RenderRequest["quality"] = "standard",
     dress: VoiceOver | null = null,
     captioned = false,
-  ): Composition & { timeline: Timeline } {
+    /** One scene's segment only (scene-segments.ts): its frames, video alone; the thumbnail with scene 0. */
+    only?: number,
+  ): Composition & { timeline: Timeline; segmentFrames?: number } {
     const encode = ENCODE[quality] ?? ENCODE.standard;
     const scenes = storyboard.scenes;
     const { width: W, height: H } = frameSize(format, quality);
@@ -391,33 +395,40 @@ export function createStudioRenderer(options: StudioRendererOptions = {}): Video
       return `[${bg}m][${fg}m]${filter("overlay", { x: layer.x, y: layer.y, format: "yuv420" })},${filter("format", { pix_fmts: "yuv420p" })}`;
     };
     const segments: string[] = [];
-    const segment = (label: string, chain: string) => {
-      chains.push(chain);
+    /**
+     * One piece of the timeline, owned by the scene whose frames end in it (a transition belongs to the scene
+     * it ends). Made lazily, so a one-scene segment builds only its own scene's chains.
+     */
+    let ownFrames = 0;
+    const segment = (label: string, owner: number, count: number, make: () => string) => {
+      if (only !== undefined && owner !== only) return;
+      chains.push(make());
       segments.push(label);
+      ownFrames += count;
     };
-    const thumbSource = take(uses, "u", 0);
+    const thumbSource = only === undefined || only === 0 ? take(uses, "u", 0) : null;
     scenes.forEach((scene, i) => {
       const into = transitions[i]!;
       if (i === 0 && into > 0) {
-        segment("fadein", `${use(0, 0, into)},${filter("fade", { t: "in", s: 0, n: into })}[fadein]`);
+        segment("fadein", 0, into, () => `${use(0, 0, into)},${filter("fade", { t: "in", s: 0, n: into })}[fadein]`);
       } else if (i > 0 && into > 0) {
         const label = `tr${i}`;
         const tail = frames[i - 1]!;
         // Two scenes' text is never on screen at once: a scene with text leaves through black before the next
         // arrives; only scenes without text (a narrated ad's pictures) blend into each other.
         if (caps.xfade && !layouts[i - 1]!.texts.length && !layouts[i]!.texts.length) {
-          chains.push(`${use(i - 1, tail, into)}[${label}a]`, `${use(i, 0, into)}[${label}b]`);
           const kind = XFADE_NAMES[scene.transition as keyof typeof XFADE_NAMES];
-          segment(
-            label,
-            `[${label}a][${label}b]${filter("xfade", { transition: kind, duration: (into / fps).toFixed(4), offset: 0 })}[${label}]`,
-          );
+          segment(label, i - 1, into, () => {
+            chains.push(`${use(i - 1, tail, into)}[${label}a]`, `${use(i, 0, into)}[${label}b]`);
+            return `[${label}a][${label}b]${filter("xfade", { transition: kind, duration: (into / fps).toFixed(4), offset: 0 })}[${label}]`;
+          });
         } else {
           // Dip through black (fade out the old scene, fade in the new one).
           const out = Math.floor(into / 2);
           const inn = into - out;
-          if (out > 0) segment(`${label}o`, `${use(i - 1, tail, out)},${filter("fade", { t: "out", s: 0, n: out })}[${label}o]`);
-          segment(`${label}i`, `${use(i, out, inn)},${filter("fade", { t: "in", s: 0, n: inn })}[${label}i]`);
+          if (out > 0)
+            segment(`${label}o`, i - 1, out, () => `${use(i - 1, tail, out)},${filter("fade", { t: "out", s: 0, n: out })}[${label}o]`);
+          segment(`${label}i`, i, inn, () => `${use(i, out, inn)},${filter("fade", { t: "in", s: 0, n: inn })}[${label}i]`);
         }
       }
       const isLast = i === scenes.length - 1;
@@ -425,13 +436,18 @@ export function createStudioRenderer(options: StudioRendererOptions = {}): Video
       const plan = plans[i];
       if (plan && pictureHolds(plan) && hold > entry) {
         // Only the type moves: it arrives over the held picture, then the scene is one held frame.
-        segment(`hold${i}e`, `${use(i, into, entry)}[hold${i}e]`);
-        segment(`hold${i}`, `${use(i, into + entry, hold - entry)}[hold${i}]`);
+        segment(`hold${i}e`, i, entry, () => `${use(i, into, entry)}[hold${i}e]`);
+        segment(`hold${i}`, i, hold - entry, () => `${use(i, into + entry, hold - entry)}[hold${i}]`);
       } else if (hold > 0) {
-        segment(`hold${i}`, `${use(i, into, hold)}[hold${i}]`);
+        segment(`hold${i}`, i, hold, () => `${use(i, into, hold)}[hold${i}]`);
       }
       if (isLast && endFade > 0) {
-        segment("fadeout", `${use(i, frames[i]! - endFade, endFade)},${filter("fade", { t: "out", s: 0, n: endFade })}[fadeout]`);
+        segment(
+          "fadeout",
+          i,
+          endFade,
+          () => `${use(i, frames[i]! - endFade, endFade)},${filter("fade", { t: "out", s: 0, n: endFade })}[fadeout]`,
+        );
       }
     });
     scenes.forEach((scene, i) => {
@@ -467,7 +483,8 @@ export function createStudioRenderer(options: StudioRendererOptions = {}): Video
       }
       chains.unshift(...stills);
     });
-    chains.push(`[${thumbSource}]${dress?.thumbFilter ? `${dress.thumbFilter},` : ""}${filter("scale", thumbSize(format))}[thumb]`);
+    if (thumbSource)
+      chains.push(`[${thumbSource}]${dress?.thumbFilter ? `${dress.thumbFilter},` : ""}${filter("scale", thumbSize(format))}[thumb]`);
     const total = timeline.totalFrames;
     const joined = filter("concat", { n: segments.length, v: 1, a: 0 });
     if (dress) {
@@ -478,6 +495,30 @@ export function createStudioRenderer(options: StudioRendererOptions = {}): Video
       links.push(...dress.links);
     } else {
       chains.push(`${segments.map((l) => `[${l}]`).join("")}${joined},${filter("format", { pix_fmts: "yuv420p" })}[vout]`);
+    }
+    const thumbnail = [
+      // The thumbnail, from the first scene as composed (before any fade from black).
+      "-map",
+      "[thumb]",
+      "-frames:v",
+      "1",
+      "-q:v",
+      String(encode.thumbnailQ),
+      "-update",
+      "1",
+      "-f",
+      "image2",
+      "-y",
+      "thumb.jpg",
+    ];
+    if (only !== undefined) {
+      // One scene's segment: the video alone (the sound is muxed once when the segments are joined).
+      const args = [...inputs, "-filter_complex_threads", String(threads), "-filter_complex_script", "graph.txt"];
+      // Exactly its frames: the frame-rate conversion may hold the last one a frame longer.
+      const video = segmentVideoArgs({ preset, crf: encode.crf, x264: encode.x264, fps, threads });
+      args.push("-map", "[vout]", ...video, "-frames:v", String(ownFrames), "-y", "video.mp4");
+      if (thumbSource) args.push(...thumbnail);
+      return { args, graph: chains.join(";\n"), files, links, timeline, segmentFrames: ownFrames };
     }
     // The sound track, made once for all formats (audio-track.ts): its packets are copied, not encoded again.
     inputs.push("-i", AUDIO_TRACK);
@@ -495,23 +536,7 @@ export function createStudioRenderer(options: StudioRendererOptions = {}): Video
       "[vout]",
       "-map",
       audioMap,
-      "-c:v",
-      "libx264",
-      "-preset",
-      preset,
-      "-crf",
-      String(encode.crf),
-      ...(encode.x264 ? ["-x264-params", encode.x264] : []),
-      "-profile:v",
-      "high",
-      "-pix_fmt",
-      "yuv420p",
-      "-r",
-      String(fps),
-      "-g",
-      String(fps * 2),
-      "-threads",
-      String(threads),
+      ...videoEncodeArgs({ preset, crf: encode.crf, x264: encode.x264, fps, threads }),
       "-c:a",
       "copy",
       "-t",
@@ -526,19 +551,7 @@ export function createStudioRenderer(options: StudioRendererOptions = {}): Video
       "mp4",
       "-y",
       "video.mp4",
-      // Output 2: the thumbnail, from the first scene as composed (before any fade from black).
-      "-map",
-      "[thumb]",
-      "-frames:v",
-      "1",
-      "-q:v",
-      String(encode.thumbnailQ),
-      "-update",
-      "1",
-      "-f",
-      "image2",
-      "-y",
-      "thumb.jpg",
+      ...thumbnail,
     ];
     return { args, graph: chains.join(";\n"), files, links, timeline };
   }
@@ -549,6 +562,70 @@ export function createStudioRenderer(options: StudioRendererOptions = {}): Video
     for (const link of composition.links) {
       await symlink(link.target, join(workDir, link.name)).catch(() => copyFile(link.target, join(workDir, link.name)));
     }
+  }
+
+  /**
+   * Each scene's segment from the cache or encoded now (scene-segments.ts), then joined with the sound track
+   * into `video.mp4` (and scene 0's run writes `thumb.jpg`), in `workDir`.
+   */
+  async function renderBySegments(input: {
+    workDir: string;
+    scenes: number;
+    compose: (only: number) => Composition & { timeline: Timeline; segmentFrames?: number };
+    title: string;
+    durationSec: number;
+    fps: number;
+    caps: FfmpegCapabilities;
+    signal?: AbortSignal | undefined;
+    onProgress?: ((fraction: number) => void) | undefined;
+  }): Promise<void> {
+    const { workDir, signal, onProgress } = input;
+    const segments: { file: string; frames: number }[] = [];
+    let done = 0;
+    for (let i = 0; i < input.scenes; i++) {
+      throwIfAborted(signal);
+      const composition = input.compose(i);
+      const dir = join(workDir, `scene-${i + 1}`);
+      await mkdir(dir);
+      const key = await segmentKey({ ...composition, ffmpegVersion: input.caps.version });
+      const file = join(workDir, `segment-${i + 1}.mp4`);
+      const cached = await segmentCache?.get(key);
+      const thumb = i === 0 ? await segmentCache?.get(`${key}.thumb`) : null;
+      const frames = composition.segmentFrames ?? 0;
+      if (cached && (i > 0 || thumb)) {
+        await copyFile(cached, file);
+        if (thumb) await copyFile(thumb, join(workDir, "thumb.jpg"));
+      } else {
+        await prepare(dir, composition);
+        const share = frames / Math.max(1, composition.timeline.totalFrames);
+        const base = done;
+        await runFfmpeg(binary(), composition.args, {
+          cwd: dir,
+          signal,
+          durationSec: frames / input.fps,
+          onProgress: (f) => onProgress?.(Math.min(0.99, base + f * share)),
+        });
+        await rename(join(dir, "video.mp4"), file);
+        if (i === 0) await rename(join(dir, "thumb.jpg"), join(workDir, "thumb.jpg"));
+        if (segmentCache) {
+          await segmentCache.put(key, file);
+          if (i === 0) await segmentCache.put(`${key}.thumb`, join(workDir, "thumb.jpg"));
+        }
+      }
+      await rm(dir, { recursive: true, force: true });
+      segments.push({ file: `segment-${i + 1}.mp4`, frames });
+      done += frames / Math.max(1, composition.timeline.totalFrames);
+      onProgress?.(Math.min(0.99, done));
+    }
+    const total = segments.reduce((sum, segment) => sum + segment.frames, 0);
+    const expected = Math.round(input.durationSec * input.fps);
+    if (total !== expected) throw new Error(`the scene segments hold ${total} frames, the ad ${expected}`);
+    await writeFile(join(workDir, "segments.txt"), concatList(segments, input.fps));
+    await runFfmpeg(binary(), joinArgs({ list: "segments.txt", audio: AUDIO_TRACK, durationSec: input.durationSec, title: input.title }), {
+      cwd: workDir,
+      signal,
+    });
+    onProgress?.(1);
   }
 
   const throwIfAborted = (signal?: AbortSignal) => {
@@ -612,10 +689,26 @@ export function createStudioRenderer(options: StudioRendererOptions = {}): Video
       // The work directory sits in outputDir so the finished files can be renamed into place atomically.
       const workDir = await mkdtemp(join(outDir, `.render-${fileStem}-`));
       try {
-        await prepare(workDir, composition);
         await linkTrack(track, join(workDir, AUDIO_TRACK));
-        throwIfAborted(signal);
-        await runFfmpeg(binary(), composition.args, { cwd: workDir, signal, durationSec, onProgress });
+        if (dress) {
+          // A narrated ad's camera, person and captions run across its cuts: it is one graph.
+          await prepare(workDir, composition);
+          throwIfAborted(signal);
+          await runFfmpeg(binary(), composition.args, { cwd: workDir, signal, durationSec, onProgress });
+        } else {
+          const compose = (only: number) => composeVideo(storyboard, format, caps, logo, quality, null, captioned, only);
+          await renderBySegments({
+            workDir,
+            scenes: storyboard.scenes.length,
+            compose,
+            title: storyboard.title ?? "",
+            durationSec,
+            fps,
+            caps,
+            signal,
+            onProgress,
+          });
+        }
         throwIfAborted(signal);
         const videoPath = join(outDir, `${fileStem}.mp4`);
         const thumbnailPath = join(outDir, `${fileStem}.jpg`);

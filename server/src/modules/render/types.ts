@@ -1,4 +1,5 @@
 import type { AspectRatio } from "@adgen/schema";
+import type { SegmentCache } from "./scene-segments.ts";
 
 export type { AspectRatio };
 
@@ -181,6 +182,8 @@ export interface StudioRendererOptions {
   preset?: "ultrafast" | "superfast" | "veryfast" | "faster" | "fast" | "medium";
   /** Where encoded sound tracks are kept for the other formats of the same ad; defaults to the temp directory. */
   audioCacheDir?: string;
+  /** Where encoded scene segments are kept for later renders (scene-segments.ts); none: every segment is encoded. */
+  segmentCache?: SegmentCache;
 }
 
 /** What one ffmpeg binary can do (detected once per path and cached). */

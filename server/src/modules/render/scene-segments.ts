@@ -1,0 +1,137 @@
+// A scene is the unit of rendering (issue 30): each scene of each format is encoded as its own segment,
+// starting on a keyframe with the same encoder settings as every other, and the segments are joined
+// without encoding again (the concat demuxer, stream copy) before the sound track is muxed. A segment's key
+// is a hash of everything that decides its pixels: its filter graph (layout, text, motion, frames, size),
+// the bytes of every file it reads (pictures, clips, logo, text), the encoder settings and the renderer's
+// version. So an edit of one scene, a factory variant that differs only in its hook, or another format of
+// the same pictures encodes only the segments whose keys changed; the others come from the cache.
+import { createHash } from "node:crypto";
+import { createReadStream } from "node:fs";
+import { stat } from "node:fs/promises";
+
+/** Bumped whenever the renderer draws the same graph differently: every cached segment is then stale. */
+export const RENDERER_VERSION = "scene-segments-1";
+
+/** Where encoded segments are kept between renders, by key (null: encode every segment every time). */
+export interface SegmentCache {
+  /** The cached segment's file on this machine, or null. */
+  get(key: string): Promise<string | null>;
+  /** Keeps a freshly encoded segment (the file may be moved). */
+  put(key: string, file: string): Promise<void>;
+}
+
+export interface EncodeSettings {
+  preset: string;
+  crf: number;
+  x264?: string | undefined;
+  fps: number;
+  threads: number;
+}
+
+/**
+ * The H.264 settings every video and segment is encoded with. Segments must share them exactly, start on
+ * an IDR frame and close their GOPs, so that their streams can follow one another without re-encoding;
+ * the track's timescale divides every frame length exactly (90 kHz: 3000 ticks at 30 fps, 1500 at 60).
+ */
+export function videoEncodeArgs(settings: EncodeSettings): string[] {
+  const { preset, crf, x264, fps, threads } = settings;
+  return [
+    "-c:v",
+    "libx264",
+    "-preset",
+    preset,
+    "-crf",
+    String(crf),
+    ...(x264 ? ["-x264-params", x264] : []),
+    "-profile:v",
+    "high",
+    "-pix_fmt",
+    "yuv420p",
+    "-r",
+    String(fps),
+    "-g",
+    String(fps * 2),
+    "-threads",
+    String(threads),
+  ];
+}
+
+/** One scene's segment: the video alone, closed GOPs, in an MP4 the concat demuxer can read. */
+export function segmentVideoArgs(settings: EncodeSettings): string[] {
+  const base = videoEncodeArgs(settings);
+  const x264 = ["open-gop=0", settings.x264].filter(Boolean).join(":");
+  const at = base.indexOf("-x264-params");
+  if (at >= 0) base.splice(at, 2);
+  return [...base, "-x264-params", x264, "-an", "-video_track_timescale", "90000", "-map_metadata", "-1", "-f", "mp4"];
+}
+
+/**
+ * The concat demuxer's list of the segments, in order, each with its exact length: the demuxer would
+ * otherwise take a file's length from its header, rounded to the millisecond, and shift every later frame.
+ */
+export function concatList(segments: readonly { file: string; frames: number }[], fps: number): string {
+  const entries = segments.map(({ file, frames }) => `file '${file.replace(/'/g, "'\\''")}'\nduration ${(frames / fps).toFixed(6)}`);
+  return `ffconcat version 1.0\n${entries.join("\n")}\n`;
+}
+
+/** Joins the segments (stream copy) and muxes the ad's sound track: no frame is encoded again. */
+export function joinArgs(input: { list: string; audio: string; durationSec: number; title: string }): string[] {
+  return [
+    "-f",
+    "concat",
+    "-safe",
+    "0",
+    "-i",
+    input.list,
+    "-i",
+    input.audio,
+    "-map",
+    "0:v",
+    "-map",
+    "1:a",
+    "-c",
+    "copy",
+    "-t",
+    input.durationSec.toFixed(3),
+    "-map_metadata",
+    "-1",
+    "-metadata",
+    `title=${input.title}`,
+    "-movflags",
+    "+faststart",
+    "-f",
+    "mp4",
+    "-y",
+    "video.mp4",
+  ];
+}
+
+/** Files' content hashes, kept by path, size and modification time (a picture is hashed once per process). */
+const fileHashes = new Map<string, { size: number; mtimeMs: number; hash: string }>();
+
+async function fileHash(path: string): Promise<string> {
+  const info = await stat(path);
+  const known = fileHashes.get(path);
+  if (known && known.size === info.size && known.mtimeMs === info.mtimeMs) return known.hash;
+  const hash = createHash("sha256");
+  for await (const chunk of createReadStream(path)) hash.update(chunk as Buffer);
+  const digest = hash.digest("hex");
+  if (fileHashes.size > 2000) fileHashes.clear();
+  fileHashes.set(path, { size: info.size, mtimeMs: info.mtimeMs, hash: digest });
+  return digest;
+}
+
+/** The key of a segment: its graph, the files it reads (by content), its encoder arguments, the renderer and ffmpeg. */
+export async function segmentKey(input: {
+  graph: string;
+  args: readonly string[];
+  files: readonly { name: string; content: string | Uint8Array }[];
+  links: readonly { name: string; target: string }[];
+  ffmpegVersion: string;
+}): Promise<string> {
+  const hash = createHash("sha256");
+  hash.update(`${RENDERER_VERSION}\n${input.ffmpegVersion}\n${input.graph}\n${input.args.join("\u0000")}\n`);
+  for (const file of input.files) hash.update(`${file.name}\n`).update(file.content).update("\n");
+  for (const link of input.links) hash.update(`${link.name}=${await fileHash(link.target)}\n`);
+  return hash.digest("hex");
+}
