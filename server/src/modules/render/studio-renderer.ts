@@ -54,6 +54,8 @@ const ENCODE: Record<NonNullable<RenderRequest["quality"]>, { crf: number; audio
 
 /** The shared sound track's name in a render's work directory. */
 const AUDIO_TRACK = "audio.m4a";
+/** Scene segments encoded at once by one render. */
+const SEGMENTS_AT_ONCE = 2;
 
 /** The thumbnail: half the format's full size whatever the tier (540×960 for 9:16). */
 const thumbSize = (format: AspectRatio) => {
@@ -580,43 +582,63 @@ export function createStudioRenderer(options: StudioRendererOptions = {}): Video
     onProgress?: ((fraction: number) => void) | undefined;
   }): Promise<void> {
     const { workDir, signal, onProgress } = input;
-    const segments: { file: string; frames: number }[] = [];
-    let done = 0;
-    for (let i = 0; i < input.scenes; i++) {
+    // Each segment's share of the progress bar, as its frames come out.
+    const shares = new Array<number>(input.scenes).fill(0);
+    const report = () =>
+      onProgress?.(
+        Math.min(
+          0.99,
+          shares.reduce((sum, f) => sum + f, 0),
+        ),
+      );
+    const segment = async (i: number): Promise<{ file: string; frames: number }> => {
       throwIfAborted(signal);
       const composition = input.compose(i);
-      const dir = join(workDir, `scene-${i + 1}`);
-      await mkdir(dir);
+      const frames = composition.segmentFrames ?? 0;
+      const weight = frames / Math.max(1, composition.timeline.totalFrames);
       const key = await segmentKey({ ...composition, ffmpegVersion: input.caps.version });
-      const file = join(workDir, `segment-${i + 1}.mp4`);
+      const file = `segment-${i + 1}.mp4`;
       const cached = await segmentCache?.get(key);
       const thumb = i === 0 ? await segmentCache?.get(`${key}.thumb`) : null;
-      const frames = composition.segmentFrames ?? 0;
       if (cached && (i > 0 || thumb)) {
-        await copyFile(cached, file);
+        await copyFile(cached, join(workDir, file));
         if (thumb) await copyFile(thumb, join(workDir, "thumb.jpg"));
       } else {
-        await prepare(dir, composition);
-        const share = frames / Math.max(1, composition.timeline.totalFrames);
-        const base = done;
-        await runFfmpeg(binary(), composition.args, {
-          cwd: dir,
-          signal,
-          durationSec: frames / input.fps,
-          onProgress: (f) => onProgress?.(Math.min(0.99, base + f * share)),
-        });
-        await rename(join(dir, "video.mp4"), file);
-        if (i === 0) await rename(join(dir, "thumb.jpg"), join(workDir, "thumb.jpg"));
-        if (segmentCache) {
-          await segmentCache.put(key, file);
-          if (i === 0) await segmentCache.put(`${key}.thumb`, join(workDir, "thumb.jpg"));
+        const dir = join(workDir, `scene-${i + 1}`);
+        await mkdir(dir);
+        try {
+          await prepare(dir, composition);
+          await runFfmpeg(binary(), composition.args, {
+            cwd: dir,
+            signal,
+            durationSec: frames / input.fps,
+            onProgress: (f) => {
+              shares[i] = f * weight;
+              report();
+            },
+          });
+          await rename(join(dir, "video.mp4"), join(workDir, file));
+          if (i === 0) await rename(join(dir, "thumb.jpg"), join(workDir, "thumb.jpg"));
+        } finally {
+          await rm(dir, { recursive: true, force: true });
         }
+        await segmentCache?.put(key, join(workDir, file));
+        if (i === 0) await segmentCache?.put(`${key}.thumb`, join(workDir, "thumb.jpg"));
       }
-      await rm(dir, { recursive: true, force: true });
-      segments.push({ file: `segment-${i + 1}.mp4`, frames });
-      done += frames / Math.max(1, composition.timeline.totalFrames);
-      onProgress?.(Math.min(0.99, done));
-    }
+      shares[i] = weight;
+      report();
+      return { file, frames };
+    };
+    // Two encodes at once: one ffmpeg's start (inputs decoded, graph built) overlaps the other's encoding.
+    const segments: { file: string; frames: number }[] = [];
+    let next = 0;
+    const lane = async () => {
+      while (next < input.scenes) {
+        const i = next++;
+        segments[i] = await segment(i);
+      }
+    };
+    await Promise.all(Array.from({ length: Math.min(SEGMENTS_AT_ONCE, input.scenes) }, lane));
     const total = segments.reduce((sum, segment) => sum + segment.frames, 0);
     const expected = Math.round(input.durationSec * input.fps);
     if (total !== expected) throw new Error(`the scene segments hold ${total} frames, the ad ${expected}`);
@@ -690,7 +712,7 @@ export function createStudioRenderer(options: StudioRendererOptions = {}): Video
       const workDir = await mkdtemp(join(outDir, `.render-${fileStem}-`));
       try {
         await linkTrack(track, join(workDir, AUDIO_TRACK));
-        if (dress) {
+        if (dress || options.wholeGraph) {
           // A narrated ad's camera, person and captions run across its cuts: it is one graph.
           await prepare(workDir, composition);
           throwIfAborted(signal);

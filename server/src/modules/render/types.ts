@@ -184,6 +184,8 @@ export interface StudioRendererOptions {
   audioCacheDir?: string;
   /** Where encoded scene segments are kept for later renders (scene-segments.ts); none: every segment is encoded. */
   segmentCache?: SegmentCache;
+  /** Render each format as one graph, without scene segments (the bench compares the two). */
+  wholeGraph?: boolean;
 }
 
 /** What one ffmpeg binary can do (detected once per path and cached). */
