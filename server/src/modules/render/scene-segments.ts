@@ -91,12 +91,19 @@ export function joinArgs(input: { list: string; audio: string; durationSec: numb
     "1:a",
     "-c",
     "copy",
+    ...finishedVideoArgs(input.durationSec, input.title),
+  ];
+}
+
+/** The finished ad's file: cut at its length, its title the only metadata, playable while it downloads. */
+export function finishedVideoArgs(durationSec: number, title: string): string[] {
+  return [
     "-t",
-    input.durationSec.toFixed(3),
+    durationSec.toFixed(3),
     "-map_metadata",
     "-1",
     "-metadata",
-    `title=${input.title}`,
+    `title=${title}`,
     "-movflags",
     "+faststart",
     "-f",

@@ -37,7 +37,7 @@ import type {
   VideoRenderer,
 } from "./types.ts";
 import { validateFileStem, validateFormat, validateStoryboard } from "./validate.ts";
-import { concatList, joinArgs, segmentKey, segmentVideoArgs, videoEncodeArgs } from "./scene-segments.ts";
+import { concatList, finishedVideoArgs, joinArgs, segmentKey, segmentVideoArgs, videoEncodeArgs } from "./scene-segments.ts";
 import { type VoiceOver, voiceOver } from "./voice-over.ts";
 
 const PRESETS: readonly string[] = ["ultrafast", "superfast", "veryfast", "faster", "fast", "medium"];
@@ -541,18 +541,7 @@ export function createStudioRenderer(options: StudioRendererOptions = {}): Video
       ...videoEncodeArgs({ preset, crf: encode.crf, x264: encode.x264, fps, threads }),
       "-c:a",
       "copy",
-      "-t",
-      durationSec.toFixed(3),
-      "-map_metadata",
-      "-1",
-      "-metadata",
-      `title=${storyboard.title ?? ""}`,
-      "-movflags",
-      "+faststart",
-      "-f",
-      "mp4",
-      "-y",
-      "video.mp4",
+      ...finishedVideoArgs(durationSec, storyboard.title ?? ""),
       ...thumbnail,
     ];
     return { args, graph: chains.join(";\n"), files, links, timeline };
