@@ -34,7 +34,7 @@ export const AccountFlagView = z
     id: z.string(),
     userId: z.string(),
     email: z.string(),
-    kind: z.string().describe("refund_after_spend or chargeback_after_spend"),
+    kind: z.string().describe("refund_after_spend, chargeback_after_spend or unmatched_payment"),
     message: z.string(),
     orderId: z.string().nullable(),
     order: AccountFlagOrder.nullable(),

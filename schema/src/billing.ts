@@ -111,7 +111,7 @@ export const WebhookReceipt = z
     received: z.literal(true),
     /** true: this event id was handled before; nothing changed. */
     duplicate: z.boolean(),
-    /** fulfilled, refunded, ignored */
+    /** fulfilled, refunded, ignored, unmatched (a confirmed payment that granted nothing; flagged for an admin) */
     outcome: z.string(),
   })
   .meta({ title: "WebhookReceipt" });

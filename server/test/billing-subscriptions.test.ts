@@ -236,8 +236,8 @@ describe("Lemon Squeezy subscription renewals", () => {
     expect(await orders(user.id)).toHaveLength(2);
   });
 
-  it("a renewal whose custom_data names no account is recorded and grants nothing", async () => {
+  it("a renewal whose custom_data names no account is recorded as unmatched and grants nothing", async () => {
     const event = lsSubscriptionInvoice({ userId: "", planId: "subscription_starter" }, "777001", "777000");
-    expect(await send("lemonsqueezy", event)).toMatchObject({ outcome: "ignored" });
+    expect(await send("lemonsqueezy", event)).toMatchObject({ outcome: "unmatched" });
   });
 });

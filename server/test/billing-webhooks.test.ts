@@ -276,16 +276,19 @@ describe("plan renewals", () => {
 });
 
 describe("events that name nothing to buy", () => {
-  it("a signed completed payment for an unknown account or pack answers 200 and grants nothing", async () => {
+  it("a signed completed payment for an unknown account or pack answers 200, grants nothing and is flagged as unmatched", async () => {
     const user = await signUp(app, "unknown-pack");
     const unknownPack = await signed(app, "stripe", JSON.stringify(completedEvent("stripe", { userId: user.id, packId: "pack_7" })));
-    expect(unknownPack.body.data?.outcome).toBe("ignored");
+    expect(unknownPack.body.data?.outcome).toBe("unmatched");
+    const flags = await app.services.prisma.accountFlag.findMany({ where: { userId: user.id } });
+    expect(flags.map((f) => f.kind)).toEqual(["unmatched_payment"]);
+    expect(flags[0]!.message).toMatch(/names no known packId or planId/);
     const unknownUser = await signed(
       app,
       "stripe",
       JSON.stringify(completedEvent("stripe", { userId: "no-such-user", packId: "pack_10" })),
     );
-    expect(unknownUser.body.data?.outcome).toBe("ignored");
+    expect(unknownUser.body.data?.outcome).toBe("unmatched");
     const otherType = await signed(app, "stripe", JSON.stringify({ id: "evt_other", type: "customer.created", data: { object: {} } }));
     expect(otherType.body.data?.outcome).toBe("ignored");
     expect(await expectLedgerMatches(app, user.id)).toBe(10);

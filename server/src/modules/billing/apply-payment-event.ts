@@ -11,7 +11,8 @@ import type { PaymentEvent } from "./provider-events.ts";
 import { reversePayment } from "./reverse-payment.ts";
 
 export interface EventEffect {
-  outcome: "fulfilled" | "refunded" | "ignored";
+  /** unmatched: a confirmed payment that granted nothing (unmatched-payment.ts), for a person to look at. */
+  outcome: "fulfilled" | "refunded" | "ignored" | "unmatched";
   note?: string;
   orderId?: string | null;
   userId?: string | null;
@@ -71,7 +72,8 @@ export async function applyPaymentEvent(services: Services, event: PaymentEvent)
     return { duplicate: true, outcome: previous?.outcome ?? "received", orderId: previous?.orderId ?? null };
   }
   result.announce?.();
-  services.logger.info(
+  const log = result.outcome === "unmatched" ? services.logger.warn.bind(services.logger) : services.logger.info.bind(services.logger);
+  log(
     {
       provider: event.provider,
       eventId: event.eventId,
@@ -80,7 +82,9 @@ export async function applyPaymentEvent(services: Services, event: PaymentEvent)
       orderId: result.orderId ?? null,
       note: result.note,
     },
-    "payment event applied",
+    result.outcome === "unmatched"
+      ? "payment event matched no order, pack or plan: the customer paid for nothing"
+      : "payment event applied",
   );
   return { duplicate: false, outcome: result.outcome, orderId: result.orderId ?? null };
 }

@@ -10,6 +10,7 @@ import type { EventEffect } from "./apply-payment-event.ts";
 import { issueInvoice } from "./invoices.ts";
 import { packProduct, planProduct, type Product } from "./products.ts";
 import type { CompletedPayment } from "./provider-events.ts";
+import { flagUnmatchedPayment } from "./unmatched-payment.ts";
 
 const ignore = (note: string, extra: Partial<EventEffect> = {}): EventEffect => ({ outcome: "ignored", note, ...extra });
 
@@ -34,9 +35,12 @@ async function orderFor(tx: Tx, event: CompletedPayment): Promise<OrderRow | str
   }
   if (event.orderId) {
     const order = await tx.order.findUnique({ where: { id: event.orderId } });
-    if (!order) return `order ${event.orderId} does not exist`;
-    if (event.userId && event.userId !== order.userId) return `order ${order.id} belongs to another account than the event names`;
-    return order;
+    if (order) {
+      if (event.userId && event.userId !== order.userId) return `order ${order.id} belongs to another account than the event names`;
+      return order;
+    }
+    // An order id this service never made, beside metadata that names what was bought: fulfil from that.
+    if (!event.userId) return `order ${event.orderId} does not exist`;
   }
   if (!event.userId) return "the event's metadata names no userId";
   const product = productOf(event);
@@ -87,7 +91,7 @@ export async function fulfilPayment(tx: Tx, config: Config, event: CompletedPaym
     await tx.$executeRaw`SELECT pg_advisory_xact_lock(${PAYMENT_LOCK}::int, hashtext(${`${event.provider}:${event.paymentId}`}))`;
   }
   const named = await orderFor(tx, event);
-  if (typeof named === "string") return ignore(named, { userId: event.userId });
+  if (typeof named === "string") return flagUnmatchedPayment(tx, event, named);
   const found = (await renewalOf(tx, named, event)) ?? named;
   const paid = await tx.order.updateMany({
     where: { id: found.id, status: { in: ["pending", "failed"] } },

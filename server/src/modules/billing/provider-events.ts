@@ -40,6 +40,9 @@ export interface CompletedPayment extends EventBase {
   sessionId: string | null;
   amountCents: number | null;
   currency: string | null;
+  /** Whose payment this may be, should nothing else match (Stripe's client_reference_id and customer e-mail). */
+  customerReference?: string | null;
+  customerEmail?: string | null;
 }
 
 export interface ReversedPayment extends EventBase {

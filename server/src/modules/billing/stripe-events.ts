@@ -37,8 +37,15 @@ export function stripeEvent(body: Json): PaymentEvent {
       const status = text(object.payment_status);
       if (status && status !== "paid" && status !== "no_payment_required") return ignored(base, `payment status is ${status}`);
       const metadata = obj(object.metadata);
+      // client_reference_id is the seller's own reference: this service's checkout puts the order id there
+      // (and in the metadata), a Payment Link or another checkout usually the customer's id (Stripe's guide
+      // recommends it). It names the order only when the metadata names no account; it is always a hint
+      // of whose payment this is, should nothing else match.
+      const reference = text(object.client_reference_id);
       return completed(base, metadata, {
-        orderId: text(metadata.orderId) ?? text(object.client_reference_id),
+        orderId: text(metadata.orderId) ?? (text(metadata.userId) ? null : reference),
+        customerReference: reference,
+        customerEmail: text(obj(object.customer_details).email) ?? text(object.customer_email),
         // A subscription's first period is paid by its first invoice: refunds of that charge lead there.
         paymentId: text(object.payment_intent) ?? text(object.invoice) ?? text(object.subscription) ?? text(object.id),
         sessionId: text(object.id),
