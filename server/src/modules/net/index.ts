@@ -2,6 +2,7 @@
 export { isPublicAddress } from "./address.ts";
 export {
   assertPublicUrl,
+  assertStorableUrl,
   createPinnedLookup,
   type Protocol,
   type Resolver,

@@ -10,7 +10,15 @@ import { SafeFetchError, tooLarge } from "./safe-fetch-error.ts";
 export { isPublicAddress } from "./address.ts";
 export type { SafeFetchOptions } from "./http-exchange.ts";
 export { SafeFetchError, type SafeFetchFailure } from "./safe-fetch-error.ts";
-export { assertPublicUrl, createPinnedLookup, type Protocol, type Resolver, systemResolver, type UrlPolicy } from "./url-policy.ts";
+export {
+  assertPublicUrl,
+  assertStorableUrl,
+  createPinnedLookup,
+  type Protocol,
+  type Resolver,
+  systemResolver,
+  type UrlPolicy,
+} from "./url-policy.ts";
 
 export interface SafeResponse {
   status: number;

@@ -122,6 +122,21 @@ export async function assertPublicUrl(url: string | URL, options: UrlPolicy = {}
 }
 
 /**
+ * The check for an address saved now and fetched later (a push endpoint, a webhook URL): everything
+ * assertPublicUrl refuses is refused, except a host name that does not resolve at this moment. DNS at
+ * the moment of saving is not the security boundary: every fetch checks its URL, and each redirect hop,
+ * when it happens (safeFetch), so a name that later resolves to a private address is refused then.
+ */
+export async function assertStorableUrl(url: string | URL, options: UrlPolicy = {}): Promise<URL> {
+  try {
+    return (await checkUrl(url, options)).url;
+  } catch (error) {
+    if (error instanceof SafeFetchError && error.reason === "unresolvable") return new URL(String(url));
+    throw error;
+  }
+}
+
+/**
  * A `lookup` for node:net that answers only `addresses` (already validated) for `hostname`, never asking
  * DNS again. Honours `all` (used by Node's happy-eyeballs connect) and `family`.
  */

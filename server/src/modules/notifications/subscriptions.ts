@@ -5,14 +5,15 @@ import type { z } from "zod";
 import type { RequestContext } from "../../context.ts";
 import { parseInput } from "../../errors.ts";
 import { requireUser } from "../auth/authenticate.ts";
-import { assertPublicUrl } from "../net/safe-fetch.ts";
+import { assertStorableUrl } from "../net/safe-fetch.ts";
 import { vapidKeys } from "./vapid-keys.ts";
 
 export async function subscribePush(ctx: RequestContext, input: z.input<typeof PushSubscribeInput>) {
   const user = requireUser(ctx);
   const { subscription } = parseInput(PushSubscribeInput, input);
-  // The service will POST to this address: it must be a public host, like any outbound request.
-  await assertPublicUrl(subscription.endpoint, { protocols: ["https:"], resolver: ctx.services.resolver });
+  // The service will POST to this address: it must be a public host, like any outbound request (checked
+  // again at each delivery, so a name that does not resolve today is not refused for that).
+  await assertStorableUrl(subscription.endpoint, { protocols: ["https:"], resolver: ctx.services.resolver });
   const data = { userId: user.id, p256dh: subscription.keys.p256dh, auth: subscription.keys.auth };
   const row = await ctx.services.prisma.pushSubscription.upsert({
     where: { endpoint: subscription.endpoint },

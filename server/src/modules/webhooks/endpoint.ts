@@ -6,7 +6,7 @@ import type { RequestContext } from "../../context.ts";
 import { parseInput } from "../../errors.ts";
 import { recordAudit } from "../audit/record-audit.ts";
 import { requireUser } from "../auth/authenticate.ts";
-import { assertPublicUrl } from "../net/safe-fetch.ts";
+import { assertStorableUrl } from "../net/safe-fetch.ts";
 import { newWebhookSecret, webhookSecretFor } from "./deliver.ts";
 
 export { WebhookSettingsInput };
@@ -46,7 +46,8 @@ export function toDeliverySummary(d: WebhookDeliveryRow): WebhookDelivery {
 export async function saveWebhookSettings(ctx: RequestContext, input: z.input<typeof WebhookSettingsInput>) {
   const user = requireUser(ctx);
   const { url, rotateSecret } = parseInput(WebhookSettingsInput, input);
-  if (url) await assertPublicUrl(url, { resolver: ctx.services.resolver, protocols: ["https:", "http:"] });
+  // Checked again at each delivery (deliver.ts): a name that does not resolve today is not refused for that.
+  if (url) await assertStorableUrl(url, { resolver: ctx.services.resolver, protocols: ["https:", "http:"] });
   await webhookSecretFor(ctx.services, user.id);
   await ctx.services.prisma.webhookEndpoint.update({
     where: { userId: user.id },
