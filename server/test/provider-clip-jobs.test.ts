@@ -61,7 +61,7 @@ beforeAll(async () => {
 
   [plain, app, hooked] = await Promise.all([
     startTestApp({ ...ENV }),
-    startTestApp({ ...ENV, FAL_KEY: "fal-test-key", REPLICATE_API_TOKEN: "r8-test" }),
+    startTestApp({ ...ENV, FAL_KEY: "fal-test-key", REPLICATE_API_TOKEN: "r8-test", PRESENTER_STOCK_AVATAR: "emily_vertical_primary" }),
     // An instance with a public address: the service calls back, and polling alone would take ten minutes.
     startTestApp({ ...ENV, REPLICATE_API_TOKEN: "r8-test", PUBLIC_URL: "https://ads.example.com", PROVIDER_POLL_SECONDS: "600" }),
   ]);
@@ -296,8 +296,9 @@ describe("failures", () => {
 });
 
 describe("talking presenter", () => {
-  it("needs a narrated type and the user's presenter photo, refused before charging", async () => {
-    const user = await signUp(app, "nophoto");
+  it("needs a narrated type, and a presenter photo where no stock presenter is set up, refused before charging", async () => {
+    // (This instance's video service has no stock presenters.)
+    const user = await signUp(hooked, "nophoto");
     const cinematic = await user.client.post("/workflow", { type: "cinematic", concept: CONCEPT, models: { video: "talking-presenter" } });
     expect(cinematic.status).toBe(400);
     expect(cinematic.body.error).toMatch(/speaks a voice-over: choose it for the avatar/);
@@ -305,6 +306,22 @@ describe("talking presenter", () => {
     expect(avatar.status).toBe(400);
     expect(avatar.body.error).toMatch(/upload one to your media library as a presenter/);
     expect(await balance(user)).toBe(100);
+  });
+
+  it("without a photo, the operator's stock presenter speaks the voice-over", { timeout: 240_000 }, async () => {
+    const user = await signUp(app, "stock");
+    const before = falRequests.length;
+    const jobId = await launch(user, { type: "avatar", concept: CONCEPT, models: { video: "talking-presenter" } });
+    const job = await waitForEnd(user, jobId);
+    expect(job.status, job.error).toBe("completed");
+    const sent = clipsSince(falRequests, before);
+    expect(sent).toHaveLength(1);
+    expect(sent[0]!.model).toBe("veed/avatars/audio-to-video");
+    expect(sent[0]!.body).toMatchObject({ avatar_id: "emily_vertical_primary" });
+    expect(sent[0]!.body.audio_url).toMatch(/^data:audio\/wav;base64,/);
+    const video = await download(app, user, job.result.finalVideo);
+    expect(share(await frameAt(video, 1.5, 72, 128), isBlue), "the presenter's clip is on screen").toBeGreaterThan(0.01);
+    expect(JSON.stringify(job)).not.toMatch(/veed|emily/i);
   });
 
   it("the user's presenter speaks the voice-over, lip-synced, in the presenter slot", { timeout: 240_000 }, async () => {

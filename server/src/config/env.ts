@@ -95,6 +95,7 @@ const EnvSchema = z.object({
   REPLICATE_API_TOKEN: z.string().optional(),
   ELEVENLABS_API_KEY: z.string().optional(),
   PROVIDER_POLL_SECONDS: intFrom(10, 1),
+  PRESENTER_STOCK_AVATAR: z.string().optional(),
   PROVIDER_TIMEOUT_SECONDS: intFrom(1800, 10),
   PROVIDER_COST_VIDEO_CENTS_PER_SECOND: decimalFrom(5),
   PROVIDER_COST_VIDEO_PREMIUM_CENTS_PER_SECOND: decimalFrom(10),
@@ -175,6 +176,8 @@ export interface Config {
     pollSeconds: number;
     /** How long a generated clip may take before the job fails and is refunded. */
     timeoutSeconds: number;
+    /** The video service's stock presenter that speaks for an account with no presenter photo (null: a photo is needed). */
+    stockAvatar: string | null;
   };
   /** What remote models cost us and what a credit brings in: the launch's cost guard (modules/providers/provider-cost.ts). */
   providerCosts: ProviderCostConfig;
@@ -314,6 +317,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       elevenLabsKey: e.ELEVENLABS_API_KEY?.trim() || null,
       pollSeconds: e.PROVIDER_POLL_SECONDS,
       timeoutSeconds: e.PROVIDER_TIMEOUT_SECONDS,
+      stockAvatar: e.PRESENTER_STOCK_AVATAR?.trim() || null,
     },
     providerCosts: {
       videoCentsPerSecond: { standard: e.PROVIDER_COST_VIDEO_CENTS_PER_SECOND, premium: e.PROVIDER_COST_VIDEO_PREMIUM_CENTS_PER_SECOND },

@@ -33,7 +33,7 @@ const isPictureModel = (model: string) => model.includes("flux");
 export const clipsSince = (list: FakeRequest[], from: number) => list.slice(from).filter((r) => !isPictureModel(r.model));
 
 const clipFor = (request: FakeRequest) =>
-  request.model.includes("omni") ? clips.presenter : request.body.aspect_ratio === "1:1" ? clips.square : clips.portrait;
+  /omni|avatars/.test(request.model) ? clips.presenter : request.body.aspect_ratio === "1:1" ? clips.square : clips.portrait;
 
 function falStatus(request: FakeRequest) {
   request.checks++;

@@ -68,6 +68,8 @@ export interface ClipGenerator {
   readonly provider: PictureProvider;
   /** Which kinds this provider's configured models can make. */
   readonly kinds: readonly ClipKind[];
+  /** Whether a talking presenter can be one of the provider's stock presenters (`avatarId`) instead of a photo. */
+  readonly stockAvatars: boolean;
   /** Starts a generation; a ProviderError when the provider refuses or cannot be reached. */
   submit(request: ClipRequest): Promise<ClipHandle>;
   /** One look at how the generation is doing (no waiting). */

@@ -11,7 +11,8 @@
 // - text-to-video, Kling 1.6 (fal-ai/kling-video/v1.6/standard|pro/text-to-video):
 //   `{ prompt, duration: "5" | "10", aspect_ratio: "16:9" | "9:16" | "1:1" }`.
 // - talking presenter, OmniHuman (fal-ai/bytedance/omnihuman, …/v1.5): `{ image_url, audio_url }`, the
-//   person in the photo speaking the audio.
+//   person in the photo speaking the audio; without a photo, one of VEED Avatars' stock presenters
+//   (veed/avatars/audio-to-video): `{ avatar_id, audio_url }`.
 // Another model id may be configured per kind and tier, as long as it takes the same input.
 import { z } from "zod";
 import { CLIP_SERVICE, type ClipGenerator, type ClipHandle, type ClipRequest, type ClipStatus, MAX_CLIP_BYTES } from "./clip-generator.ts";
@@ -44,6 +45,12 @@ export const FAL_CLIP_MODELS: ClipModels = {
   "talking-presenter": { standard: "fal-ai/bytedance/omnihuman", premium: "fal-ai/bytedance/omnihuman/v1.5" },
 };
 
+/**
+ * A stock presenter by id, speaking given audio: VEED Avatars (veed/avatars/audio-to-video:
+ * `{ avatar_id, audio_url }`, ids such as "emily_vertical_primary" on its model page).
+ */
+export const FAL_STOCK_AVATAR_MODEL = "veed/avatars/audio-to-video";
+
 export const FAL_JWKS_URL = "https://rest.alpha.fal.ai/.well-known/jwks.json";
 
 const Submitted = z.object({ request_id: z.string().min(1), status_url: z.string().url(), response_url: z.string().url() });
@@ -71,7 +78,9 @@ function falInput(request: ClipRequest): Record<string, unknown> {
     case "text-to-video":
       return { prompt: request.prompt, duration, aspect_ratio };
     case "talking-presenter":
-      if (!request.image && request.avatarId) throw new ProviderError(`${CLIP_SERVICE} needs a photo of the presenter`, "refused");
+      // One of the provider's stock presenters speaks the voice-over (VEED Avatars on fal).
+      if (!request.image && request.avatarId)
+        return { avatar_id: request.avatarId, audio_url: mediaReference(required(request.audio, "the voice-over")) };
       return {
         image_url: mediaReference(required(request.image, "a photo of the presenter")),
         audio_url: mediaReference(required(request.audio, "the voice-over")),
@@ -97,9 +106,11 @@ export function createFalClips(key: string, options: FalClipOptions = {}): ClipG
   return {
     provider: "fal",
     kinds: ["image-to-video", "text-to-video", "talking-presenter"],
+    stockAvatars: true,
 
     async submit(request) {
-      const model = models[request.kind][request.tier];
+      const stock = request.kind === "talking-presenter" && !request.image && request.avatarId;
+      const model = stock ? FAL_STOCK_AVATAR_MODEL : models[request.kind][request.tier];
       const input = falInput(request);
       const query = request.webhookUrl ? `?fal_webhook=${encodeURIComponent(request.webhookUrl)}` : "";
       const submitted = await clipCall(`https://queue.fal.run/${model}${query}`, Submitted, {

@@ -61,10 +61,18 @@ export function choosePictures(providers: RemoteProviders, model: string | undef
  * The clip generator for a job's `generated-video` or `talking-presenter` model, or null when the model is
  * another (a built-in one) or no configured provider makes those clips. `preference` is the account's.
  */
-export function chooseClips(providers: RemoteProviders, model: string | undefined, preference: string): ClipGenerator | null {
+export function chooseClips(
+  providers: RemoteProviders,
+  model: string | undefined,
+  preference: string,
+  /** A talking presenter with no photo: only a provider with stock presenters will do. */
+  needs: { stockAvatars?: boolean } = {},
+): ClipGenerator | null {
   const kinds = model && Object.hasOwn(CLIP_KINDS, model) ? CLIP_KINDS[model] : undefined;
   if (!kinds) return null;
-  const able = providers.clips.filter((clips) => kinds.every((kind) => clips.kinds.includes(kind)));
+  const able = providers.clips.filter(
+    (clips) => kinds.every((kind) => clips.kinds.includes(kind)) && (!needs.stockAvatars || clips.stockAvatars),
+  );
   return able.find((clips) => clips.provider === (preference as PictureProvider)) ?? able[0] ?? null;
 }
 

@@ -120,6 +120,7 @@ export function createReplicateClips(token: string, options: ReplicateClipOption
   return {
     provider: "replicate",
     kinds: ["image-to-video", "text-to-video", "talking-presenter"],
+    stockAvatars: false,
 
     async submit(request) {
       const model = models[request.kind][request.tier];

@@ -55,7 +55,9 @@ export async function checkClipInputs(services: Services, userId: string, reques
     );
   }
   const library = await listBrandMedia(services.prisma, userId);
-  if (!library.some((item) => item.role === "presenter" && item.kind === "image")) {
+  // Without a photo, the operator's stock presenter speaks, where the video service has stock presenters.
+  const stock = !!services.config.providers.stockAvatar && services.providers.clips.some((clips) => clips.stockAvatars);
+  if (!stock && !library.some((item) => item.role === "presenter" && item.kind === "image")) {
     throw badField(
       "models.video",
       "A talking presenter starts from a photo of the person: upload one to your media library as a presenter (with their consent), then launch again",

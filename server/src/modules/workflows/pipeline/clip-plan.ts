@@ -29,6 +29,8 @@ export interface PlannedClip {
   sceneId?: string;
   /** The picture to animate (a media key), for image-to-video; the presenter's photo for a talking presenter. */
   imageKey?: string;
+  /** A talking presenter without a photo: the video service's stock presenter. */
+  avatarId?: string;
 }
 
 export interface ClipPlanInput {
@@ -42,6 +44,8 @@ export interface ClipPlanInput {
   /** The voice-over's length (talking presenter). */
   voiceSeconds?: number;
   presenterPhotoKey?: string;
+  /** The stock presenter when there is no photo (PRESENTER_STOCK_AVATAR). */
+  stockAvatar?: string;
 }
 
 /** The slot of a scene's clip in one frame shape. */
@@ -102,7 +106,7 @@ export function planClips(input: ClipPlanInput): PlannedClip[] {
         prompt,
         aspect: videoAspect(input.formats[0] ?? "9:16"),
         durationSec: seconds,
-        ...(input.presenterPhotoKey ? { imageKey: input.presenterPhotoKey } : {}),
+        ...(input.presenterPhotoKey ? { imageKey: input.presenterPhotoKey } : input.stockAvatar ? { avatarId: input.stockAvatar } : {}),
       },
     ];
   }

@@ -70,6 +70,7 @@ async function submitClip(ctx: StepContext, generator: ClipGenerator, clip: Plan
     signal,
     ...(clip.imageKey ? { image: await mediaBytes(services, clip.imageKey, mimeOf(clip.imageKey)) } : {}),
     ...(clip.kind === "talking-presenter" && voice?.wavKey ? { audio: await mediaBytes(services, voice.wavKey, "audio/wav") } : {}),
+    ...(clip.avatarId ? { avatarId: clip.avatarId } : {}),
   };
   const webhookUrl = clipWebhookUrl(services.config.publicUrl, generator.provider);
   if (webhookUrl) clipRequest.webhookUrl = webhookUrl;
@@ -160,11 +161,13 @@ export const clipStep: PipelineStep = {
     const direction = outputs.get(STEP.artDirection) as ArtDirectionOutput;
     const voice = outputs.get(STEP.voice) as VoiceOutput | undefined;
     const model = request.models?.video as ClipModel;
-    const generator = chooseClips(services.providers, model, direction.generation?.preference ?? "auto");
+    const presenterPhotoKey = model === "talking-presenter" ? await presenterPhoto(services, job.userId) : undefined;
+    const needsStock = model === "talking-presenter" && !presenterPhotoKey;
+    const generator = chooseClips(services.providers, model, direction.generation?.preference ?? "auto", { stockAvatars: needsStock });
     if (!generator) throw new PermanentJobError("Generated video is not available on this instance now: nothing was made");
     const storyboard = voice?.storyboard ?? direction.storyboard;
-    const presenterPhotoKey = model === "talking-presenter" ? await presenterPhoto(services, job.userId) : undefined;
-    if (model === "talking-presenter" && !presenterPhotoKey) {
+    const stockAvatar = !presenterPhotoKey && generator.stockAvatars ? services.config.providers.stockAvatar : null;
+    if (model === "talking-presenter" && !presenterPhotoKey && !stockAvatar) {
       throw new PermanentJobError("A talking presenter needs a presenter photo in your media library (with the person's consent)");
     }
     const plan = planClips({
@@ -177,6 +180,7 @@ export const clipStep: PipelineStep = {
       ...(direction.briefReading ? { briefReading: direction.briefReading } : {}),
       ...(voice ? { voiceSeconds: Math.min(voice.durationSec, services.config.maxAdSeconds) } : {}),
       ...(presenterPhotoKey ? { presenterPhotoKey } : {}),
+      ...(stockAvatar ? { stockAvatar } : {}),
     });
     // Submit what is not submitted yet (a retry after a failed submit goes on where it stopped).
     const known = new Set(
