@@ -1,5 +1,6 @@
 // The Performance page (issue 11): a brand's creatives with CTR and ROAS over time, the fading one
-// flagged, the loop's recommendation, and Execute launching for real (the launched project and the
+// flagged, the loop's recommendation, and Execute asking first (issue 34: the price and the balance
+// after; backing out spends nothing), then launching for real (the launched project by name and the
 // credits charged shown in place). Also on a 390 px phone.
 import { mkdirSync } from "node:fs";
 import { expect, type Page, test } from "@playwright/test";
@@ -28,6 +29,10 @@ async function brandWithFigures(page: Page): Promise<void> {
   }
 }
 
+async function balance(page: Page): Promise<number> {
+  return (await (await page.request.get("/api/user/credits")).json()).data.balance as number;
+}
+
 test("charts, the decay flag, and executing the loop's recommendation", async ({ page }) => {
   await signUpInBrowser(page, "e2e-perf");
   await page.goto("/performance");
@@ -48,12 +53,36 @@ test("charts, the decay flag, and executing the loop's recommendation", async ({
   await expect(fading.getByTestId("roas-chart")).toContainText("latest 3.00×");
 
   await expect(page.getByTestId("loop-action")).toHaveAttribute("data-action", "ITERATE");
-  await expect(page.getByTestId("loop-reasoning")).toContainText("fading-ad is wearing out");
+  await expect(page.getByTestId("loop-reasoning")).toContainText("“fading-ad” is wearing out");
+  await expect(page.getByTestId("loop-target")).toContainText("fading-ad");
+  await expect(page.getByTestId("loop-effect")).toHaveText("Launches Static Ad to improve “fading-ad”, for 1 credit.");
+
+  // Execute shows the price and asks; backing out spends nothing.
+  const before = await balance(page);
+  await expect(page.getByTestId("loop-execute")).toHaveText("Execute · 1 credit");
   await page.getByTestId("loop-execute").click();
+  const dialog = page.getByTestId("loop-confirm");
+  await expect(dialog).toBeVisible();
+  await expect(dialog.getByTestId("spend-dialog-cost")).toContainText(`Costs 1 credit. Your balance goes from ${before} to ${before - 1}.`);
+  await dialog.getByTestId("confirm-dialog-keep").click();
+  await expect(dialog).toBeHidden();
+  expect(await balance(page)).toBe(before);
+  await page.getByTestId("loop-execute").click();
+  await page.keyboard.press("Escape");
+  await expect(dialog).toBeHidden();
+  expect(await balance(page)).toBe(before);
+  await expect(page.getByTestId("loop-result")).toHaveCount(0);
+
+  // Confirming spends exactly the price shown.
+  await page.getByTestId("loop-execute").click();
+  await dialog.getByTestId("confirm-dialog-confirm").click();
   const result = page.getByTestId("loop-result");
-  await expect(result).toContainText("Launched an improved version of fading-ad");
-  await expect(result).toContainText("staticad project");
+  await expect(result).toContainText("Launched an improved version of “fading-ad”");
+  await expect(result.getByRole("link")).toHaveText("Static ads");
   await expect(result).toContainText("1 credit");
+  expect(await balance(page)).toBe(before - 1);
+  await page.setViewportSize({ width: 1400, height: 900 });
+  await expectNoSidewaysScroll(page);
   await page.screenshot({ path: `${SHOTS}/desktop.png`, fullPage: true });
 });
 

@@ -28,6 +28,11 @@ export const LoopExecuteInput = z.object({
   action: LoopAction,
   /** The creative to act on (KILL, ITERATE, DOUBLE_DOWN, CHALLENGER); the recommendation's choice when left out. */
   creativeId: z.string().trim().min(1).max(200).optional(),
+  /**
+   * The credits the person agreed to spend (the recommendation's `cost`). When the action would now cost
+   * more (another creative, a new price), nothing is charged and the answer is 409.
+   */
+  confirmedCost: z.number({ error: "confirmedCost is a whole number of credits" }).int().min(0).max(1000).optional(),
 });
 export type LoopExecuteInput = z.input<typeof LoopExecuteInput>;
 
@@ -35,6 +40,10 @@ export const LoopCreative = z
   .object({
     creativeId: z.string(),
     projectId: z.string().nullable(),
+    /** What a person calls it: its project's name, else the id the figures were sent under. */
+    name: z.string(),
+    /** The project's thumbnail (first frame), when the creative is a finished project of yours. */
+    thumbnail: z.string().nullable(),
     /** winner, decaying, losing, middling, low_volume */
     role: z.string(),
     decaying: z.boolean(),
@@ -48,7 +57,14 @@ export const LoopRecommendation = z
     action: LoopAction,
     /** The creative the action is about (null for SEED). */
     target: z.string().nullable(),
+    /** The target's name (its project's name, else its id) and thumbnail. */
+    targetName: z.string().nullable(),
+    targetThumbnail: z.string().nullable(),
     reasoning: z.string(),
+    /** Credits that executing this action charges now (0 for KILL); asked for before Execute. */
+    cost: z.number().int(),
+    /** What executing it does, in words ("Launches a Static Ad …"). */
+    effect: z.string(),
     /** 0–1: how sure the recommendation is, from the volume and the significance behind it. */
     confidence: z.number(),
     creatives: z.array(LoopCreative),
@@ -57,7 +73,14 @@ export const LoopRecommendation = z
 export type LoopRecommendation = z.infer<typeof LoopRecommendation>;
 
 export const LoopLaunch = z
-  .object({ jobId: z.string(), type: z.string(), creditsUsed: z.number().int(), framework: z.string().nullable() })
+  .object({
+    jobId: z.string(),
+    /** The new project's name. */
+    name: z.string(),
+    type: z.string(),
+    creditsUsed: z.number().int(),
+    framework: z.string().nullable(),
+  })
   .meta({ title: "LoopLaunch" });
 
 export const LoopExecution = z

@@ -66,6 +66,12 @@ describe("the loop", () => {
     expect(res.body.data).toMatchObject({ brandId, action: "SEED", target: null, creatives: [] });
     expect(res.body.data.confidence).toBeGreaterThanOrEqual(0.9);
     expect(res.body.data.reasoning).toMatch(/no creative with results yet/);
+    // What Execute would spend is known before anyone clicks it.
+    expect(res.body.data).toMatchObject({
+      cost: 1,
+      targetName: null,
+      effect: expect.stringMatching(/Launches Static Ad .* for 1 credit\./),
+    });
     expect((await owner.client.get("/loop")).status).toBe(400);
     const foreign = await other.client.get(`/loop?brandId=${brandId}`);
     expect(foreign.status).toBe(404);
@@ -88,7 +94,11 @@ describe("the loop", () => {
       launched: [{ type: "staticad", creditsUsed: 1 }],
     });
     seededJob = res.body.data.launched[0].jobId;
-    expect(res.body.data.message).toContain(seededJob);
+    // The new project is named as the projects page names it, not by its id.
+    const seeded = await app.services.prisma.job.findUniqueOrThrow({ where: { id: seededJob } });
+    expect(res.body.data.launched[0].name).toBe(seeded.name);
+    expect(res.body.data.message).toContain(`“${seeded.name}”`);
+    expect(res.body.data.message).not.toContain(seededJob);
     expect(await balance(owner)).toBe(before - 1);
     const project = (await owner.client.get(`/workflow/job?jobId=${seededJob}`)).body.data;
     expect(project).toBeTruthy();
@@ -105,20 +115,34 @@ describe("the loop", () => {
     const rec = await owner.client.get(`/loop?brandId=${brandId}`);
     expect(rec.body.data).toMatchObject({ action: "DOUBLE_DOWN", target: seededJob });
     expect(rec.body.data.reasoning).toMatch(/is the winner/);
+    // The winner is the seeded project: named by its project name with its first frame, never by its UUID.
+    const winner = await app.services.prisma.job.findUniqueOrThrow({ where: { id: seededJob } });
+    const thumbnail = (winner.result as { thumbnail: string }).thumbnail;
+    expect(rec.body.data).toMatchObject({ targetName: winner.name, targetThumbnail: thumbnail, cost: 1 });
+    expect(rec.body.data.reasoning).toContain(`“${winner.name}” is the winner`);
+    expect(rec.body.data.reasoning).not.toContain(seededJob);
+    expect(rec.body.data.effect).toBe(`Launches Ad Optimizer to make a variation of “${winner.name}”, for 1 credit.`);
     expect(rec.body.data.confidence).toBeGreaterThan(0.9);
     expect(rec.body.data.creatives).toEqual(
       expect.arrayContaining([
         expect.objectContaining({
           creativeId: seededJob,
           projectId: seededJob,
+          name: winner.name,
+          thumbnail,
           role: "winner",
           totals: expect.objectContaining({ ctr: 0.03, roas: 5 }),
         }),
-        expect.objectContaining({ creativeId: "meta-b", role: "middling" }),
+        expect.objectContaining({ creativeId: "meta-b", name: "meta-b", thumbnail: null, role: "middling" }),
       ]),
     );
     const before = await balance(owner);
-    const res = await owner.client.post("/loop", { brandId, action: "DOUBLE_DOWN" });
+    // A price agreed lower than the action's is refused before anything is charged.
+    const underpriced = await owner.client.post("/loop", { brandId, action: "DOUBLE_DOWN", confirmedCost: 0 });
+    expect(underpriced.status).toBe(409);
+    expect(underpriced.body.error).toMatch(/now costs 1 credits, not the 0 you confirmed; nothing was charged/);
+    expect(await balance(owner)).toBe(before);
+    const res = await owner.client.post("/loop", { brandId, action: "DOUBLE_DOWN", confirmedCost: 1 });
     expect(res.status, JSON.stringify(res.body)).toBe(200);
     expect(res.body.data).toMatchObject({ target: seededJob, creditsCharged: 1, launched: [{ type: "ad-optimizer" }] });
     const optimizer = await app.services.prisma.job.findUniqueOrThrow({ where: { id: res.body.data.launched[0].jobId } });
@@ -131,7 +155,8 @@ describe("the loop", () => {
     await ingest("meta-loser", { clicks: () => 100, revenue: () => 60 }, { brandId });
     const rec = await owner.client.get(`/loop?brandId=${brandId}`);
     expect(rec.body.data).toMatchObject({ action: "KILL", target: "meta-loser" });
-    expect(rec.body.data.reasoning).toMatch(/loses money/);
+    expect(rec.body.data.reasoning).toMatch(/“meta-loser” loses money/);
+    expect(rec.body.data).toMatchObject({ cost: 0, targetName: "meta-loser", effect: expect.stringMatching(/Nothing is charged/) });
     const before = await balance(owner);
     const res = await owner.client.post("/loop", { brandId, action: "KILL" });
     expect(res.status, JSON.stringify(res.body)).toBe(200);

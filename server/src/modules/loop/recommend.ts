@@ -13,10 +13,27 @@ import { DECAY_RULES } from "../performance/decay.ts";
 import { loadCreativePerformance } from "../performance/report.ts";
 import { proportionFallPValue, pValueText, rateFallPValue } from "../performance/statistics.ts";
 
-export interface LoopAnalysis extends LoopRecommendation {
+/** The recommendation as analysed; what executing it costs and does is worked out from it (plan.ts). */
+export interface LoopAnalysis extends Omit<LoopRecommendation, "cost" | "effect" | "targetName" | "targetThumbnail"> {
   /** Live creatives with enough volume, best first (by ROAS when they have spend, else CTR). */
   ranked: CreativePerformance[];
   live: CreativePerformance[];
+}
+
+/** A creative as a person knows it: its project's name, else the id its figures were sent under. */
+export const creativeName = (c: CreativePerformance) => c.name ?? c.creativeId;
+const named = (c: CreativePerformance) => `“${creativeName(c)}”`;
+
+/** The first frame of each creative that is a finished project of the account, by project id. */
+export async function thumbnailsOf(prisma: PrismaClient, userId: string, projectIds: string[]): Promise<Map<string, string>> {
+  if (projectIds.length === 0) return new Map();
+  const jobs = await prisma.job.findMany({ where: { id: { in: projectIds }, userId }, select: { id: true, result: true } });
+  return new Map(
+    jobs.flatMap((j) => {
+      const thumbnail = (j.result as { thumbnail?: unknown } | null)?.thumbnail;
+      return typeof thumbnail === "string" && thumbnail ? [[j.id, thumbnail] as const] : [];
+    }),
+  );
 }
 
 const pct = (value: number | null) => (value === null ? "n/a" : `${(value * 100).toFixed(2)} %`);
@@ -62,9 +79,16 @@ export async function analyseBrand(
   const ranked = [...judged].sort((a, b) => (haveSpend ? score(b) - score(a) : (b.totals.ctr ?? 0) - (a.totals.ctr ?? 0)));
   const healthy = ranked.filter((c) => !losing(c) && !c.decay.decaying);
   const winner = healthy[0];
+  const thumbnails = await thumbnailsOf(
+    prisma,
+    userId,
+    withData.flatMap((c) => (c.projectId ? [c.projectId] : [])),
+  );
   const creatives = withData.map((c) => ({
     creativeId: c.creativeId,
     projectId: c.projectId,
+    name: creativeName(c),
+    thumbnail: c.projectId ? (thumbnails.get(c.projectId) ?? null) : null,
     role: role(c, winner),
     decaying: c.decay.decaying,
     totals: c.totals,
@@ -106,7 +130,7 @@ export async function analyseBrand(
     return answer(
       "KILL",
       worst,
-      `${worst.creativeId} loses money: it returned ${roasText(worst.totals.roas)} for each unit spent (ROAS under 1) over ${worst.totals.impressions} impressions. Stop it and move its budget to the better creatives.`,
+      `${named(worst)} loses money: it returned ${roasText(worst.totals.roas)} for each unit spent (ROAS under 1) over ${worst.totals.impressions} impressions. Stop it and move its budget to the better creatives.`,
       0.5 + 0.45 * volumeWeight(worst.totals.impressions),
     );
   }
@@ -124,7 +148,7 @@ export async function analyseBrand(
     return answer(
       "ITERATE",
       fading,
-      `${fading.creativeId} is wearing out. ${fading.decay.reason} CTR was ${pct(fading.decay.ctr.baseline)} at first and is ${pct(fading.decay.ctr.recent)} now. Refresh it with the ad optimizer before it fades further.`,
+      `${named(fading)} is wearing out. ${fading.decay.reason} CTR was ${pct(fading.decay.ctr.baseline)} at first and is ${pct(fading.decay.ctr.recent)} now. Refresh it with the ad optimizer before it fades further.`,
       1 - p,
     );
   }
@@ -133,7 +157,7 @@ export async function analyseBrand(
     return answer(
       "CHALLENGER",
       top,
-      `${top.creativeId} is the only creative with enough volume (CTR ${pct(top.totals.ctr)}, ROAS ${roasText(top.totals.roas)}) and it is holding steady. Test a new angle against it to find out whether something beats it.`,
+      `${named(top)} is the only creative with enough volume (CTR ${pct(top.totals.ctr)}, ROAS ${roasText(top.totals.roas)}) and it is holding steady. Test a new angle against it to find out whether something beats it.`,
       0.45 + 0.3 * volumeWeight(top.totals.impressions),
     );
   }
@@ -143,7 +167,7 @@ export async function analyseBrand(
     return answer(
       "DOUBLE_DOWN",
       top,
-      `${top.creativeId} is the winner: ${lead.metric} ${lead.metric === "ROAS" ? roasText(top.totals.roas) : pct(top.totals.ctr)} against ${lead.metric === "ROAS" ? roasText(runnerUp.totals.roas) : pct(runnerUp.totals.ctr)} for ${runnerUp.creativeId}, a lead that is not chance (${pValueText(lead.p)}). Launch variations of it.`,
+      `${named(top)} is the winner: ${lead.metric} ${lead.metric === "ROAS" ? roasText(top.totals.roas) : pct(top.totals.ctr)} against ${lead.metric === "ROAS" ? roasText(runnerUp.totals.roas) : pct(runnerUp.totals.ctr)} for ${named(runnerUp)}, a lead that is not chance (${pValueText(lead.p)}). Launch variations of it.`,
       1 - lead.p,
     );
   }
@@ -151,7 +175,7 @@ export async function analyseBrand(
   return answer(
     "ITERATE",
     weakest,
-    `No creative is clearly ahead (${top.creativeId} leads ${runnerUp.creativeId}, but the difference could be chance${lead.p === null ? "" : `, p = ${lead.p.toFixed(2)}`}). Improve the weakest, ${weakest.creativeId} (CTR ${pct(weakest.totals.ctr)}, ROAS ${roasText(weakest.totals.roas)}), with the ad optimizer.`,
+    `No creative is clearly ahead (${named(top)} leads ${named(runnerUp)}, but the difference could be chance${lead.p === null ? "" : `, p = ${lead.p.toFixed(2)}`}). Improve the weakest, ${named(weakest)} (CTR ${pct(weakest.totals.ctr)}, ROAS ${roasText(weakest.totals.roas)}), with the ad optimizer.`,
     0.4 + 0.2 * volumeWeight(weakest.totals.impressions),
   );
 }

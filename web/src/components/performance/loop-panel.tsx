@@ -1,9 +1,14 @@
-// The loop's recommendation for the chosen brand, with an Execute button that carries it out (launches
-// are charged like any launch) and says what it did: the projects launched, credits charged, creatives stopped.
+// The loop's recommendation for the chosen brand: the creative it is about (by its project's name, with
+// its first frame), what executing it does and costs, and an Execute button that asks first. Only the
+// confirmation sends it (with the price agreed, so a plan that grew dearer meanwhile is refused, not
+// charged); the result says what was done: the projects launched, credits charged, creatives stopped.
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { useState } from "react";
+import { Link } from "wouter";
 import { errorMessage } from "../../lib/errors.ts";
 import { useTRPC } from "../../trpc.ts";
 import { FormAlert, FormSuccess } from "../form.tsx";
+import { creditsText, SpendDialog } from "../spend-dialog.tsx";
 import { InlineError, Skeleton, Spinner } from "../status.tsx";
 
 const ACTION_NAMES: Record<string, string> = {
@@ -17,10 +22,12 @@ const ACTION_NAMES: Record<string, string> = {
 export function LoopPanel({ brandId }: { brandId: string }) {
   const trpc = useTRPC();
   const queryClient = useQueryClient();
+  const [asking, setAsking] = useState(false);
   const recommendation = useQuery(trpc.loop.recommend.queryOptions({ brandId }));
   const execute = useMutation(
     trpc.loop.execute.mutationOptions({
-      onSuccess: () => {
+      onSettled: () => {
+        setAsking(false);
         void queryClient.invalidateQueries({ queryKey: trpc.loop.recommend.queryKey() });
         void queryClient.invalidateQueries({ queryKey: trpc.performance.report.queryKey() });
         void queryClient.invalidateQueries({ queryKey: trpc.user.credits.queryKey() });
@@ -29,6 +36,7 @@ export function LoopPanel({ brandId }: { brandId: string }) {
   );
   const rec = recommendation.data;
   const done = execute.data;
+  const buttonLabel = rec && rec.cost > 0 ? `Execute · ${creditsText(rec.cost)}` : "Execute";
   return (
     <section className="card loop-panel" aria-labelledby="loop-title" data-testid="loop-panel">
       <div className="card-head">
@@ -44,17 +52,52 @@ export function LoopPanel({ brandId }: { brandId: string }) {
           <p className="loop-action" data-testid="loop-action" data-action={rec.action}>
             {ACTION_NAMES[rec.action] ?? rec.action}
           </p>
+          {rec.targetName ? (
+            <div className="loop-target" data-testid="loop-target">
+              {rec.targetThumbnail ? (
+                <img
+                  className="loop-target-thumb"
+                  src={rec.targetThumbnail}
+                  alt=""
+                  width={64}
+                  height={64}
+                  data-testid="loop-target-thumb"
+                />
+              ) : (
+                <span className="loop-target-thumb loop-target-thumb-empty" aria-hidden="true" />
+              )}
+              <span className="loop-target-name">{rec.targetName}</span>
+            </div>
+          ) : null}
           <p data-testid="loop-reasoning">{rec.reasoning}</p>
+          <p className="muted" data-testid="loop-effect">
+            {rec.effect}
+          </p>
           <button
             type="button"
             className="btn btn-primary"
             disabled={execute.isPending}
-            onClick={() => execute.mutate({ brandId, action: rec.action })}
+            onClick={() => {
+              execute.reset();
+              setAsking(true);
+            }}
             data-testid="loop-execute"
           >
             {execute.isPending ? <Spinner size="sm" /> : null}
-            {execute.isPending ? "Working…" : "Execute"}
+            {execute.isPending ? "Working…" : buttonLabel}
           </button>
+          <SpendDialog
+            open={asking}
+            cost={rec.cost}
+            title={rec.cost > 0 ? `Spend ${creditsText(rec.cost)}?` : `${ACTION_NAMES[rec.action] ?? rec.action}?`}
+            confirmLabel={rec.cost > 0 ? `Spend ${creditsText(rec.cost)}` : "Stop it"}
+            busy={execute.isPending}
+            onConfirm={() => execute.mutate({ brandId, action: rec.action, confirmedCost: rec.cost })}
+            onClose={() => setAsking(false)}
+            testId="loop-confirm"
+          >
+            <p>{rec.effect}</p>
+          </SpendDialog>
         </>
       ) : null}
       {execute.isError ? <FormAlert testId="loop-error">{errorMessage(execute.error)}</FormAlert> : null}
@@ -65,15 +108,11 @@ export function LoopPanel({ brandId }: { brandId: string }) {
             <ul className="loop-launched">
               {done.launched.map((l) => (
                 <li key={l.jobId}>
-                  <a href={`/studio/jobs/${l.jobId}`}>
-                    {l.type} project {l.jobId.slice(0, 8)}
-                  </a>{" "}
-                  · {l.creditsUsed} {l.creditsUsed === 1 ? "credit" : "credits"}
+                  <Link href={`/studio/jobs/${l.jobId}`}>{l.name}</Link> · {creditsText(l.creditsUsed)}
                 </li>
               ))}
             </ul>
           ) : null}
-          {done.stopped.length > 0 ? <p>Stopped: {done.stopped.join(", ")}</p> : null}
         </FormSuccess>
       ) : null}
     </section>
