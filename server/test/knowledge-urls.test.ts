@@ -1,6 +1,8 @@
-// Web pages in the knowledge base: fetched with the SSRF-safe fetcher when added (a private, loopback,
-// metadata or encoded address, or a redirect to one, answers 400 and adds nothing), their readable text
-// kept (no scripts, styles or navigation), at most 10 per account. The network is closed: host names
+// Web pages in the knowledge base, as SPEC says: adding one answers 200 at once with the item
+// `extracting`; the page is fetched on the queue with the SSRF-safe fetcher and the item becomes `ready`
+// (its readable text kept: no scripts, styles or navigation) or `error` with a message the user can read.
+// A private, loopback, metadata or encoded address answers 400 at once and adds nothing; a redirect to
+// one is refused when the fetch follows it. At most 10 per account. The network is closed: host names
 // resolve through a fake resolver and msw answers the requests, so nothing leaves this machine.
 import { HttpResponse, http } from "msw";
 import { setupServer } from "msw/node";
@@ -15,6 +17,7 @@ const SITE_IP = "93.184.216.34";
 const resolver: Resolver = async (host) => {
   if (host.endsWith("brewly.example")) return [SITE_IP];
   if (host === "intranet.example") return ["10.1.2.3"];
+  if (host === "down.example") return ["93.184.216.35"];
   throw Object.assign(new Error(`getaddrinfo ENOTFOUND ${host}`), { code: "ENOTFOUND" });
 };
 
@@ -23,6 +26,7 @@ const ABOUT = `<!doctype html><html><head><title>About Brewly</title><style>.x{c
 <body><nav>Home · Shop · Login</nav><main><h1>Our story</h1><p>Brewly is cold-brewed for 20 hours in Tromsø.</p>
 <ul><li>Fair-trade beans</li><li>Zero sugar</li></ul></main><footer>© Brewly AS</footer></body></html>`;
 
+let downIsBack = false;
 const network = setupServer(
   http.get("https://brewly.example/about", () => HttpResponse.html(ABOUT)),
   http.get(/https:\/\/brewly\.example\/page-\d+/, ({ request }) => HttpResponse.html(`<p>Page ${new URL(request.url).pathname}</p>`)),
@@ -33,6 +37,10 @@ const network = setupServer(
   http.get(
     "https://brewly.example/to-metadata",
     () => new HttpResponse(null, { status: 301, headers: { location: "http://169.254.169.254/latest/meta-data/" } }),
+  ),
+  // A public address where nothing answers: the connection fails.
+  http.get("https://down.example/", () =>
+    downIsBack ? HttpResponse.html("<main><p>Back online: oat lattes.</p></main>") : HttpResponse.error(),
   ),
   http.get(
     "https://brewly.example/logo.png",
@@ -77,10 +85,51 @@ describe("adding a page", () => {
     expect(item.extractedText).not.toMatch(/tracking|color:red|Login|© Brewly/);
   });
 
-  it("refuses something that is not a web page", async () => {
+  it("something that is not a web page ends as an error item saying what to do instead", async () => {
     const res = await user.client.post("/user/brand/knowledge/urls", { url: "https://brewly.example/logo.png" });
-    expect(res.status).toBe(400);
-    expect(res.body.error).toMatch(/is not a web page \(it is image\/png\)/);
+    expect(res.status).toBe(200);
+    const item = await settled(user, res.body.data[0].id);
+    expect(item).toMatchObject({ status: "error", extractedText: "" });
+    expect(item.error).toMatch(/is not a web page \(it is image\/png\); upload documents as files instead/);
+  });
+});
+
+describe("a page that cannot be reached", () => {
+  it.each([
+    ["an unreachable public address", "https://down.example/", /^Could not read https:\/\/down\.example\/: .+\. Check the address/],
+    ["a name that does not resolve now", "https://nowhere.example/shop", /nowhere\.example could not be resolved\. Check the address/],
+  ])("%s answers 200 `extracting` at once, then becomes `error` with a readable message", async (_what, url, message) => {
+    const started = Date.now();
+    const res = await user.client.post("/user/brand/knowledge/urls", { url });
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    expect(Date.now() - started).toBeLessThan(5_000);
+    expect(res.body.data).toMatchObject([{ type: "url", status: "extracting", sourceUrl: url, error: null }]);
+    const item = await settled(user, res.body.data[0].id);
+    expect(item.status).toBe("error");
+    expect(item.error).toMatch(message);
+  });
+});
+
+describe("trying an item again", () => {
+  it("fetches the page anew: an error item becomes ready once the site is back, keeping its id", async () => {
+    downIsBack = false;
+    const res = await user.client.post("/user/brand/knowledge/urls", { url: "https://down.example/" });
+    const id = res.body.data[0].id;
+    expect((await settled(user, id)).status).toBe("error");
+    downIsBack = true;
+    const retried = await user.client.post(`/user/brand/knowledge/${id}/retry`, {});
+    expect(retried.status, JSON.stringify(retried.body)).toBe(200);
+    expect(retried.body.data).toMatchObject({ id, status: "extracting", error: null });
+    const item = await settled(user, id);
+    expect(item).toMatchObject({ id, status: "ready" });
+    expect(item.extractedText).toContain("Back online: oat lattes.");
+    // Only a failed item can be tried again; another account's is not found.
+    const again = await user.client.post(`/user/brand/knowledge/${id}/retry`, {});
+    expect(again.status).toBe(409);
+    expect(again.body.error).toMatch(/already read; only one that failed can be tried again/);
+    const stranger = await signUp(app, "knowledge-stranger");
+    expect((await stranger.client.post(`/user/brand/knowledge/${id}/retry`, {})).status).toBe(404);
+    await user.client.delete(`/user/brand/knowledge/${id}`);
   });
 });
 
@@ -95,14 +144,23 @@ describe("private addresses (SSRF)", () => {
     ["a short-form loopback", "http://127.1/"],
     ["an IPv4-mapped IPv6 loopback", "http://[::ffff:127.0.0.1]/"],
     ["a name that resolves to a private address", "http://intranet.example/"],
-    ["a redirect to a private address", "https://brewly.example/to-private"],
-    ["a redirect to the metadata address", "https://brewly.example/to-metadata"],
   ])("refuses %s with 400 and adds nothing", async (_what, url) => {
     const before = (await list()).length;
     const res = await user.client.post("/user/brand/knowledge/urls", { url });
     expect(res.status, JSON.stringify(res.body)).toBe(400);
     expect(res.body.error).toMatch(/private|local|not allowed|could not|must/i);
     expect(await list()).toHaveLength(before);
+  });
+
+  it.each([
+    ["a private address", "https://brewly.example/to-private"],
+    ["the metadata address", "https://brewly.example/to-metadata"],
+  ])("a redirect to %s is refused when the fetch follows it: the item ends as an error, nothing fetched there", async (_what, url) => {
+    const res = await user.client.post("/user/brand/knowledge/urls", { url });
+    expect(res.status).toBe(200);
+    const item = await settled(user, res.body.data[0].id);
+    expect(item).toMatchObject({ status: "error", extractedText: "" });
+    expect(item.error).toMatch(/private or local address/);
   });
 
   it("adds none of a list when one address is private", async () => {

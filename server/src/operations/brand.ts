@@ -50,6 +50,7 @@ import {
   listKnowledge,
   uploadKnowledgeFile,
 } from "../modules/knowledge/knowledge-items.ts";
+import { retryKnowledgeItem } from "../modules/knowledge/retry-knowledge.ts";
 import { defineOperation, type FileResult, NoInput } from "./operation.ts";
 
 const NOT_SERVED_UPLOAD = "a file upload (multipart) over REST only";
@@ -246,7 +247,7 @@ export const brandOperations = {
     handler: (ctx, input) => uploadKnowledgeFile(ctx, input.file),
   }),
   addKnowledgeUrls: defineOperation({
-    summary: `Add web pages to your knowledge base (\`url\`, or \`urls\` for several; at most ${KNOWLEDGE_LIMITS.maxUrls} per account): each is fetched safely now, its text extracted in the background`,
+    summary: `Add web pages to your knowledge base (\`url\`, or \`urls\` for several; at most ${KNOWLEDGE_LIMITS.maxUrls} per account): each address is checked now, the page fetched and its text extracted in the background (the item reads \`extracting\`, then \`ready\` or \`error\`)`,
     access: "user",
     kind: "mutation",
     input: KnowledgeUrlsInput,
@@ -277,5 +278,21 @@ export const brandOperations = {
       errors: { 404: "Knowledge item not found" },
     },
     handler: (ctx, input) => deleteKnowledgeItem(ctx, input.id),
+  }),
+  retryKnowledge: defineOperation({
+    summary: "Try an item that could not be read again (a web page is fetched anew); it reads `extracting` until it is `ready` or `error`",
+    access: "user",
+    kind: "mutation",
+    input: KnowledgeId,
+    output: KnowledgeItem,
+    rest: {
+      method: "POST",
+      path: "/user/brand/knowledge/{id}/retry",
+      tag: "Knowledge",
+      // Everything it needs is in the path: no body.
+      from: "query",
+      errors: { 404: "Knowledge item not found", 409: "only an item that failed can be tried again" },
+    },
+    handler: (ctx, input) => retryKnowledgeItem(ctx, input.id),
   }),
 };

@@ -8,6 +8,7 @@ import type { Services } from "../../context.ts";
 import { QUEUE, type QueueMessage } from "../../queue/queue.ts";
 import { EXTRACTION_CAPS } from "./extraction-caps.ts";
 import { type Extracted, ExtractionError } from "./extraction-error.ts";
+import { fetchKnowledgePage } from "./fetch-page.ts";
 import { extractInSandbox } from "./extraction-sandbox.ts";
 import type { ExtractionMessage } from "./knowledge-items.ts";
 import { indexPassages } from "./passages.ts";
@@ -23,9 +24,21 @@ async function fail(services: Services, id: string, reason: string) {
 
 export async function runKnowledgeExtraction(services: Services, message: QueueMessage<ExtractionMessage>): Promise<void> {
   const { prisma } = services;
-  const item = await prisma.knowledgeItem.findUnique({ where: { id: message.data.itemId } });
+  let item = await prisma.knowledgeItem.findUnique({ where: { id: message.data.itemId } });
   if (item?.status !== "extracting") return;
   if (item.extractionAttempts >= MAX_ATTEMPTS) return fail(services, item.id, STOPPED_TWICE);
+  // A web page is fetched here, once: the request that added it only checked its address.
+  if (item.type === "url" && !item.fileKey) {
+    const fetched = await fetchKnowledgePage(services, item);
+    if ("error" in fetched) {
+      services.logger.info({ itemId: item.id, reason: fetched.error }, "knowledge: page could not be read");
+      return fail(services, item.id, fetched.error);
+    }
+    const recorded = await prisma.knowledgeItem.updateMany({ where: { id: item.id, status: "extracting" }, data: fetched.stored });
+    // Deleted while it was being fetched: the stored page goes too.
+    if (recorded.count === 0) return services.media.remove(fetched.stored.fileKey!).catch(() => {});
+    item = { ...item, ...fetched.stored };
+  }
   if (!item.fileKey) return fail(services, item.id, "The item has no stored content; add it again");
   let path: string;
   try {

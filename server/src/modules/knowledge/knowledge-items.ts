@@ -1,11 +1,8 @@
-// The knowledge base's items: an uploaded document or a web page. Adding one stores its bytes (a file
-// streamed to the media store, a page fetched with the SSRF-safe fetcher) and queues its extraction;
-// the item reads `extracting` until the worker sets `ready` or `error`. Only the owner can see or
+// The knowledge base's items: an uploaded document or a web page. Adding a file stores its bytes in the
+// media store, adding a page only its address; either way its extraction is queued (a page is fetched
+// there first), and the item reads `extracting` until the worker sets `ready` or `error`. Only the owner can see or
 // delete an item: anyone else gets 404, as if it did not exist.
 import { randomUUID } from "node:crypto";
-import { mkdtemp, rm, writeFile } from "node:fs/promises";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
 import type { KnowledgeItem as KnowledgeRow } from "@adgen/prisma";
 import {
   KNOWLEDGE_LIMITS,
@@ -20,12 +17,11 @@ import { AppError, Errors, parseInput } from "../../errors.ts";
 import { QUEUE } from "../../queue/queue.ts";
 import { recordAudit } from "../audit/record-audit.ts";
 import { requireUser } from "../auth/authenticate.ts";
-import { assertPublicUrl, SafeFetchError, safeFetch } from "../net/index.ts";
+import { assertStorableUrl, SafeFetchError } from "../net/index.ts";
 import { sniffKnowledgeFile } from "./sniff.ts";
 
 /** Namespace of the per-account knowledge locks (two-key advisory locks: this and a hash of the account id). */
 const KNOWLEDGE_LOCK = 4_277_003;
-const PAGE_MAX_BYTES = 5 * 1024 * 1024;
 
 export interface ExtractionMessage {
   itemId: string;
@@ -40,7 +36,7 @@ export function knowledgePrefix(userId: string): string {
   return `knowledge/${userId}`;
 }
 
-function view(row: KnowledgeRow): KnowledgeItem {
+export function view(row: KnowledgeRow): KnowledgeItem {
   return {
     id: row.id,
     type: row.type as KnowledgeItem["type"],
@@ -67,7 +63,7 @@ function quotaMessage(type: "file" | "url", adding = 1): string {
     : `Your knowledge base already holds ${max} ${what}, the most it can; delete one before adding another`;
 }
 
-async function queueExtraction(ctx: RequestContext, itemId: string) {
+export async function queueExtraction(ctx: RequestContext, itemId: string) {
   await ctx.services.queue.send<ExtractionMessage>(QUEUE.knowledge, { itemId }, { singletonKey: itemId });
 }
 
@@ -118,80 +114,40 @@ export async function uploadKnowledgeFile(ctx: RequestContext, file: UploadedFil
   }
 }
 
-/** Fetches one page for the knowledge base: its HTML, or a 400 saying why it cannot be read. */
-async function fetchPage(ctx: RequestContext, url: string): Promise<{ finalUrl: string; html: Buffer; mime: string }> {
-  const options = { resolver: ctx.services.resolver, timeoutMs: 10_000, maxBytes: PAGE_MAX_BYTES };
-  await assertPublicUrl(url, options).catch((error: unknown) => {
-    throw error instanceof SafeFetchError ? bad("url", `${url}: ${error.detail}`) : error;
-  });
-  let response: Awaited<ReturnType<typeof safeFetch>>;
-  try {
-    response = await safeFetch(url, { ...options, headers: { accept: "text/html,text/plain;q=0.9" } });
-  } catch (error) {
-    if (error instanceof SafeFetchError) throw bad("url", `Could not read ${url}: ${error.detail}`);
-    throw error;
-  }
-  if (response.status !== 200) throw bad("url", `Could not read ${url}: the site answered ${response.status}; check the address`);
-  const mime = (response.headers.get("content-type") ?? "").split(";")[0]!.trim().toLowerCase();
-  if (mime && mime !== "text/html" && mime !== "application/xhtml+xml" && mime !== "text/plain") {
-    throw bad("url", `${url} is not a web page (it is ${mime}); upload documents as files instead`);
-  }
-  return { finalUrl: response.url, html: response.body, mime: mime || "text/html" };
-}
-
-/** Adds web pages (one `url` or several `urls`): each is fetched now, safely, and its text extracted on the queue. */
+/**
+ * Adds web pages (one `url` or several `urls`), as SPEC says: 200 at once with each item `extracting`;
+ * the page is fetched on the queue (fetch-page.ts), and the item becomes `ready` or `error`. Only the
+ * address is checked here: a local name, a private or loopback literal, or a name that resolves to a
+ * private address now answers 400 and adds none of the list. A name that does not resolve now is
+ * accepted; the fetch checks every hop again when it happens.
+ */
 export async function addKnowledgeUrls(ctx: RequestContext, input: KnowledgeUrlsInput): Promise<KnowledgeItem[]> {
   const user = requireUser(ctx);
-  const { prisma, media } = ctx.services;
+  const { prisma } = ctx.services;
   const parsed = parseInput(KnowledgeUrlsInput, input);
   const urls = [...new Set([...(parsed.url ? [parsed.url] : []), ...(parsed.urls ?? [])])];
   const over = async (db: Tx) => (await countOf(db, user.id, "url")) + urls.length > KNOWLEDGE_LIMITS.maxUrls;
   if (urls.length > KNOWLEDGE_LIMITS.maxUrls || (await over(prisma))) throw bad("url", quotaMessage("url", urls.length));
-  // Every page is fetched before anything is stored: one bad address adds none.
-  const scratch = await mkdtemp(join(tmpdir(), "adgen-knowledge-"));
-  try {
-    const pages: ({ url: string } & Awaited<ReturnType<typeof fetchPage>>)[] = [];
-    for (const url of urls) pages.push({ url, ...(await fetchPage(ctx, url)) });
-    const stored: string[] = [];
-    try {
-      const rows = await prisma.$transaction(async (tx) => {
-        await lockKnowledge(tx, user.id);
-        if (await over(tx)) throw bad("url", quotaMessage("url", urls.length));
-        const created: KnowledgeRow[] = [];
-        for (const page of pages) {
-          const id = randomUUID();
-          const fileKey = `${knowledgePrefix(user.id)}/${id}.html`;
-          const local = join(scratch, id);
-          await writeFile(local, page.html);
-          const { bytes } = await media.put(fileKey, local);
-          stored.push(fileKey);
-          created.push(
-            await tx.knowledgeItem.create({
-              data: {
-                id,
-                userId: user.id,
-                type: "url",
-                name: page.url.slice(0, 255),
-                mimeType: page.mime,
-                size: bytes,
-                fileKey,
-                sourceUrl: page.url,
-              },
-            }),
-          );
-          await recordAudit(tx, ctx, { action: "knowledge.url_added", targetType: "knowledge", targetId: id, metadata: { url: page.url } });
-        }
-        return created;
-      });
-      for (const row of rows) await queueExtraction(ctx, row.id);
-      return rows.map(view);
-    } catch (error) {
-      for (const key of stored) await media.remove(key).catch(() => {});
-      throw error;
-    }
-  } finally {
-    await rm(scratch, { recursive: true, force: true });
+  for (const url of urls) {
+    await assertStorableUrl(url, { resolver: ctx.services.resolver }).catch((error: unknown) => {
+      throw error instanceof SafeFetchError ? bad("url", `${url}: ${error.detail}`) : error;
+    });
   }
+  const rows = await prisma.$transaction(async (tx) => {
+    await lockKnowledge(tx, user.id);
+    if (await over(tx)) throw bad("url", quotaMessage("url", urls.length));
+    const created: KnowledgeRow[] = [];
+    for (const url of urls) {
+      const row = await tx.knowledgeItem.create({
+        data: { userId: user.id, type: "url", name: url.slice(0, 255), mimeType: "text/html", size: 0, sourceUrl: url },
+      });
+      created.push(row);
+      await recordAudit(tx, ctx, { action: "knowledge.url_added", targetType: "knowledge", targetId: row.id, metadata: { url } });
+    }
+    return created;
+  });
+  for (const row of rows) await queueExtraction(ctx, row.id);
+  return rows.map(view);
 }
 
 /** The account's items, newest first (without their text). */
@@ -201,7 +157,7 @@ export async function listKnowledge(ctx: RequestContext): Promise<KnowledgeItem[
   return rows.map(view);
 }
 
-async function ownItem(db: Tx, userId: string, id: string): Promise<KnowledgeRow> {
+export async function ownItem(db: Tx, userId: string, id: string): Promise<KnowledgeRow> {
   const row = await db.knowledgeItem.findFirst({ where: { id, userId } });
   if (!row) throw Errors.notFound("Knowledge item");
   return row;
