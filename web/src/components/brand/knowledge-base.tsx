@@ -1,6 +1,6 @@
 // The knowledge base: documents (PDF, DOCX, XLSX, CSV, TXT) uploaded with a progress bar each, and web
 // pages; each item's status updates live while its text is extracted (polled), its text can be
-// previewed, and it can be deleted. The limits come from @adgen/schema, so what the page says is what
+// previewed, one that could not be read can be tried again, and any can be deleted. The limits come from @adgen/schema, so what the page says is what
 // the server enforces; a refusal shows on the file's row, in plain words.
 import { KNOWLEDGE_EXTENSIONS, KNOWLEDGE_LIMITS, type KnowledgeItem, webAddress } from "@adgen/schema";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
@@ -167,7 +167,7 @@ function AddPageForm({ full, onAdded }: { full: boolean; onAdded: () => Promise<
       />
       <div className="form-actions">
         <button type="submit" className="btn btn-small" disabled={full || add.isPending || !url.trim()} data-testid="knowledge-url-add">
-          {add.isPending ? "Reading the page…" : "Add page"}
+          {add.isPending ? "Adding…" : "Add page"}
         </button>
       </div>
     </form>
@@ -179,11 +179,10 @@ function KnowledgeRow({ item }: { item: KnowledgeItem }) {
   const queryClient = useQueryClient();
   const [open, setOpen] = useState(false);
   const detail = useQuery({ ...trpc.brand.knowledgeItem.queryOptions({ id: item.id }), enabled: open && item.status === "ready" });
-  const remove = useMutation(
-    trpc.brand.deleteKnowledge.mutationOptions({
-      onSuccess: () => queryClient.invalidateQueries({ queryKey: trpc.brand.knowledge.queryKey() }),
-    }),
-  );
+  const refreshList = () => queryClient.invalidateQueries({ queryKey: trpc.brand.knowledge.queryKey() });
+  const remove = useMutation(trpc.brand.deleteKnowledge.mutationOptions({ onSuccess: refreshList }));
+  // A page that could not be read is fetched anew (the site may be back); the list polls while it reads.
+  const retry = useMutation(trpc.brand.retryKnowledge.mutationOptions({ onSuccess: refreshList }));
   return (
     <li className={`knowledge-row status-${item.status}`} data-testid="knowledge-item" data-status={item.status}>
       <div className="knowledge-row-head">
@@ -220,6 +219,18 @@ function KnowledgeRow({ item }: { item: KnowledgeItem }) {
             {open ? "Hide text" : "Show text"}
           </button>
         ) : null}
+        {item.status === "error" ? (
+          <button
+            type="button"
+            className="btn btn-link btn-small"
+            onClick={() => retry.mutate({ id: item.id })}
+            disabled={retry.isPending}
+            aria-label={`Try ${item.name} again`}
+            data-testid="knowledge-retry"
+          >
+            {retry.isPending ? "Trying again…" : "Try again"}
+          </button>
+        ) : null}
         <button
           type="button"
           className="btn btn-link btn-small btn-danger-text"
@@ -243,9 +254,9 @@ function KnowledgeRow({ item }: { item: KnowledgeItem }) {
           </pre>
         )
       ) : null}
-      {remove.isError ? (
+      {remove.isError || retry.isError ? (
         <p className="field-error" role="alert">
-          {errorMessage(remove.error)}
+          {errorMessage(remove.error ?? retry.error)}
         </p>
       ) : null}
     </li>
