@@ -6,6 +6,7 @@ import { Redirect, useLocation } from "wouter";
 import { ErrorPanel, PageLoader } from "../components/status.tsx";
 import { isUnauthorized } from "../lib/errors.ts";
 import { type RouterOutputs, useTRPC } from "../trpc.ts";
+import { loginReturningTo, returnPath } from "./return-path.ts";
 
 export type Session = NonNullable<RouterOutputs["auth"]["currentSession"]>;
 
@@ -29,38 +30,44 @@ interface GuardProps {
   admin?: boolean;
 }
 
-/** Renders children for a signed-in visitor; sends everyone else to /login. */
+const currentPath = () => `${window.location.pathname}${window.location.search}`;
+
+/** Renders children for a signed-in visitor; sends everyone else to /login, which returns here afterwards. */
 export function RequireSession({ children, admin = false }: GuardProps) {
   const session = useSession();
   // A stale answer while re-checking (just after login) is not an answer yet.
   const stale = (session.isError || session.data === null) && session.isFetching;
   if (session.isPending || stale) return <PageLoader label="Checking your session…" />;
   if (session.isError) {
-    if (isUnauthorized(session.error)) return <Redirect to="/login" replace />;
+    if (isUnauthorized(session.error)) return <Redirect to={loginReturningTo(currentPath())} replace />;
     return <ErrorPanel title="We could not check your session" error={session.error} onRetry={() => void session.refetch()} />;
   }
-  if (session.data === null) return <Redirect to="/login" replace />;
+  if (session.data === null) return <Redirect to={loginReturningTo(currentPath())} replace />;
   if (admin && session.data.role !== "admin") {
     return <ErrorPanel title="Admin access required" message="This area is only available to administrators." code="403" />;
   }
   return <>{children(session.data)}</>;
 }
 
-/** Renders children for a signed-out visitor; sends a signed-in one to /dashboard. */
+/** Renders children for a signed-out visitor; sends a signed-in one on (to `?next=`, else /dashboard). */
 export function GuestOnly({ children }: { children: ReactNode }) {
   const session = useSession();
-  if (session.data) return <Redirect to="/dashboard" replace />;
+  if (session.data) return <Redirect to={returnPath()} replace />;
   if (session.isPending) return <PageLoader label="Loading…" />;
   return <>{children}</>;
 }
 
-/** After signup or login: refresh everything cached for the old (signed-out) state, then go to the dashboard. */
+/**
+ * After signup or login: refresh everything cached for the old (signed-out) state, then go back to the
+ * page that sent the visitor to log in (`?next=`), else to the dashboard.
+ */
 export function useSignedIn() {
   const queryClient = useQueryClient();
   const [, navigate] = useLocation();
   return async () => {
+    const to = returnPath();
     await queryClient.invalidateQueries();
-    navigate("/dashboard", { replace: true });
+    navigate(to, { replace: true });
   };
 }
 

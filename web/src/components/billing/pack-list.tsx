@@ -22,7 +22,7 @@ export function PackList({ packs, disabled }: { packs: readonly Pack[]; disabled
     setBuying(packId);
     try {
       const session = await purchase.mutateAsync({ packId: packId as "pack_10" });
-      followCheckout(session.url, navigate);
+      followCheckout(session, navigate);
     } catch {
       setBuying(null);
     }

@@ -26,7 +26,7 @@ export function PlanList({ pricing, currentPlan, disabled }: { pricing: Pricing;
     setChoosing(planId);
     try {
       const session = await checkout.mutateAsync({ planId: planId as "subscription_pro", interval });
-      followCheckout(session.url, navigate);
+      followCheckout(session, navigate);
     } catch {
       setChoosing(null);
     }
