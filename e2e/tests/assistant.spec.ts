@@ -47,6 +47,39 @@ test("asks, sees the tool call, confirms a launch, and finds the thread again", 
   await expect(page.getByTestId("assistant-message-assistant").last()).toContainText("Launched");
 });
 
+test("a launch waits with its price: Drop it and backing out spend nothing, only Launch for … spends", async ({ page }) => {
+  await signUpInBrowser(page, "e2e-assistant-confirm");
+  expect((await page.request.post("/api/user/brand", { data: { brandName: "Pawsome", industry: "pet food" } })).status()).toBe(200);
+  await page.goto("/assistant");
+  // The first questions and the examples are the account's own, not another business's.
+  await expect(page.getByRole("button", { name: "How is Pawsome doing?" })).toBeVisible();
+  await expect(page.getByTestId("assistant-input")).toHaveAttribute("placeholder", /Launch a static ad about Pawsome/);
+  await page.getByRole("button", { name: "What can you do?" }).click();
+  const answers = page.getByTestId("assistant-message-assistant");
+  await expect(answers.last()).toContainText('"plan a 4-week campaign for Pawsome with 20 credits"');
+  await expect(answers.last()).not.toContainText("cold brew");
+
+  await send(page, "Launch a static ad about grain-free kibble");
+  const waiting = page.getByTestId("assistant-pending-launch");
+  await expect(waiting).toContainText("Static Ad (standard) in 9:16 for 1 credit");
+  await expect(waiting.getByTestId("assistant-confirm-launch")).toHaveText("Launch for 1 credit");
+  expect(await balance(page)).toBe(10);
+  await waiting.getByTestId("assistant-drop-launch").click();
+  await expect(answers.last()).toContainText("Dropped: I did not launch");
+  await expect(waiting).toHaveCount(0);
+  expect(await balance(page)).toBe(10);
+
+  await send(page, "Launch a static ad about grain-free kibble");
+  await expect(waiting).toBeVisible();
+  expect(await balance(page)).toBe(10);
+  await waiting.getByTestId("assistant-confirm-launch").click();
+  await expect(answers.last()).toContainText("Launched: Workflow staticad queued; 1 credit charged.");
+  await expect(waiting).toHaveCount(0);
+  expect(await balance(page)).toBe(9);
+  await page.setViewportSize({ width: 1400, height: 900 });
+  await expectNoSidewaysScroll(page);
+});
+
 test("explains a question that is too long, in place", async ({ page }) => {
   await signUpInBrowser(page, "e2e-assistant-long");
   await page.goto("/assistant");

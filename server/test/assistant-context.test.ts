@@ -1,7 +1,7 @@
 // The built-in assistant (no language model) reads each message in its thread: "and last week?" re-asks
 // the performance question for the new period, "the second one" picks from the list it just gave,
 // "that brand" is the brand it last used, "make it 6 weeks" / "double the budget" revise the plan,
-// "go ahead" confirms a proposed launch; and without that context it says it did not understand.
+// "go ahead" confirms a proposed launch; and without that context it says what it can do instead.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type Account, signUp } from "./support/accounts.ts";
 import { ask } from "./support/chat.ts";
@@ -152,12 +152,12 @@ describe("confirming and revising", () => {
     expect(richer.tools[0]!.result.totalCredits).toBeGreaterThan(longer.tools[0]!.result.totalCredits);
   });
 
-  it("without anything earlier to refer to, says it did not understand", async () => {
+  it("without anything earlier to refer to, says what it can do instead", async () => {
     const account = await signUp(app, "ctx-none");
     for (const message of ["the second one", "and last week?", "double the budget"]) {
       const answer = await ask(app, account, { message });
       expect(answer.tools, message).toEqual([]);
-      expect(answer.text, message).toMatch(/^I did not understand that\. I can: 1\./);
+      expect(answer.text, message).toMatch(/^That is not something I can do\. What I can do instead: 1\./);
     }
   });
 });

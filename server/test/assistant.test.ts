@@ -146,10 +146,21 @@ describe("POST /api/chat/query, the built-in assistant", () => {
     const proposed = await ask(app, account, { message: "launch a pain point ad for tired parents" });
     expect(proposed.tools[0]?.result.proposed).toBe(true);
     const next = await ask(app, account, { message: "no, what is my status?", threadId: proposed.done.threadId });
-    expect(next.text).toContain("I did not launch painpoint");
+    expect(next.text).toContain("I did not launch Pain Point");
     expect(next.tools.map((t) => t.name)).toEqual(["project_status"]);
     const late = await ask(app, account, { message: "yes", threadId: proposed.done.threadId });
     expect(late.tools).toEqual([]);
+    expect(await balance(account)).toBe(10);
+  });
+
+  it("a plain no (the page's Drop it) drops the launch and says nothing was charged", async () => {
+    const account = await signUp(app, "assistant-no");
+    const proposed = await ask(app, account, { message: "launch a static ad about oat milk" });
+    expect(proposed.tools[0]?.result.proposed).toBe(true);
+    const no = await ask(app, account, { message: "no", threadId: proposed.done.threadId });
+    expect(no.tools).toEqual([]);
+    expect(no.text).toMatch(/^Dropped: I did not launch Static Ad \(standard\) in 9:16 for 1 credit, and nothing was charged\.$/);
+    expect((await ask(app, account, { message: "yes", threadId: proposed.done.threadId })).tools).toEqual([]);
     expect(await balance(account)).toBe(10);
   });
 
@@ -190,13 +201,33 @@ describe("POST /api/chat/query, the built-in assistant", () => {
     expect(foreign.tools[0]!.result).toEqual({ error: "Job not found" });
   });
 
-  it("says when it does not understand, and what it can do", async () => {
+  it("says what it can do instead when it cannot do something", async () => {
     const answer = await ask(app, user, { message: "Sing me a song about the sea" });
     expect(answer.tools).toEqual([]);
-    expect(answer.text).toContain("I did not understand that");
+    expect(answer.text).toContain("That is not something I can do. What I can do instead:");
+    expect(answer.text).not.toContain("I did not understand");
     for (const can of ["read your performance", "plan a campaign", "estimate a launch", "launch a workflow", "brand knowledge", "status"]) {
       expect(answer.text).toContain(can);
     }
+  });
+
+  it("answers what it can do, with examples from the account's own brand and projects", async () => {
+    const account = await signUp(app, "assistant-help");
+    // A new account gets neutral examples, never another business's product.
+    const fresh = await ask(app, account, { message: "What can you do?" });
+    expect(fresh.tools).toEqual([]);
+    expect(fresh.text).toMatch(/^I can: 1\. read your performance/);
+    expect(fresh.text).not.toMatch(/cold brew|caffeine/i);
+
+    expect((await account.client.post("/user/brand", { brandName: "Pawsome", industry: "pet food" })).status).toBe(200);
+    const launched = await account.client.post("/workflow", { type: "staticad", concept: "Grain-free kibble for senior dogs" });
+    expect(launched.status).toBe(200);
+    const answer = await ask(app, account, { message: "help" });
+    expect(answer.text).toContain('"how is Pawsome doing?"');
+    expect(answer.text).toContain('"plan a 4-week campaign for Pawsome with 20 credits"');
+    expect(answer.text).toContain('"launch a static ad about Pawsome\'s pet food"');
+    expect(answer.text).toContain('"what do we know about pet food?"');
+    expect(answer.text).toContain("the latest being “Grain-free kibble for senior dogs”");
   });
 
   it("refuses bad questions with 4xx before streaming", async () => {

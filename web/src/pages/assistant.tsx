@@ -1,10 +1,12 @@
 // The assistant: ask in words (or by voice where the browser can), watch the answer stream in with each
-// tool call as it happens, confirm launches with a "yes", and go back to earlier threads.
+// tool call as it happens, confirm launches with a "yes" (typed, or the waiting launch's own button, which
+// says its price), and go back to earlier threads.
 import { CHAT_MESSAGE_MAX } from "@adgen/schema";
 import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { type FormEvent, useId, useRef, useState } from "react";
 import { type ChatEvent, streamQuestion, type ToolCall } from "../components/assistant/chat-stream.ts";
 import { MicButton } from "../components/assistant/mic-button.tsx";
+import { PendingLaunchCard } from "../components/assistant/pending-launch-card.tsx";
 import { ToolCallCard } from "../components/assistant/tool-call.tsx";
 import "../components/assistant/assistant.css";
 import { InlineError, Skeleton, Spinner } from "../components/status.tsx";
@@ -19,7 +21,16 @@ interface ShownMessage {
   toolCalls: ToolCall[];
 }
 
-const SUGGESTIONS = ["How are my ads doing?", "Plan a 4-week campaign", "How much is a cinematic ad?", "Status of my projects"];
+/** First questions, worded with the account's own brand (a new account gets neutral ones). */
+function suggestionsFor(brand: string | null): string[] {
+  return [
+    "What can you do?",
+    brand ? `How is ${brand} doing?` : "How are my ads doing?",
+    brand ? `Plan a 4-week campaign for ${brand}` : "Plan a 4-week campaign",
+    "How much is a cinematic ad?",
+    "Status of my projects",
+  ];
+}
 
 export function AssistantPage() {
   useTitle("Assistant");
@@ -29,6 +40,8 @@ export function AssistantPage() {
   const queryClient = useQueryClient();
   const history = useQuery(trpc.chat.history.queryOptions());
   const voice = useQuery(trpc.voice.config.queryOptions({ voiceProvider: "elevenlabs" }));
+  const brand = useQuery(trpc.brand.get.queryOptions());
+  const brandName = brand.data?.brandName?.trim() || null;
   const [threadId, setThreadId] = useState<string | null>(null);
   const [draft, setDraft] = useState("");
   const [pending, setPending] = useState<ShownMessage[]>([]);
@@ -152,7 +165,7 @@ export function AssistantPage() {
           </h2>
           {shown.length === 0 ? (
             <div className="assistant-suggestions">
-              {SUGGESTIONS.map((s) => (
+              {suggestionsFor(brandName).map((s) => (
                 <button key={s} type="button" className="btn btn-small" onClick={() => void ask(s)} disabled={Boolean(busy)}>
                   {s}
                 </button>
@@ -169,6 +182,9 @@ export function AssistantPage() {
               {m.content || (m.id === "streaming" ? <Spinner size="sm" /> : null)}
             </div>
           ))}
+          {thread?.pendingLaunch && pending.length === 0 ? (
+            <PendingLaunchCard pending={thread.pendingLaunch} disabled={Boolean(busy)} onAnswer={(answer) => void ask(answer)} />
+          ) : null}
           {busy === "listening" ? (
             <p className="muted">
               <Spinner size="sm" /> Listening to your recording and answering…
@@ -188,7 +204,7 @@ export function AssistantPage() {
               className="input"
               rows={3}
               value={draft}
-              placeholder="Ask me… e.g. “Launch a static ad about our cold brew”"
+              placeholder={`Ask me… e.g. “Launch a static ad about ${brandName ?? "our best seller"}”`}
               onChange={(e) => setDraft(e.target.value)}
               onKeyDown={(e) => {
                 if (e.key === "Enter" && !e.shiftKey) {

@@ -9,7 +9,7 @@ import { AppError, parseInput } from "../../errors.ts";
 import { requireUser } from "../auth/authenticate.ts";
 import { builtInTurn, describeResult } from "./built-in.ts";
 import { modelTurn } from "./model-agent.ts";
-import { claimPendingLaunch, confirmsLaunch, launchConfirmed } from "./pending-launch.ts";
+import { claimPendingLaunch, confirmsLaunch, declinesLaunch, launchConfirmed } from "./pending-launch.ts";
 import { type HistoryMessage, previousToolCall } from "./context.ts";
 import { addMessage, createThread, findOwnThread, threadMessages, toMessageView } from "./threads.ts";
 
@@ -58,6 +58,10 @@ async function* settlePendingLaunch(ctx: RequestContext, turn: AgentTurn, messag
     return true;
   }
   if (!confirming) {
+    if (declinesLaunch(turn.message)) {
+      yield { type: "text", text: `Dropped: I did not launch ${pending.summary}, and nothing was charged.` };
+      return true;
+    }
     yield { type: "text", text: `I did not launch ${pending.summary}. ` };
     return false;
   }

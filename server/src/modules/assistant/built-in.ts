@@ -1,6 +1,6 @@
 // The built-in assistant (no language model configured): it recognises the main intents by their words,
-// calls the same tools a model would, and answers from their results with the real numbers. A question
-// it does not recognise gets a plain "I did not understand" and the list of what it can do.
+// calls the same tools a model would, and answers from their results with the real numbers. Asked what
+// it can do, or for something it cannot, it answers with what it can do (capabilities.ts).
 import { WORKFLOWS, type WorkflowType, workflowName } from "@adgen/schema";
 import type { RequestContext } from "../../context.ts";
 import type { AgentEvent, AgentTurn } from "./agent.ts";
@@ -19,15 +19,6 @@ const TYPE_WORDS: [WorkflowType, RegExp][] = [
   ["brand", /\bbrand (film|clone)\b/i],
   ["ad-optimizer", /\bad[\s-]?optimi[sz]er\b|\boptimi[sz]e\b/i],
   ["local-audit", /\blocal[\s-]?audit\b|\baudit\b/i],
-];
-
-export const CAPABILITIES = [
-  'read your performance ("how are my ads doing?")',
-  'plan a campaign ("plan a 4-week campaign with 20 credits")',
-  'estimate a launch ("how much is a cinematic ad?")',
-  'launch a workflow once you confirm ("launch a static ad about our cold brew")',
-  'search your brand knowledge ("what do we know about caffeine?")',
-  'tell you your projects\' status ("status of my projects")',
 ];
 
 export function workflowIn(message: string): WorkflowType | null {
@@ -52,12 +43,17 @@ type Intent =
   | { tool: "estimate_launch" | "launch_workflow"; args: { type: WorkflowType; concept: string; url?: string; quality?: "premium" } }
   | { tool: "search_knowledge"; args: { query: string } }
   | { tool: "project_status"; args: { projectId?: string } }
-  | { tool: null; reply: string };
+  | { tool: null; reply: string }
+  /** Asked what it can do, or asked for something it cannot: answered with the account's own examples. */
+  | { tool: null; help: "asked" | "cannot" };
 
 const number = (re: RegExp, message: string) => {
   const found = message.match(re)?.[1];
   return found ? Number(found) : undefined;
 };
+
+const ASKS_WHAT_IT_CAN_DO =
+  /^\s*(help|\?|hi|hello|hey)\b|\bwhat (can|could|do) you (do|help)|\bhow (can|do) you help\b|\bwhat are you\b|\b(your )?(capabilities|commands|features)\b/i;
 
 export function recogniseIntent(message: string): Intent {
   const text = message.toLowerCase();
@@ -102,16 +98,12 @@ export function recogniseIntent(message: string): Intent {
       .trim();
     if (query) return { tool: "search_knowledge", args: { query } };
   }
-  return { tool: null, reply: notUnderstood() };
+  return { tool: null, help: ASKS_WHAT_IT_CAN_DO.test(text) ? "asked" : "cannot" };
 }
 
 function priceList(): string {
   const prices = WORKFLOWS.map((w) => `${w.name} (${w.type}) ${w.standard} credit${w.standard === 1 ? "" : "s"}`).join(", ");
   return `Name one: ${prices}.`;
-}
-
-export function notUnderstood(): string {
-  return `I did not understand that. I can: ${CAPABILITIES.map((c, i) => `${i + 1}. ${c}`).join(" ")}`;
 }
 
 const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? "" : "s"}`;

@@ -4,6 +4,7 @@ import type { ToolCallView } from "@adgen/schema";
 import type { RequestContext } from "../../context.ts";
 import { listBrands } from "../brand/brand-profile.ts";
 import { recogniseIntent } from "./built-in.ts";
+import { accountExamples, cannotDoThat, whatICanDo } from "./capabilities.ts";
 import { confirmsLaunch } from "./pending-launch.ts";
 import {
   brandNamedIn,
@@ -109,6 +110,10 @@ export async function readInContext(ctx: RequestContext, message: string, histor
   if (previous?.name === "read_performance" && (period || brand)) {
     const args = { ...previous.arguments, ...(period ? { days: period.days } : {}), ...(brand ? { brandId: brand.id } : {}) };
     return { tool: "read_performance", args, preface: period ? `For ${period.words}${brand ? ` and ${brand.name}` : ""}: ` : forBrand! };
+  }
+  if ("help" in intent) {
+    const examples = await accountExamples(ctx);
+    return { tool: null, reply: intent.help === "asked" ? whatICanDo(examples) : cannotDoThat(examples) };
   }
   return intent;
 }

@@ -2,6 +2,7 @@
 // "go ahead") launches it through the normal launch path, charged like any launch; anything else drops
 // it. Claiming the pending launch clears it in one statement (answering the value it had), so two quick "yes" launch it once.
 import type { Prisma } from "@adgen/prisma";
+import { workflowName } from "@adgen/schema";
 import type { RequestContext } from "../../context.ts";
 import { estimateWorkflow, launchWorkflow } from "../workflows/launch-workflow.ts";
 import type { LaunchArgs } from "./tools.ts";
@@ -18,12 +19,18 @@ const AFFIRMATIVE =
 
 export const confirmsLaunch = (message: string) => AFFIRMATIVE.test(message);
 
+/** A plain "no" (the SPA's "Drop it" sends one): the launch is dropped and nothing else is asked. */
+const NEGATIVE =
+  /^\s*(no|nope|nah|n|cancel|stop|drop( it)?|don'?t|do not|not now|never ?mind)\b[\s,.!]*(thanks?( you)?|please|launch( it)?)?[\s.!]*$/i;
+
+export const declinesLaunch = (message: string) => NEGATIVE.test(message);
+
 /** Estimates the launch and, when it could go through, keeps it on the thread for the user's "yes". */
 export async function proposeLaunch(ctx: RequestContext, threadId: string, args: LaunchArgs) {
   const request = { ...args, async: true as const };
   const estimate = await estimateWorkflow(ctx, request);
   if (estimate.blockedBy) return { proposed: false, estimate, message: estimate.message };
-  const summary = `${estimate.type} (${estimate.quality}) in ${estimate.formats.join(", ")} for ${estimate.cost} credit${estimate.cost === 1 ? "" : "s"}`;
+  const summary = `${workflowName(estimate.type)} (${estimate.quality}) in ${estimate.formats.join(", ")} for ${estimate.cost} credit${estimate.cost === 1 ? "" : "s"}`;
   const pending: PendingLaunch = { request, cost: estimate.cost, summary };
   await ctx.services.prisma.chatThread.update({
     where: { id: threadId },
