@@ -153,6 +153,12 @@ test("cancel asks in an in-app dialog, refunds in full, and Try again restores e
   await expect(again.getByTestId("field-framework")).toHaveValue("aida");
   await expect(again.getByTestId("field-hitl")).toBeChecked();
   await expect(page.getByTestId("estimate-cost")).toHaveText("2 credits");
+  // The re-run spends only when its own button, which says the price, is pressed (issue 34).
+  expect(await balance(page)).toBe(10);
+  await expect(page.getByTestId("launch")).toHaveText("Launch Director for 2 credits");
+  await page.getByTestId("launch").click();
+  await expect(page).toHaveURL(/\/studio\/jobs\//);
+  expect(await balance(page)).toBe(8);
 });
 
 test("with no credits, Launch is off and links to the Billing page to buy credits", async ({ page }) => {

@@ -120,6 +120,8 @@ export function StudioForm({ studio, pricing, prefs, brand, planId, retry }: Stu
         : blockedBy === "reserved"
           ? `Launch is off: ${info.name} is not on your plan. ${remedyFor("reserved")}`
           : null;
+  // The button says what it spends, so the click that charges is the one that agreed to the price.
+  const launchCost = estimate.data?.cost ?? (price ? price[state.quality] : null);
   const savePrefs = useMutation(
     trpc.workflow.savePrefs.mutationOptions({
       onSuccess: (data) => {
@@ -368,8 +370,10 @@ export function StudioForm({ studio, pricing, prefs, brand, planId, retry }: Stu
                 <>
                   <Spinner size="sm" /> Launching…
                 </>
-              ) : (
+              ) : launchCost === null ? (
                 `Launch ${info.name}`
+              ) : (
+                `Launch ${info.name} for ${launchCost} ${launchCost === 1 ? "credit" : "credits"}`
               )}
             </button>
             {launchNote ? (
