@@ -1,6 +1,7 @@
 // Billing in Chromium: the service runs without STRIPE_SECRET_KEY, so buying goes through the built-in
 // sandbox checkout. Buying a pack raises the balance live, the invoice appears and downloads as a PDF, a
-// plan unlocks the API key (shown once, then revoked), and the page fits a 390 px phone.
+// plan unlocks the API key (Billing links to it in Settings, beside the webhooks; shown once, then
+// revoked), and the page fits a 390 px phone.
 import { expect, test } from "@playwright/test";
 import { expectNoSidewaysScroll, signUpInBrowser } from "./support/browser.ts";
 
@@ -45,6 +46,7 @@ test("a plan bought in the sandbox unlocks the API key, shown once and then revo
   await signUpInBrowser(page, "e2e-plan");
   await page.goto("/billing");
   await expect(page.getByTestId("api-key-ineligible")).toContainText("Agency and Enterprise");
+  await expect(page.getByTestId("api-key-settings-link")).toHaveCount(0);
   await page.getByTestId("plan-subscription_agency").getByRole("button", { name: "Choose Agency" }).click();
   await expect(page.getByTestId("sandbox-amount")).toHaveText("$199");
   await page.getByRole("button", { name: /Confirm test payment/ }).click();
@@ -53,6 +55,11 @@ test("a plan bought in the sandbox unlocks the API key, shown once and then revo
 
   await expect(page.getByTestId("billing-plan")).toHaveText("Agency");
   await expect(page.getByTestId("billing-balance")).toHaveText("310");
+  // The key is managed in Settings, with the webhooks; Billing links there once the plan allows it.
+  await expect(page.getByTestId("api-key-panel")).toHaveCount(0);
+  await page.getByTestId("api-key-settings-link").click();
+  await expect(page).toHaveURL(/\/settings#api-key$/);
+  await expect(page.getByTestId("webhook-panel")).toBeVisible();
   const panel = page.getByTestId("api-key-panel");
   await panel.getByRole("button", { name: "Generate key" }).click();
   await expect(panel.getByTestId("api-key-value")).toHaveText(/^ca_[\w-]{20,}$/);

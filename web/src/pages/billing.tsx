@@ -1,8 +1,8 @@
 // Billing: the balance and plan, credit packs and plans with their prices (bought through the provider's
-// checkout, or the built-in sandbox), the invoices with PDF downloads, and the API key.
+// checkout, or the built-in sandbox), the invoices with PDF downloads, and where the API key is (Settings).
 import { useQuery } from "@tanstack/react-query";
 import { useSearch } from "wouter";
-import { ApiKeyPanel } from "../components/billing/api-key-panel.tsx";
+import { ApiKeyLink } from "../components/billing/api-key-link.tsx";
 import { BalanceCard } from "../components/billing/balance-card.tsx";
 import "../components/billing/billing.css";
 import { InvoiceList } from "../components/billing/invoice-list.tsx";
@@ -43,7 +43,7 @@ export function BillingPage() {
       <header className="page-header">
         <div>
           <h1 className="page-title">Billing</h1>
-          <p className="page-subtitle muted">Buy credits, change your plan, download invoices and manage your API key.</p>
+          <p className="page-subtitle muted">Buy credits, change your plan and download invoices.</p>
         </div>
       </header>
       <CheckoutNotice />
@@ -67,7 +67,7 @@ export function BillingPage() {
         </>
       ) : null}
       <InvoiceList />
-      <ApiKeyPanel />
+      <ApiKeyLink />
     </div>
   );
 }

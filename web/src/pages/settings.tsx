@@ -4,6 +4,7 @@ import { type FormEvent, useEffect, useId, useState } from "react";
 import { Link } from "wouter";
 import { Field, FormAlert, FormSuccess } from "../components/form.tsx";
 import { PushNotificationsSection } from "../components/notifications/push-toggle.tsx";
+import { ApiKeyPanel } from "../components/settings/api-key-panel.tsx";
 import { ChangeEmailSection } from "../components/settings/change-email-section.tsx";
 import { SocialAccountsSection } from "../components/settings/social-accounts-section.tsx";
 import { WebhookPanel } from "../components/settings/webhook-panel.tsx";
@@ -30,6 +31,7 @@ export function SettingsPage({ session }: PageProps) {
       <ProviderPreferenceSection />
       <PushNotificationsSection />
       <SocialAccountsSection />
+      <ApiKeyPanel />
       <WebhookPanel />
       <section className="card settings-card" id="brand-kit" data-testid="brand-settings-link">
         <div className="settings-card-intro">

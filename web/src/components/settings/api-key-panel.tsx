@@ -1,13 +1,16 @@
-// The API key: whether this plan allows one (Agency and Enterprise), generating it (shown once, in full,
-// until the page is left), and revoking it.
+// The API key, in Settings beside the webhooks (both are for programs calling the service): whether this
+// plan allows one (Agency and Enterprise), generating it (shown once, in full, until the page is left),
+// and revoking it.
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
+import { Link } from "wouter";
 import { errorMessage } from "../../lib/errors.ts";
 import { planName } from "../../lib/format.ts";
 import { useTRPC } from "../../trpc.ts";
 import { ConfirmDialog } from "../admin/confirm-dialog.tsx";
 import { FormAlert } from "../form.tsx";
 import { InlineError, Skeleton, Spinner } from "../status.tsx";
+import "./settings.css";
 
 export function ApiKeyPanel() {
   const trpc = useTRPC();
@@ -44,7 +47,7 @@ export function ApiKeyPanel() {
 
   const data = status.data;
   return (
-    <section className="card billing-section" aria-labelledby="api-key-title" data-testid="api-key-panel">
+    <section className="card settings-card" id="api-key" aria-labelledby="api-key-title" data-testid="api-key-panel">
       <h2 id="api-key-title" className="card-title">
         API key
       </h2>
@@ -53,7 +56,7 @@ export function ApiKeyPanel() {
       {data && !data.eligible ? (
         <p className="muted" data-testid="api-key-ineligible">
           API keys come with the {data.eligiblePlans.map(planName).join(" and ")} plans; you are on {planName(data.currentPlan)}.{" "}
-          <a href="#plans">Compare plans</a>
+          <Link href="/billing#plans">Compare plans on Billing</Link>
         </p>
       ) : null}
       {data?.eligible ? (
