@@ -5,6 +5,7 @@
 import { BuildPromptInput } from "@adgen/schema";
 import { keepPreviousData, useQuery } from "@tanstack/react-query";
 import { type ReactNode, useEffect, useId, useMemo, useRef, useState } from "react";
+import { Link } from "wouter";
 import { Field, FieldError, FormAlert } from "../components/form.tsx";
 import { InlineError, Skeleton, Spinner } from "../components/status.tsx";
 import { errorCode, errorMessage, issuesToFieldErrors, splitMessage } from "../lib/errors.ts";
@@ -330,6 +331,8 @@ function Builder({ schema }: { schema: PromptSchema }) {
 
       <aside className="studio-aside" aria-live="polite">
         <Result
+          builder={form.builder}
+          subject={form.subject}
           result={result}
           subjectMissing={subjectMissing}
           fetching={built.isFetching || (ready && debounced !== request)}
@@ -351,7 +354,25 @@ function StyleNote({ style }: { style: PromptSchema["cinematographyStyles"][keyo
   );
 }
 
+/** The studio workflow a builder's prompt suits: a still for the image builder, a filmed ad otherwise. */
+const STUDIO_TYPE: Record<string, string> = { image: "staticad", "video-cinematic": "cinematic", "video-ugc": "cinematic" };
+/** The studio's concept and direction-notes limits (schema: concept 2000, brief.direction 1000). */
+const CONCEPT_MAX = 2000;
+const DIRECTION_MAX = 1000;
+
+/** The studio, opened with this prompt as the run's direction notes and the subject as its concept. */
+function studioHref(builder: string, subject: string, prompt: string): string {
+  const params = new URLSearchParams({
+    type: STUDIO_TYPE[builder] ?? "cinematic",
+    concept: subject.trim().slice(0, CONCEPT_MAX),
+    direction: prompt.slice(0, DIRECTION_MAX),
+  });
+  return `/studio?${params.toString()}`;
+}
+
 function Result({
+  builder,
+  subject,
   result,
   subjectMissing,
   fetching,
@@ -359,6 +380,8 @@ function Result({
   invalid,
   onRetry,
 }: {
+  builder: string;
+  subject: string;
   result: BuiltPrompt | undefined;
   subjectMissing: boolean;
   fetching: boolean;
@@ -448,6 +471,14 @@ function Result({
       <section className="card studio-summary" aria-label="Prompt" data-testid="pb-prompt">
         <PromptText label="Positive prompt" text={result.positive} testId="pb-positive" />
         <PromptText label="Negative prompt" text={result.negative} testId="pb-negative-text" />
+        <div className="pb-use">
+          <Link href={studioHref(builder, subject, result.positive)} className="btn btn-primary btn-small" data-testid="pb-use-in-studio">
+            Make an ad with this prompt
+          </Link>
+          <p className="field-hint">
+            Opens the Studio with your subject as the concept and this prompt as the direction notes; you see the price before you launch.
+          </p>
+        </div>
         <details>
           <summary className="field-label" style={{ cursor: "pointer" }}>
             Formatted for each model family

@@ -60,13 +60,26 @@ interface InitialInput {
   /** `?type=` and `?project=` of the studio's address (an "improve this ad" link). */
   queryType: string | null;
   queryProject: string | null;
+  /** `?concept=` and `?direction=`: a prompt brought from the prompt builder (its subject and its prompt). */
+  queryConcept?: string | null;
+  queryDirection?: string | null;
   /** The stored launch request of a run being tried again (`?retry=<jobId>`): every setting comes back. */
   retry?: Record<string, unknown> | null;
   /** Types the account's plan leaves out are never preselected. */
   isReserved?: (type: string) => boolean;
 }
 
-export function initialState({ prefs, studio, brand, queryType, queryProject, retry, isReserved }: InitialInput): FormState {
+export function initialState({
+  prefs,
+  studio,
+  brand,
+  queryType,
+  queryProject,
+  queryConcept,
+  queryDirection,
+  retry,
+  isReserved,
+}: InitialInput): FormState {
   const known = (t: unknown): t is WorkflowType =>
     typeof t === "string" && studio.workflowTypes.some((w) => w.type === t) && !isReserved?.(t);
   const fallback = studio.workflowTypes.find((w) => known(w.type))?.type ?? "cinematic";
@@ -76,8 +89,8 @@ export function initialState({ prefs, studio, brand, queryType, queryProject, re
   const fresh: FormState = {
     type,
     url: "",
-    concept: "",
-    brief: EMPTY_BRIEF,
+    concept: queryConcept ?? "",
+    brief: queryDirection ? { ...EMPTY_BRIEF, direction: queryDirection } : EMPTY_BRIEF,
     project: type === "ad-optimizer" && queryProject ? queryProject : "",
     formats: sortFormats(formats),
     imagesOnly: false,

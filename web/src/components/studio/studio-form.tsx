@@ -75,6 +75,8 @@ export function StudioForm({ studio, pricing, prefs, brand, planId, retry }: Stu
       brand,
       queryType: params.get("type"),
       queryProject: params.get("project"),
+      queryConcept: params.get("concept"),
+      queryDirection: params.get("direction"),
       retry: retry?.input ?? null,
       isReserved: (type) => isReservedOn(type, planId),
     }),
@@ -110,7 +112,17 @@ export function StudioForm({ studio, pricing, prefs, brand, planId, retry }: Stu
   // Launch is off when the server would refuse it whatever the form says: the type is not on the
   // plan (known up front), or the current estimate says credits or the trial stand in the way.
   const reserved = isReservedOn(state.type, planId);
-  const blockedBy = reserved ? "reserved" : estimate.problem && estimate.problem.kind !== "other" ? estimate.problem.kind : null;
+  // The Ad Optimizer improves one of the account's finished ads: with none there is nothing to launch.
+  const projects = useQuery({ ...trpc.projects.list.queryOptions(), enabled: state.type === "ad-optimizer" });
+  const nothingToImprove =
+    state.type === "ad-optimizer" && projects.data !== undefined && !projects.data.some((p) => p.status === "completed");
+  const blockedBy = reserved
+    ? "reserved"
+    : nothingToImprove
+      ? "no-project"
+      : estimate.problem && estimate.problem.kind !== "other"
+        ? estimate.problem.kind
+        : null;
   // The reason in short beside the button; the estimate above says it in full, with what unlocks it.
   const launchNote =
     blockedBy === "credits"
@@ -119,7 +131,9 @@ export function StudioForm({ studio, pricing, prefs, brand, planId, retry }: Stu
         ? "Launch is off: your trial has ended."
         : blockedBy === "reserved"
           ? `Launch is off: ${info.name} is not on your plan. ${remedyFor("reserved")}`
-          : null;
+          : blockedBy === "no-project"
+            ? "Launch is off: the Ad Optimizer improves one of your finished ads, and you have none yet. Make an ad with another workflow (a Static Ad is ready in about a minute), then come back to improve it."
+            : null;
   // The button says what it spends, so the click that charges is the one that agreed to the price.
   const launchCost = estimate.data?.cost ?? (price ? price[state.quality] : null);
   const savePrefs = useMutation(
@@ -243,6 +257,12 @@ export function StudioForm({ studio, pricing, prefs, brand, planId, retry }: Stu
                 : "Every setting of the run that stopped is back. Change what you like, then launch it again."}
             </FormSuccess>
           ) : null}
+          {!retry && params.get("direction") ? (
+            <FormSuccess testId="prompt-restored">
+              Your prompt from the prompt builder is in Direction notes (under Brief by part), and its subject is the concept. Check them,
+              then launch.
+            </FormSuccess>
+          ) : null}
           {errors.form ? <FormAlert>{errors.form}</FormAlert> : null}
 
           {uses.url && role ? (
@@ -351,11 +371,20 @@ export function StudioForm({ studio, pricing, prefs, brand, planId, retry }: Stu
           </section>
 
           <section className="card studio-summary" aria-label="Cost and launch">
-            <CostEstimate
-              estimate={estimate}
-              fallbackCost={price ? price[state.quality] : null}
-              hideProblem={problem !== null && problem.kind !== "other" && !(blockedBy && problem.kind === blockedBy)}
-            />
+            {nothingToImprove ? (
+              // The server's estimate would only repeat its refusal; the note under Launch says what to do.
+              <p className="cost-estimate" data-testid="cost-estimate" data-state="no-project">
+                This will use{" "}
+                <strong>{launchCost === null ? "credits" : `${launchCost} ${launchCost === 1 ? "credit" : "credits"}`}</strong> once you
+                have a finished ad to improve.
+              </p>
+            ) : (
+              <CostEstimate
+                estimate={estimate}
+                fallbackCost={price ? price[state.quality] : null}
+                hideProblem={problem !== null && problem.kind !== "other" && !(blockedBy && problem.kind === blockedBy)}
+              />
+            )}
             {problem && !(blockedBy && problem.kind === blockedBy) ? <ProblemAlert problem={problem} /> : null}
             {prefsSaved ? <FormSuccess testId="prefs-saved">Saved as your Studio defaults.</FormSuccess> : null}
             {savePrefs.isError ? <FormAlert testId="prefs-error">{errorMessage(savePrefs.error)}</FormAlert> : null}
