@@ -12,6 +12,7 @@ export * from "./creative.ts";
 export * from "./page-preview.ts";
 export * from "./type-results.ts";
 export * from "./studio-fields.ts";
+export * from "./brand-logo.ts";
 export * from "./brand-media.ts";
 export * from "./brand-profiles.ts";
 export * from "./brand-schedule.ts";

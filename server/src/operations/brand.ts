@@ -17,6 +17,7 @@ import {
   KnowledgeUpload,
   KnowledgeUrlsInput,
   BRAND_MEDIA_LIMITS,
+  BRAND_MEDIA_TYPES,
   BRAND_UPLOAD_MAX_BYTES,
   BRAND_VIDEO_LIMITS,
   BrandMedia,
@@ -24,8 +25,13 @@ import {
   BrandMediaId,
   BrandMediaUpload,
   BrandProfileInput,
+  BRAND_LOGO_LIMITS,
+  BrandLogo,
+  BrandLogoFile,
+  BrandLogoUpload,
 } from "@adgen/schema";
 import { z } from "zod";
+import { openBrandLogo, uploadBrandLogo } from "../modules/brand/brand-logo.ts";
 import {
   deleteBrandMedia,
   listOwnBrandMedia,
@@ -116,7 +122,14 @@ export const brandOperations = {
     kind: "download",
     input: BrandMediaId,
     output: null,
-    rest: { method: "GET", path: "/user/brand/media/{id}/file", tag: "Brand", errors: { 404: "Brand media not found" } },
+    rest: {
+      method: "GET",
+      path: "/user/brand/media/{id}/file",
+      tag: "Brand",
+      produces: [...BRAND_MEDIA_TYPES, "video/mp4"],
+      ranged: true,
+      errors: { 404: "Brand media not found" },
+    },
     trpc: { none: "image bytes: browsers load them over REST" },
     graphql: { none: "image bytes: browsers load them over REST" },
     handler: async (ctx, input): Promise<FileResult> => {
@@ -141,6 +154,7 @@ export const brandOperations = {
       method: "GET",
       path: "/user/brand/media/{id}/poster",
       tag: "Brand",
+      produces: ["image/jpeg"],
       errors: { 404: "Brand media or its poster frame not found" },
     },
     trpc: { none: "image bytes: browsers load them over REST" },
@@ -154,6 +168,51 @@ export const brandOperations = {
         body: "",
         disposition: "inline",
         ranged: { bytes: file.bytes, modifiedAt: file.modifiedAt, read: (range) => ctx.services.media.read(file.key, range) },
+      };
+    },
+  }),
+  uploadLogo: defineOperation({
+    summary: `Upload your brand's logo (multipart part \`file\`: PNG, WebP or SVG, at most ${BRAND_LOGO_LIMITS.maxBytes / (1024 * 1024)} MB; optional part \`brandId\`, else your default brand). It is stored as a PNG (an SVG is drawn, refused if it would load anything else) and becomes the brand's logoUrl`,
+    access: "user",
+    kind: "upload",
+    input: BrandLogoUpload,
+    output: BrandLogo,
+    rest: {
+      method: "POST",
+      path: "/user/brand/logo",
+      tag: "Brand",
+      upload: { field: "file", maxBytes: BRAND_LOGO_LIMITS.maxBytes },
+      errors: { 404: "Brand not found", 413: `The file is larger than ${BRAND_LOGO_LIMITS.maxBytes / (1024 * 1024)} MB` },
+    },
+    trpc: { none: NOT_SERVED_UPLOAD },
+    graphql: { none: NOT_SERVED_UPLOAD },
+    handler: (ctx, input) => uploadBrandLogo(ctx, input),
+  }),
+  logoFile: defineOperation({
+    summary: "An uploaded brand logo (PNG), public like the ads it goes on, at the unguessable address its upload answered",
+    access: "public",
+    kind: "download",
+    input: BrandLogoFile,
+    output: null,
+    rest: {
+      method: "GET",
+      path: "/brand-logos/{file}",
+      tag: "Brand",
+      produces: ["image/png"],
+      ranged: true,
+      errors: { 404: "Logo not found" },
+    },
+    trpc: { none: "image bytes: browsers load them over REST" },
+    graphql: { none: "image bytes: browsers load them over REST" },
+    handler: async (ctx, input): Promise<FileResult> => {
+      const logo = await openBrandLogo(ctx.services, input.file);
+      return {
+        kind: "file",
+        filename: input.file,
+        contentType: "image/png",
+        body: "",
+        disposition: "inline",
+        ranged: { bytes: logo.bytes, modifiedAt: logo.modifiedAt, read: (range) => ctx.services.media.read(logo.key, range) },
       };
     },
   }),

@@ -1,0 +1,121 @@
+// A brand's logo as an uploaded file: PNG, WebP or SVG, judged by content (not name). It is stored as a
+// PNG in the media store and its public address becomes the brand's `logoUrl`, which ads put on their end
+// card. A raster is size-checked from its header before it is decoded. An SVG is never served as SVG: it is
+// drawn to a PNG, and only after refusing what could reach outside the file (DOCTYPE and entities, links
+// or styles that load another resource, scripts and foreign objects), so drawing it fetches nothing.
+// Logos are public by nature (they go on every ad), so the stored file is served without a session under
+// an unguessable id.
+import { randomUUID } from "node:crypto";
+import { readFile, rm, writeFile } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { BRAND_LOGO_LIMITS, type BrandLogo, BrandLogoUpload } from "@adgen/schema";
+import { createCanvas, type Image, loadImage } from "@napi-rs/canvas";
+import type { RequestContext, Services } from "../../context.ts";
+import { AppError, Errors, parseInput } from "../../errors.ts";
+import { requireUser } from "../auth/authenticate.ts";
+import { getBrand, saveBrandProfile, updateBrand } from "./brand-profile.ts";
+import { readImageHeader } from "./image-probe.ts";
+
+const LOGO_PREFIX = "brand-logos";
+const MB = 1024 * 1024;
+
+const bad = (message: string) => new AppError("BAD_REQUEST", message, { fields: [{ field: "file", message }] });
+
+export const brandLogoUrl = (services: Services, file: string) => `${services.config.publicUrl}/api/brand-logos/${file}`;
+
+/** Markup with an <svg> element near its start (after an XML declaration, comments or a DOCTYPE)? */
+function looksLikeSvg(text: string): boolean {
+  const start = text.replace(/^\uFEFF/, "").trimStart();
+  return start.startsWith("<") && /<svg[\s>]/i.test(start.slice(0, 4096));
+}
+
+/** Why this SVG is refused, or null: anything that could load another resource or expand when parsed. */
+export function svgHazard(text: string): string | null {
+  if (/<!DOCTYPE|<!ENTITY/i.test(text)) return "it declares a DOCTYPE or entities";
+  if (/<script\b/i.test(text)) return "it contains a script";
+  if (/<foreignObject\b/i.test(text)) return "it embeds foreign content";
+  for (const match of text.matchAll(/\b(?:xlink:)?href\s*=\s*(["'])(.*?)\1/gis)) {
+    const target = match[2]!.trim();
+    if (!target.startsWith("#") && !/^data:image\/(png|jpeg|webp);base64,/i.test(target)) return "it links to another file";
+  }
+  for (const match of text.matchAll(/url\(\s*(["']?)(.*?)\1\s*\)/gis)) {
+    if (!match[2]!.trim().startsWith("#")) return "its style loads another file";
+  }
+  if (/@import\b/i.test(text)) return "its style imports another file";
+  return null;
+}
+
+interface Decoded {
+  image: Image;
+  width: number;
+  height: number;
+  uploaded: BrandLogo["uploaded"];
+}
+
+async function decode(path: string, bytes: number): Promise<Decoded> {
+  if (bytes > BRAND_LOGO_LIMITS.maxBytes) throw bad(`The logo is larger than ${BRAND_LOGO_LIMITS.maxBytes / MB} MB: send a smaller file`);
+  if (bytes === 0) throw bad("The logo file is empty");
+  const header = await readImageHeader(path);
+  if (header && (header.mime === "image/png" || header.mime === "image/webp")) {
+    const { minSide, maxSide } = BRAND_LOGO_LIMITS;
+    if (header.animated) throw bad("The logo is an animated WebP: send a still image");
+    if (Math.min(header.width, header.height) < minSide)
+      throw bad(`The logo is ${header.width}×${header.height} px: send one at least ${minSide} px on its shorter side`);
+    if (Math.max(header.width, header.height) > maxSide)
+      throw bad(`The logo is ${header.width}×${header.height} px: send one at most ${maxSide} px on its longer side`);
+    const image = await loadImage(await readFile(path)).catch(() => {
+      throw bad("The logo could not be read as an image: it may be damaged");
+    });
+    return { image, width: header.width, height: header.height, uploaded: header.mime === "image/png" ? "png" : "webp" };
+  }
+  const text = (await readFile(path)).toString("utf8");
+  if (!looksLikeSvg(text)) throw bad("The logo must be a PNG, WebP or SVG file");
+  const hazard = svgHazard(text);
+  if (hazard) throw bad(`This SVG cannot be used as a logo: ${hazard}. Export it as a plain SVG or a PNG`);
+  const image = await loadImage(Buffer.from(text, "utf8")).catch(() => {
+    throw bad("The SVG could not be drawn: check that it is a valid SVG file");
+  });
+  if (!(image.width > 0 && image.height > 0)) throw bad("The SVG has no size: give its <svg> a width and height, or a viewBox");
+  return { image, width: image.width, height: image.height, uploaded: "svg" };
+}
+
+/** The stored size: a raster keeps its own up to the cap; an SVG is drawn with its longer side at the cap. */
+function storedSize(decoded: Decoded): { width: number; height: number } {
+  const longSide = Math.max(decoded.width, decoded.height);
+  const target = decoded.uploaded === "svg" ? BRAND_LOGO_LIMITS.storedLongSide : Math.min(longSide, BRAND_LOGO_LIMITS.storedLongSide);
+  const scale = target / longSide;
+  return { width: Math.max(1, Math.round(decoded.width * scale)), height: Math.max(1, Math.round(decoded.height * scale)) };
+}
+
+export async function uploadBrandLogo(ctx: RequestContext, input: BrandLogoUpload): Promise<BrandLogo> {
+  requireUser(ctx);
+  const { file, brandId } = parseInput(BrandLogoUpload, input);
+  // Another account's brand (or none) is refused before anything is stored.
+  if (brandId) await getBrand(ctx, brandId);
+  const decoded = await decode(file.path, file.bytes);
+  const size = storedSize(decoded);
+  const canvas = createCanvas(size.width, size.height);
+  canvas.getContext("2d").drawImage(decoded.image, 0, 0, size.width, size.height);
+  const png = await canvas.encode("png");
+  const name = `${randomUUID()}.png`;
+  const local = join(tmpdir(), `adgen-logo-${name}`);
+  try {
+    await writeFile(local, png);
+    await ctx.services.media.put(`${LOGO_PREFIX}/${name}`, local);
+  } finally {
+    await rm(local, { force: true });
+  }
+  const logoUrl = brandLogoUrl(ctx.services, name);
+  const brand = brandId ? await updateBrand(ctx, { id: brandId, logoUrl }) : await saveBrandProfile(ctx, { logoUrl });
+  return { brandId: brand.id, logoUrl, width: size.width, height: size.height, uploaded: decoded.uploaded };
+}
+
+/** A stored logo, by the file name in its URL. */
+export async function openBrandLogo(services: Services, file: string) {
+  if (!/^[0-9a-f-]{36}\.png$/.test(file)) throw Errors.notFound("Logo");
+  const key = `${LOGO_PREFIX}/${file}`;
+  const info = await services.media.stat(key);
+  if (!info) throw Errors.notFound("Logo");
+  return { key, ...info };
+}
