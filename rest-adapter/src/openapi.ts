@@ -1,5 +1,8 @@
-// The OpenAPI 3.1 document, generated from the route table and the same zod schemas that validate.
-import { z } from "zod";
+// The OpenAPI 3.1 document, generated from the route table and the same zod schemas that validate, as
+// the service really answers: JSON envelopes (reshaped where a route's `respond` says so), files with
+// their content types, SSE streams, raw JSON webhook bodies; path parameters typed from the input; every
+// titled schema a named component (openapi-schemas.ts); each operation described with its errors.
+import { type JsonSchema, jsonSchema, SchemaComponents } from "./openapi-schemas.ts";
 import type { RestRoute } from "./route.ts";
 
 const STANDARD_ERRORS: Record<number, string> = {
@@ -8,11 +11,6 @@ const STANDARD_ERRORS: Record<number, string> = {
   429: "Too many requests",
   500: "Internal server error",
 };
-
-function jsonSchema(schema: z.ZodType, io: "input" | "output") {
-  const { $schema: _ignored, ...rest } = z.toJSONSchema(schema, { io, unrepresentable: "any" }) as Record<string, unknown>;
-  return rest;
-}
 
 type ObjectSchema = { properties?: Record<string, unknown>; required?: string[]; [key: string]: unknown };
 
@@ -78,71 +76,120 @@ const responseHeaders = {
   },
 };
 
+/** A file's body: text types as strings, the rest as bytes. */
+function fileSchema(type: string): JsonSchema {
+  if (type.startsWith("text/")) return { type: "string" };
+  if (type === "application/json") return { description: "A JSON document (the file itself, not the envelope)" };
+  return { type: "string", format: "binary", contentMediaType: type };
+}
+
+function successContent(r: RestRoute, components: SchemaComponents): Record<string, unknown> | undefined {
+  if (r.method === "HEAD") return undefined;
+  if (r.source.kind === "subscription") return { "text/event-stream": { schema: { type: "string" } } };
+  if (r.source.kind === "download") {
+    const types = r.source.rest.produces?.length ? r.source.rest.produces : ["application/octet-stream"];
+    return Object.fromEntries(types.map((type) => [type, { schema: fileSchema(type) }]));
+  }
+  const reshaped = r.source.rest.responds?.body;
+  if (reshaped) return { "application/json": { schema: components.named(jsonSchema(reshaped, "output"), "output") } };
+  const data = r.response ? components.named(jsonSchema(r.response, "output"), "output") : null;
+  return { "application/json": { schema: envelope(data) } };
+}
+
+/** The operation's description: what it does (the summary), what it answers, and each error it may answer. */
+function describe(r: RestRoute, errors: Record<string, string | undefined>): string {
+  const answers =
+    r.source.kind === "download"
+      ? `Answers the file itself (${(r.source.rest.produces ?? ["application/octet-stream"]).join(", ")}), not the JSON envelope.`
+      : r.source.kind === "subscription"
+        ? "Answers a Server-Sent Events stream."
+        : r.source.rest.responds
+          ? "Answers the envelope with more fields beside `data` (see the schema)."
+          : "Answers `{ success: true, data }`.";
+  const listed = Object.entries(errors)
+    .filter((entry): entry is [string, string] => Boolean(entry[1]))
+    .map(([status, text]) => `- ${status}: ${text}`);
+  return `${r.summary}.\n\n${answers}\n\nErrors (\`{ success: false, error }\`):\n${listed.join("\n")}`.replace(/\.\.\n/, ".\n");
+}
+
+function operation(r: RestRoute, components: SchemaComponents, method: string) {
+  const parameters: unknown[] = [];
+  const pathNames = (r.path.match(/\{(\w+)\}/g) ?? []).map((name) => name.slice(1, -1));
+  const whole = (pathNames.length ? jsonSchema(r.source.input, "input") : {}) as ObjectSchema;
+  for (const name of pathNames) {
+    // Typed as the input types it (an enum stays an enum), always a string in a path.
+    const property = (whole.properties?.[name] ?? { type: "string" }) as JsonSchema;
+    parameters.push({ name, in: "path", required: true, schema: property.type === "string" ? property : { type: "string" } });
+  }
+  const headerFields = r.source.rest.headers ?? {};
+  const inInput = r.query ?? r.body ?? (r.upload || r.rawBody ? r.source.input : undefined);
+  const input = inInput ? (jsonSchema(inInput, "input") as ObjectSchema) : null;
+  for (const [field, header] of Object.entries(headerFields)) {
+    parameters.push({ name: header, in: "header", required: false, schema: input?.properties?.[field] ?? { type: "string" } });
+  }
+  const rest = input ? withoutFields(input, [...pathNames, ...Object.keys(headerFields)]) : null;
+  if (r.query && rest) {
+    for (const [name, property] of Object.entries(rest.properties ?? {})) {
+      parameters.push({ name, in: "query", required: rest.required?.includes(name) ?? false, schema: property });
+    }
+  }
+  const hasBody = (r.body || r.upload || r.rawBody) && rest && (!rest.properties || Object.keys(rest.properties).length > 0);
+  const errors = { ...STANDARD_ERRORS, ...(r.auth === "public" ? { 401: undefined } : {}), ...(r.errors ?? {}) };
+  const extraHeaders = Object.fromEntries(
+    Object.entries(r.source.rest.responds?.headers ?? {}).map(([name, description]) => [name, { schema: { type: "string" }, description }]),
+  );
+  const content = method === "head" ? undefined : successContent(r, components);
+  const responses: Record<string, unknown> = {
+    200: { description: "Success", headers: { ...responseHeaders, ...extraHeaders }, ...(content ? { content } : {}) },
+  };
+  if (r.source.rest.ranged && content) {
+    responses[206] = { description: "The byte range asked for (a Range header)", headers: responseHeaders, content };
+    responses[416] = { description: "The byte range asked for is outside the file", headers: responseHeaders };
+  }
+  for (const [status, description] of Object.entries(errors)) {
+    if (description)
+      responses[status] = {
+        description,
+        headers: responseHeaders,
+        ...(method === "head"
+          ? {}
+          : { content: { "application/json": { schema: status === "400" ? validationEnvelope : errorEnvelope } } }),
+      };
+  }
+  return {
+    operationId: method === "head" ? `${r.operation}.head` : r.operation,
+    summary: method === "head" ? `${r.summary} (headers only)` : r.summary,
+    description: describe(r, errors),
+    tags: [r.tag],
+    security: r.auth === "public" ? [] : [{ sessionCookie: [] }, { bearer: [] }],
+    ...(parameters.length ? { parameters } : {}),
+    ...(hasBody
+      ? {
+          requestBody: {
+            required: true,
+            content: r.upload
+              ? { "multipart/form-data": { schema: multipartSchema(rest, r.upload) } }
+              : r.rawBody
+                ? {
+                    // Providers send JSON; it is read as the bytes they signed, so any JSON object is taken here.
+                    "application/json": { schema: { type: "object", description: "The event as the sender signed it, byte for byte" } },
+                  }
+                : { "application/json": { schema: components.named(rest as JsonSchema, "input") } },
+          },
+        }
+      : {}),
+    responses,
+    "x-rate-limit-class": r.rateLimit ?? "api",
+  };
+}
+
 export function buildOpenApi(routes: readonly RestRoute[]) {
+  const components = new SchemaComponents();
   const paths: Record<string, Record<string, unknown>> = {};
   for (const r of routes) {
-    const parameters: unknown[] = [];
-    const pathNames = (r.path.match(/\{(\w+)\}/g) ?? []).map((name) => name.slice(1, -1));
-    for (const name of pathNames) parameters.push({ name, in: "path", required: true, schema: { type: "string" } });
-    const headerFields = r.source.rest.headers ?? {};
-    const inInput = r.query ?? r.body ?? (r.upload || r.rawBody ? r.source.input : undefined);
-    const input = inInput ? (jsonSchema(inInput, "input") as ObjectSchema) : null;
-    for (const [field, header] of Object.entries(headerFields)) {
-      parameters.push({ name: header, in: "header", required: false, schema: input?.properties?.[field] ?? { type: "string" } });
-    }
-    const rest = input ? withoutFields(input, [...pathNames, ...Object.keys(headerFields)]) : null;
-    if (r.query && rest) {
-      for (const [name, property] of Object.entries(rest.properties ?? {})) {
-        parameters.push({ name, in: "query", required: rest.required?.includes(name) ?? false, schema: property });
-      }
-    }
-    const hasBody = (r.body || r.upload || r.rawBody) && rest && (!rest.properties || Object.keys(rest.properties).length > 0);
-    const errors = { ...STANDARD_ERRORS, ...(r.auth === "public" ? { 401: undefined } : {}), ...(r.errors ?? {}) };
-    const responses: Record<string, unknown> = {
-      200: {
-        description: "Success",
-        headers: responseHeaders,
-        ...(r.method === "HEAD"
-          ? {}
-          : r.source.kind === "subscription"
-            ? { content: { "text/event-stream": { schema: { type: "string" } } } }
-            : { content: { "application/json": { schema: envelope(r.response ? jsonSchema(r.response, "output") : null) } } }),
-      },
-    };
-    for (const [status, description] of Object.entries(errors)) {
-      if (description)
-        responses[status] = {
-          description,
-          headers: responseHeaders,
-          content: { "application/json": { schema: status === "400" ? validationEnvelope : errorEnvelope } },
-        };
-    }
     paths[r.path] ??= {};
-    paths[r.path]![r.method.toLowerCase()] = {
-      operationId: r.operation,
-      summary: r.summary,
-      tags: [r.tag],
-      security: r.auth === "public" ? [] : [{ sessionCookie: [] }, { bearer: [] }],
-      ...(parameters.length ? { parameters } : {}),
-      ...(hasBody
-        ? {
-            requestBody: {
-              required: true,
-              content: r.upload
-                ? { "multipart/form-data": { schema: multipartSchema(rest, r.upload) } }
-                : r.rawBody
-                  ? {
-                      "application/octet-stream": {
-                        schema: { type: "string", format: "binary", description: "The body as the sender signed it, byte for byte" },
-                      },
-                    }
-                  : { "application/json": { schema: rest } },
-            },
-          }
-        : {}),
-      responses,
-      "x-rate-limit-class": r.rateLimit ?? "api",
-    };
+    paths[r.path]![r.method.toLowerCase()] = operation(r, components, r.method.toLowerCase());
+    if (r.method === "GET" && r.source.rest.documentHead) paths[r.path]!.head = operation(r, components, "head");
   }
   return {
     openapi: "3.1.0",
@@ -150,11 +197,13 @@ export function buildOpenApi(routes: readonly RestRoute[]) {
       title: "AdGen video-advertising API",
       version: "1.0.0",
       description:
-        "Every response is `{ success, data }` or `{ success: false, error, requestId }` (a 400 adds `fields`) and carries an `X-Request-Id` header. Authenticate with the `session` cookie or `Authorization: Bearer <JWT or ca_ API key>`.",
+        "Every response is `{ success, data }` or `{ success: false, error, requestId }` (a 400 adds `fields`) and carries an `X-Request-Id` header; downloads answer the file itself. Authenticate with the `session` cookie or `Authorization: Bearer <JWT or ca_ API key>`.",
+      license: { name: "Proprietary", identifier: "LicenseRef-Proprietary" },
     },
     // Relative: the API is on whatever host served this document (a fixed origin is wrong behind a proxy).
     servers: [{ url: "/api" }],
     components: {
+      schemas: components.schemas,
       securitySchemes: {
         sessionCookie: { type: "apiKey", in: "cookie", name: "session" },
         bearer: { type: "http", scheme: "bearer", description: "A session JWT or a `ca_` API key" },

@@ -67,6 +67,17 @@ export interface RestBinding {
   rawBody?: string;
   /** Shapes a success answer that says more than `{ success, data }` (CONTRACT's launch answer). */
   respond?(output: never): { data: unknown; extra?: Record<string, unknown>; headers?: Record<string, string> };
+  /**
+   * For the document, when `respond` reshapes the answer: the whole success body as sent, and the headers
+   * it may add (name: description).
+   */
+  responds?: { body: z.ZodType; headers?: Record<string, string> };
+  /** Downloads: the content types the file may have (default `application/octet-stream`). */
+  produces?: readonly string[];
+  /** Downloads served with byte ranges: a Range request answers 206 (or 416 when it cannot be met). */
+  ranged?: boolean;
+  /** A GET route answers HEAD too (always); this documents it (SPEC lists `HEAD /health`). */
+  documentHead?: boolean;
 }
 
 /** What the adapter needs to know of an operation (the server's definitions carry more). */

@@ -1,7 +1,7 @@
 // Account flags for the admin (GET and PATCH /api/admin/flags): a refund or chargeback whose credits had
 // already been spent flags the account; an admin lists them (open by default) and resolves each with a note.
 import { z } from "zod";
-import { IsoDateTime } from "./common.ts";
+import { EmailAddress, IsoDateTime } from "./common.ts";
 
 export const AccountFlagStatus = z.enum(["open", "resolved", "all"], { error: "status must be open, resolved or all" });
 export type AccountFlagStatus = z.infer<typeof AccountFlagStatus>;
@@ -33,14 +33,14 @@ export const AccountFlagView = z
   .object({
     id: z.string(),
     userId: z.string(),
-    email: z.string(),
+    email: EmailAddress,
     kind: z.string().describe("refund_after_spend, chargeback_after_spend or unmatched_payment"),
     message: z.string(),
     orderId: z.string().nullable(),
     order: AccountFlagOrder.nullable(),
     createdAt: IsoDateTime,
     resolvedAt: IsoDateTime.nullable(),
-    resolvedByEmail: z.string().nullable(),
+    resolvedByEmail: EmailAddress.nullable(),
     resolutionNote: z.string().nullable(),
   })
   .meta({ title: "AccountFlag" });

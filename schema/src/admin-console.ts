@@ -2,7 +2,7 @@
 // marketing and the integrity report. Shapes SPEC leaves open ("not shown") are closed here.
 import { z } from "zod";
 import { AuditEntry } from "./admin.ts";
-import { IsoDateTime } from "./common.ts";
+import { EmailAddress, IsoDateTime } from "./common.ts";
 import { ACCOUNT_STATUSES, JOB_STATUSES, PLAN_IDS, WORKFLOW_TYPES } from "./enums.ts";
 
 const DAY = /^\d{4}-\d{2}-\d{2}$/;
@@ -126,7 +126,7 @@ export type LeadInput = z.infer<typeof LeadInput>;
 
 export const Lead = z.object({
   id: z.string(),
-  email: z.string(),
+  email: EmailAddress,
   name: z.string().nullable(),
   company: z.string().nullable(),
   note: z.string().nullable(),
@@ -330,7 +330,7 @@ export const ActivityQuery = z.object({
 });
 export type ActivityQuery = z.infer<typeof ActivityQuery>;
 export const ActivityPage = z.object({
-  entries: z.array(AuditEntry.extend({ actorEmail: z.string().nullable() })),
+  entries: z.array(AuditEntry.extend({ actorEmail: EmailAddress.nullable() })),
   page: z.number().int(),
   pageSize: z.number().int(),
   total: z.number().int(),
@@ -367,7 +367,7 @@ export const IntegrityReport = z.object({
   ok: z.boolean(),
   checkedAt: IsoDateTime,
   accountsChecked: z.number().int(),
-  ledgerMismatches: Finding(z.object({ userId: z.string(), email: z.string(), balance: z.number().int(), ledgerSum: z.number().int() })),
+  ledgerMismatches: Finding(z.object({ userId: z.string(), email: EmailAddress, balance: z.number().int(), ledgerSum: z.number().int() })),
   orphanedMediaFiles: Finding(z.object({ key: z.string(), bytes: z.number().int() })),
   jobsWithMissingFiles: Finding(z.object({ jobId: z.string(), missing: z.array(z.string()) })),
   jobsStuckPastLease: Finding(z.object({ jobId: z.string(), status: z.string(), heartbeatAt: IsoDateTime.nullable() })),

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { Email, IsoDateTime } from "./common.ts";
+import { Email, EmailAddress, IsoDateTime } from "./common.ts";
 import { ProviderPreference, PlanId, Role, AccountStatus } from "./enums.ts";
 
 export const PASSWORD_MIN = 8;
@@ -19,14 +19,14 @@ export const AuthCredentials = z.object({ email: Email, password: Password });
 export type AuthCredentials = z.infer<typeof AuthCredentials>;
 
 /** SPEC 2.1 AuthResponse. */
-export const AuthResponse = z.object({ id: z.string(), email: z.string(), role: Role });
+export const AuthResponse = z.object({ id: z.string(), email: EmailAddress, role: Role });
 export type AuthResponse = z.infer<typeof AuthResponse>;
 
 /** SPEC 2.1 UserSession. */
 export const UserSession = z
   .object({
     userId: z.string(),
-    email: z.string(),
+    email: EmailAddress,
     role: Role,
     expiresAt: z.number().int().describe("Unix timestamp (seconds)"),
     trialEndsAt: IsoDateTime.nullable(),
@@ -38,7 +38,7 @@ export type UserSession = z.infer<typeof UserSession>;
 export const UserProfile = z
   .object({
     id: z.string(),
-    email: z.string(),
+    email: EmailAddress,
     role: Role,
     credits_balance: z.number().int(),
     current_plan_id: PlanId,

@@ -1,7 +1,7 @@
 // Moderation under the EU Digital Services Act: a notice (Art. 16), the statement of reasons of a decision
 // (Art. 17) and the internal complaint, here called an appeal (Art. 20).
 import { z } from "zod";
-import { Email, IsoDateTime } from "./common.ts";
+import { Email, EmailAddress, IsoDateTime } from "./common.ts";
 
 export const MODERATION_CATEGORIES = [
   "illegal_hate_speech",
@@ -58,6 +58,11 @@ export const ModerationReportInput = z
         path: ["reporterEmail"],
         message: "Give your e-mail address (only child sexual abuse notices may be anonymous)",
       });
+  })
+  // The rule above, where a JSON Schema reader sees it (OpenAPI): name and e-mail unless the category may be anonymous.
+  .meta({
+    if: { properties: { category: { enum: [...ANONYMOUS_CATEGORIES] } }, required: ["category"] },
+    else: { required: ["reporterName", "reporterEmail"] },
   });
 export type ModerationReportInput = z.input<typeof ModerationReportInput>;
 
@@ -124,11 +129,11 @@ export const ModerationQueueItem = z
     status: z.enum(["pending", "resolved"]),
     projectId: z.string(),
     projectName: z.string(),
-    ownerEmail: z.string(),
+    ownerEmail: EmailAddress,
     category: ModerationCategory,
     explanation: z.string(),
     reporterName: z.string().nullable(),
-    reporterEmail: z.string().nullable(),
+    reporterEmail: EmailAddress.nullable(),
     target: z.string().nullable(),
     submittedAt: IsoDateTime,
     decision: z

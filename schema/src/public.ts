@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { Email, IsoDateTime } from "./common.ts";
+import { Email, EmailAddress, IsoDateTime } from "./common.ts";
 import { AspectRatio, PlanId, QualityTier, WorkflowType } from "./enums.ts";
 
 export const ContactInput = z.object({
@@ -16,7 +16,7 @@ export const ContactResult = z.object({ id: z.string(), received: z.literal(true
 
 export const NewsletterInput = z.object({ email: Email });
 export type NewsletterInput = z.infer<typeof NewsletterInput>;
-export const NewsletterResult = z.object({ email: z.string(), subscribed: z.literal(true), alreadySubscribed: z.boolean() });
+export const NewsletterResult = z.object({ email: EmailAddress, subscribed: z.literal(true), alreadySubscribed: z.boolean() });
 
 export const Health = z.object({ status: z.string(), timestamp: IsoDateTime, version: z.string() });
 export const DbHealth = z.object({

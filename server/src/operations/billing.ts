@@ -100,7 +100,13 @@ export const billingOperations = {
     kind: "download",
     input: InvoicePdfInput,
     output: null,
-    rest: { method: "POST", path: "/invoice/generate", tag: "Billing", errors: { 404: "Invoice not found" } },
+    rest: {
+      method: "POST",
+      path: "/invoice/generate",
+      tag: "Billing",
+      produces: ["application/pdf"],
+      errors: { 404: "Invoice not found" },
+    },
     trpc: PDF,
     graphql: PDF,
     handler: async (ctx, input): Promise<FileResult> => {

@@ -15,7 +15,13 @@ export const exportOperations = {
     kind: "download",
     input: z.object({ source: z.string().optional() }),
     output: null,
-    rest: { method: "GET", path: "/export", tag: "Projects", errors: { 404: "Video not found", 409: "Job not completed" } },
+    rest: {
+      method: "GET",
+      path: "/export",
+      tag: "Projects",
+      produces: ["video/mp4", "application/json"],
+      errors: { 404: "Video not found", 409: "Job not completed" },
+    },
     trpc: BYTES,
     graphql: BYTES,
     handler: async (ctx, input): Promise<FileResult> => {
@@ -60,6 +66,7 @@ export const exportOperations = {
       method: "GET",
       path: "/export/{id}/download",
       tag: "Projects",
+      produces: ["application/zip"],
       errors: { 404: "Export not found", 409: "Export not finished" },
     },
     trpc: BYTES,

@@ -10,7 +10,7 @@ export const healthOperations = {
     kind: "query",
     input: NoInput,
     output: Health,
-    rest: { method: "GET", path: "/health", tag: "Health" },
+    rest: { method: "GET", path: "/health", tag: "Health", documentHead: true },
     handler: (ctx) => health(ctx.services),
   }),
   db: defineOperation({

@@ -14,6 +14,8 @@ export const mediaOperations = {
       method: "GET",
       path: "/media/{jobId}/{file}",
       tag: "Projects",
+      produces: ["video/mp4", "image/jpeg", "image/png", "image/webp", "audio/wav", "text/vtt", "application/zip", "application/pdf"],
+      ranged: true,
       errors: { 404: "File not found", 409: "Job not completed (only its review stills are served before)" },
     },
     trpc: { none: "byte-range media: players fetch it over REST" },

@@ -49,7 +49,7 @@ export const projectsOperations = {
     kind: "download",
     input: z.object({ format: z.enum(["csv", "zip"], { error: "format must be csv or zip" }).optional() }),
     output: null,
-    rest: { method: "GET", path: "/user/projects/export", tag: "Projects" },
+    rest: { method: "GET", path: "/user/projects/export", tag: "Projects", produces: ["text/csv", "application/zip"] },
     trpc: BYTES,
     graphql: BYTES,
     handler: async (ctx, input, call): Promise<FileResult> => {

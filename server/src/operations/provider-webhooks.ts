@@ -94,7 +94,13 @@ export const providerWebhookOperations = {
     kind: "download",
     input: MetaChallengeInput,
     output: null,
-    rest: { method: "GET", path: "/webhook/meta", tag: "Inbound webhooks", errors: { 403: "The verify token does not match" } },
+    rest: {
+      method: "GET",
+      path: "/webhook/meta",
+      tag: "Inbound webhooks",
+      produces: ["text/plain"],
+      errors: { 403: "The verify token does not match" },
+    },
     trpc: { none: "a plain-text challenge answer: Meta calls it over REST only" },
     graphql: { none: "a plain-text challenge answer: Meta calls it over REST only" },
     handler: async (ctx, input): Promise<FileResult> => ({

@@ -61,7 +61,7 @@ export const voiceOperations = {
     kind: "download",
     input: SpeechFileInput,
     output: null,
-    rest: { method: "GET", path: "/chat/speech/{file}", tag, errors: { 404: "Speech not found" } },
+    rest: { method: "GET", path: "/chat/speech/{file}", tag, produces: ["audio/wav"], errors: { 404: "Speech not found" } },
     trpc: { none: "audio bytes: players fetch them over REST" },
     graphql: { none: "audio bytes: players fetch them over REST" },
     handler: async (ctx, input): Promise<FileResult> => {

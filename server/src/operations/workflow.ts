@@ -9,6 +9,7 @@ import {
   JobIdInput,
   JobView,
   LaunchOutcome,
+  LaunchResponse,
   PagePreview,
   PagePreviewQuery,
   RatingResult,
@@ -60,6 +61,10 @@ export const workflowOperations = {
         409: "Idempotency-Key reused with a different body",
       },
       // CONTRACT: both stated shapes at once.
+      responds: {
+        body: LaunchResponse,
+        headers: { "Idempotent-Replayed": "`true` when an Idempotency-Key replayed an earlier launch (nothing was charged again)" },
+      },
       respond: (outcome: LaunchOutcome) => {
         const { cost, message, replayed, ...data } = outcome;
         return { data, extra: { jobId: data.jobId, message, cost }, headers: replayed ? { "Idempotent-Replayed": "true" } : undefined };
