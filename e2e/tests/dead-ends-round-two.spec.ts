@@ -1,6 +1,7 @@
 // What a new user tripped over, round two (issue 34): places that led nowhere now say what to do or lead
 // on. The Ad Optimizer with nothing to improve keeps Launch off and says why in words; the prompt
-// builder's prompt goes straight into a studio launch as its direction notes.
+// builder's prompt goes straight into a studio launch as its direction notes; a logo is uploaded as a
+// file on the Brand page (an SVG drawn to PNG, a hazardous one refused in words).
 import { expect, test } from "@playwright/test";
 import { expectNoSidewaysScroll, signUpInBrowser } from "./support/browser.ts";
 
@@ -51,6 +52,37 @@ for (const width of [390, 1400]) {
       await form.getByTestId("launch").click();
       await expect(page).toHaveURL(/\/studio\/jobs\//);
       expect(await balance(page)).toBe(9);
+    });
+
+    test("a logo uploaded as an SVG file becomes the brand's logo", async ({ page }) => {
+      await signUpInBrowser(page, `e2e-logo-${width}`);
+      expect((await page.request.post("/api/user/brands", { data: { name: "Pawsome" } })).status()).toBe(200);
+      await page.goto("/brand");
+      const form = page.getByTestId("brand-profile-form");
+      await expect(form.getByTestId("brand-name")).toHaveValue("Pawsome");
+      const file = form.getByTestId("brand-logo-file");
+      await file.setInputFiles({
+        name: "tracker.svg",
+        mimeType: "image/svg+xml",
+        buffer: Buffer.from(
+          '<svg xmlns="http://www.w3.org/2000/svg" width="64" height="64"><image href="https://evil.example/x.png"/></svg>',
+        ),
+      });
+      await expect(form.getByTestId("brand-logo-error")).toContainText("This SVG cannot be used as a logo: it links to another file");
+      await file.setInputFiles({
+        name: "logo.svg",
+        mimeType: "image/svg+xml",
+        buffer: Buffer.from(
+          '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 200 100"><rect width="200" height="100" fill="#e11d48"/></svg>',
+        ),
+      });
+      await expect(form.getByTestId("brand-logo-uploaded")).toContainText("drawn from your SVG as a PNG");
+      await expect(form.getByTestId("brand-logoUrl")).toHaveValue(/\/api\/brand-logos\/[0-9a-f-]{36}\.png$/);
+      const preview = form.getByTestId("brand-logo-preview").locator("img");
+      await expect.poll(() => preview.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBe(1024);
+      const saved = (await (await page.request.get("/api/user/brand")).json()).data;
+      expect(saved.logoUrl).toBe(await form.getByTestId("brand-logoUrl").inputValue());
+      await expectNoSidewaysScroll(page);
     });
   });
 }

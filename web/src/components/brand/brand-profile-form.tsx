@@ -8,6 +8,7 @@ import { type FormEvent, useId, useState } from "react";
 import { errorMessage, issuesToFieldErrors, type SplitErrors, splitServerError } from "../../lib/errors.ts";
 import { type RouterOutputs, useTRPC } from "../../trpc.ts";
 import { Field, FieldError, FormAlert, FormSuccess } from "../form.tsx";
+import { LogoUpload } from "./logo-upload.tsx";
 import "./brand.css";
 
 export type BrandRow = RouterOutputs["brand"]["list"][number];
@@ -201,6 +202,7 @@ export function BrandProfileForm({ brand, onSaved, onDeleted }: { brand: BrandRo
           {logo && /^https?:\/\//.test(logo) ? <img src={logo} alt="Logo preview" /> : <span className="muted">No logo</span>}
         </div>
       </div>
+      <LogoUpload brandId={brand?.id ?? null} onUploaded={(url) => edit("logoUrl", url)} />
       {field("tone")}
       {field("targetAudience")}
       {field("productDescription")}
