@@ -30,7 +30,7 @@ test("buy a credit pack through the sandbox checkout: the balance rises, the inv
   await expect(page).toHaveURL(/\/billing$/);
   await expect(page.getByTestId("billing-balance")).toHaveText("35");
   const invoices = page.getByTestId("invoice-list");
-  await expect(invoices).toContainText("25 credits (pack_25)");
+  await expect(invoices).toContainText("25-credit pack");
   await expect(invoices).toContainText("$22.99");
   const [download] = await Promise.all([
     page.waitForEvent("download"),

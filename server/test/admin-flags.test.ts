@@ -50,7 +50,7 @@ describe("GET /api/admin/flags", () => {
       kind: "chargeback_after_spend",
       resolvedAt: null,
       resolvedByEmail: null,
-      order: { description: "25 credits (pack_25)", provider: "stripe", amountCents: 2299, currency: "USD", status: "refunded" },
+      order: { description: "25-credit pack", provider: "stripe", amountCents: 2299, currency: "USD", status: "refunded" },
     });
     expect(newest.message).toMatch(/20 credits were already spent/);
     expect(newest.orderId).toBe(newest.order.id);

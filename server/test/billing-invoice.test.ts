@@ -51,7 +51,7 @@ describe("invoices", () => {
     expect(list.map((i: { orderId: string }) => i.orderId)).toEqual([second, first]);
     const [newer, older] = list;
     expect(Number(newer.number.slice(4))).toBe(Number(older.number.slice(4)) + 1);
-    expect(older).toMatchObject({ description: "25 credits (pack_25)", currency: "USD", total: 22.99, totalCents: 2299 });
+    expect(older).toMatchObject({ description: "25-credit pack", currency: "USD", total: 22.99, totalCents: 2299 });
     expect(newer).toMatchObject({ description: "Pro plan, monthly (100 credits a month)", total: 79 });
     // A pending (unpaid) order has no invoice.
     await user.client.post("/user/credits/purchase", { packId: "pack_10" });
@@ -72,7 +72,7 @@ describe("invoices", () => {
     expect(text).toContain("AdGen Ltd");
     expect(text).toContain("1 Market Street");
     expect(text).toContain(user.email);
-    expect(text).toContain("25 credits (pack_25)");
+    expect(text).toContain("25-credit pack");
     // 20 % tax included in 22.99: 3.83 of it is tax, 19.16 the net amount.
     expect(text).toContain("Subtotal USD 19.16");
     expect(text).toContain("Tax (20%, included in the price) USD 3.83");
@@ -84,7 +84,7 @@ describe("invoices", () => {
     await buy(user, { packId: "pack_10" });
     await buy(user, { packId: "pack_100" });
     const [latest, earlier] = (await user.client.get("/invoice/generate")).body.data;
-    expect(await textOf((await pdfOf(user, { invoiceId: earlier.number })).bytes)).toContain("10 credits (pack_10)");
+    expect(await textOf((await pdfOf(user, { invoiceId: earlier.number })).bytes)).toContain("10-credit pack");
     expect(await textOf((await pdfOf(user, { invoiceId: earlier.id })).bytes)).toContain(earlier.number);
     expect(await textOf((await pdfOf(user)).bytes)).toContain(latest.number);
 

@@ -70,7 +70,7 @@ describe("POST /user/credits/purchase with Stripe", () => {
       "line_items[0][quantity]": "1",
       "line_items[0][price_data][currency]": "usd",
       "line_items[0][price_data][unit_amount]": "3999",
-      "line_items[0][price_data][product_data][name]": "50 credits (pack_50)",
+      "line_items[0][price_data][product_data][name]": "50-credit pack",
       client_reference_id: orderId,
       customer_email: user.email,
       "metadata[orderId]": orderId,

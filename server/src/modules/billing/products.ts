@@ -29,7 +29,8 @@ export function packProduct(packId: string): Product | null {
     credits: pack.credits,
     amountCents: cents(pack.price),
     currency: pack.currency,
-    description: `${pack.credits} credits (${pack.id})`,
+    // Words a buyer reads on the invoice and the checkout page; the pack id stays in the order.
+    description: `${pack.credits}-credit pack`,
   };
 }
 

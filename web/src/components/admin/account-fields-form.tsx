@@ -1,5 +1,5 @@
 // Plan, role and trial end of an account. Changing the role asks first (admin rights are broad).
-import { PLAN_IDS, type PlanId, ROLES, type Role } from "@adgen/schema";
+import { PACK_IDS, PLAN_IDS, type PlanId, ROLES, type Role } from "@adgen/schema";
 import { useMutation } from "@tanstack/react-query";
 import { type FormEvent, useEffect, useId, useState } from "react";
 import { errorMessage } from "../../lib/errors.ts";
@@ -94,9 +94,10 @@ export function AccountFieldsForm({ user, isSelf }: { user: AdminUser; isSelf: b
             }}
             data-testid="admin-plan"
           >
-            {PLAN_IDS.map((id) => (
+            {/* Credit packs are bought, not plans: offered only as the account's current value, said as such. */}
+            {PLAN_IDS.filter((id) => id === plan || !(PACK_IDS as readonly string[]).includes(id)).map((id) => (
               <option key={id} value={id}>
-                {planName(id)}
+                {(PACK_IDS as readonly string[]).includes(id) ? `${planName(id)} (a credit pack, not a plan)` : planName(id)}
               </option>
             ))}
           </select>
