@@ -62,7 +62,10 @@ export const ModerationReportInput = z
   // The rule above, where a JSON Schema reader sees it (OpenAPI): name and e-mail unless the category may be anonymous.
   .meta({
     if: { properties: { category: { enum: [...ANONYMOUS_CATEGORIES] } }, required: ["category"] },
-    else: { required: ["reporterName", "reporterEmail"] },
+    else: {
+      properties: { reporterName: { type: "string", minLength: 1 }, reporterEmail: { type: "string", format: "email" } },
+      required: ["reporterName", "reporterEmail"],
+    },
   });
 export type ModerationReportInput = z.input<typeof ModerationReportInput>;
 
