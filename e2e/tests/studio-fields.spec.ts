@@ -47,7 +47,10 @@ test("the studio shows each type only the fields it uses, with the price of each
   await expect(form.getByTestId("options-included")).toContainText("included in the price");
   await form.getByTestId("field-quality-premium").check();
   await expect(page.getByTestId("estimate-cost")).toHaveText(credits(cinematic.premium));
-  await expect(form.getByTestId("quality-description")).toContainText(/bitrate/i);
+  await expect(form.getByTestId("quality-description")).toHaveText(
+    "Premium gives this ad full resolution and twice the frames (smoother motion and type), 192 kbps audio and a sharper thumbnail, and a second cut per format that opens on another hook, at no extra charge.",
+  );
+  await expect(form.getByTestId("quality-description")).not.toContainText("factory");
   await form.getByTestId("field-quality-standard").check();
   await expect(page.getByTestId("estimate-cost")).toHaveText(credits(cinematic.standard));
   // What premium buys a video, in one line under its price.

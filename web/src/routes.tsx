@@ -90,6 +90,6 @@ export const NAV_ITEMS: readonly NavItem[] = [
   { label: "Brand", icon: "brand", href: "/brand" },
   { label: "Billing", icon: "billing", href: "/billing" },
   { label: "Settings", icon: "settings", href: "/settings" },
+  // Moderation is one of the admin console's tabs; a second top-level entry wrapped the nav at 1400 px.
   { label: "Admin", icon: "admin", href: "/admin", adminOnly: true },
-  { label: "Moderation", icon: "admin", href: "/admin/moderation", adminOnly: true },
 ];

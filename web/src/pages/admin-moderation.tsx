@@ -5,6 +5,8 @@ import { MODERATION_CATEGORIES, type ModerationAction, type ModerationQueueItem,
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { type FormEvent, type ReactNode, useId, useState } from "react";
 import { Link, useSearchParams } from "wouter";
+import { AdminNav } from "../components/admin/admin-nav.tsx";
+import "../components/admin/admin-console.css";
 import { FieldError, FormAlert } from "../components/form.tsx";
 import { ACTION_LABELS, CATEGORY_LABELS } from "../components/moderation/labels.ts";
 import { InlineError, Spinner } from "../components/status.tsx";
@@ -65,6 +67,7 @@ export function AdminModerationPage(_props: PageProps) {
           </p>
         </div>
       </header>
+      <AdminNav />
 
       <section className="card">
         <div className="moderation-filters">

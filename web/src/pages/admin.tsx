@@ -111,7 +111,7 @@ export function AdminPage({ session }: PageProps) {
         ) : null}
 
         <div className="table-wrap">
-          <table className="table table-hover" data-testid="admin-users" aria-busy={users.isFetching}>
+          <table className="table table-hover admin-users-table" data-testid="admin-users" aria-busy={users.isFetching}>
             <caption className="visually-hidden">Users, page {page}</caption>
             <thead>
               <tr>

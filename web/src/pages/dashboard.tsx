@@ -13,7 +13,7 @@ import { useNow, useTitle } from "../lib/hooks.ts";
 import type { PageProps } from "../routes.tsx";
 import { useTRPC } from "../trpc.ts";
 
-const PROVIDER_LABELS: Record<string, string> = { auto: "Automatic", fal: "fal.ai", replicate: "Replicate" };
+const PROVIDER_LABELS: Record<string, string> = { auto: "AdGen picks one for each ad", fal: "fal.ai", replicate: "Replicate" };
 
 export function DashboardPage({ session }: PageProps) {
   useTitle("Dashboard");
@@ -80,7 +80,11 @@ export function DashboardPage({ session }: PageProps) {
           <p className="stat-value stat-value-text">
             {p ? <span data-testid="profile-plan">{planName(p.current_plan_id)}</span> : <Skeleton width="6rem" height="2rem" />}
           </p>
-          <p className="stat-foot muted">Plan changes arrive with Billing.</p>
+          <p className="stat-foot muted">
+            <Link href="/billing#plans" data-testid="dashboard-change-plan">
+              Change your plan on Billing
+            </Link>
+          </p>
         </section>
 
         <section className="card stat-card" aria-labelledby="trial-title">
@@ -151,7 +155,7 @@ export function DashboardPage({ session }: PageProps) {
               <dd>{p ? formatDate(p.created_at) : <Skeleton width="7rem" />}</dd>
             </div>
             <div>
-              <dt>Video provider</dt>
+              <dt>Who makes the videos</dt>
               <dd>{p ? (PROVIDER_LABELS[p.provider_preference] ?? p.provider_preference) : <Skeleton width="6rem" />}</dd>
             </div>
             <div>

@@ -165,7 +165,9 @@ function WorkflowTable({ pricing }: { pricing: Pricing | undefined }) {
         <thead>
           <tr>
             <th scope="col">Workflow</th>
-            <th scope="col">What it makes</th>
+            <th scope="col" className="pricing-desc-col">
+              What it makes
+            </th>
             <th scope="col" className="num">
               Standard
             </th>
@@ -181,8 +183,12 @@ function WorkflowTable({ pricing }: { pricing: Pricing | undefined }) {
                   <th scope="row">
                     {w.name}
                     {w.reservedOnPlans.length > 0 ? <span className="badge badge-muted">Paid plans</span> : null}
+                    {/* On a phone the description goes under the name, so Standard and Premium stay in view. */}
+                    <span className="pricing-desc-inline muted" aria-hidden="true">
+                      {DESCRIPTIONS[w.type] ?? ""}
+                    </span>
                   </th>
-                  <td className="muted">{DESCRIPTIONS[w.type] ?? ""}</td>
+                  <td className="muted pricing-desc-col">{DESCRIPTIONS[w.type] ?? ""}</td>
                   <td className="num">
                     <Credits n={w.standard} />
                   </td>
@@ -197,7 +203,7 @@ function WorkflowTable({ pricing }: { pricing: Pricing | undefined }) {
                   <td>
                     <Skeleton width="8rem" />
                   </td>
-                  <td>
+                  <td className="pricing-desc-col">
                     <Skeleton width="16rem" />
                   </td>
                   <td className="num">

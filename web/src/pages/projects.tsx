@@ -21,8 +21,9 @@ import { useTRPC } from "../trpc.ts";
 
 type StatusFilter = "all" | Project["status"];
 
+// "pending" is the API's project status for a job that is queued: the filter says what the job page says.
 const STATUS_LABELS: Record<Project["status"], string> = {
-  pending: "Pending",
+  pending: "Queued",
   processing: "Processing",
   completed: "Completed",
   failed: "Failed",

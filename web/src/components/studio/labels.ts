@@ -83,3 +83,24 @@ export function extraCost(standard: number, premium: number): string {
   const extra = premium - standard;
   return extra > 0 ? `+${plural(extra, "credit")}` : "same price";
 }
+
+/** Step 2's heading: the type's own noun, never "… Ad ad". */
+export function describeHeading(type: WorkflowType, name: string): string {
+  if (type === "ad-optimizer") return "Choose the ad to improve";
+  if (type === "local-audit") return "Describe the business to audit";
+  return /\bad$/i.test(name) ? `Describe your ${name}` : `Describe your ${name} ad`;
+}
+
+/**
+ * What premium buys for this type, in one sentence (the price list's description speaks of every type at
+ * once). The figures are the price list's: full resolution, twice the frames, 192 kbps audio, a second
+ * cut opening on another hook, a second still for image-only ads, three hook variants in a factory batch.
+ */
+export function premiumBuys(type: WorkflowType, imagesOnly: boolean): string {
+  if (imagesOnly) return "Premium adds a second still per format: the closing call-to-action scene.";
+  const video = "full resolution and twice the frames (smoother motion and type), 192 kbps audio and a sharper thumbnail";
+  if (type === "factory") return `Premium gives each format ${video}, and three hook variants per format instead of two.`;
+  if (type === "ad-optimizer") return `Premium gives the improved ad ${video}, and a second cut that opens on another hook.`;
+  if (type === "local-audit") return `Premium gives the audit's ad ${video}, and a second cut that opens on another hook.`;
+  return `Premium gives this ad ${video}, and a second cut per format that opens on another hook, at no extra charge.`;
+}

@@ -1,14 +1,16 @@
 // Standard or premium, each with this type's price, premium's extra cost, and what each tier buys in one
-// line (for this job: a video's resolution, frame rate and cuts, or an image-only job's stills), then the
-// chosen tier's full description (the pricing document's words).
-import type { QualityTier } from "@adgen/schema";
+// line (for this job: a video's resolution, frame rate and cuts, or an image-only job's stills), then what
+// premium buys for this type in one sentence.
+import type { QualityTier, WorkflowType } from "@adgen/schema";
 import { useEffect } from "react";
 import { FieldError } from "../form.tsx";
 import type { Pricing } from "./form-state.ts";
-import { extraCost, plural } from "./labels.ts";
+import { extraCost, plural, premiumBuys } from "./labels.ts";
 
 interface QualityChoiceProps {
   id: string;
+  /** The chosen type: the hint says what premium buys for it. */
+  type: WorkflowType;
   tiers: readonly QualityTier[];
   price: Pricing["workflows"][number] | undefined;
   descriptions: Pricing["qualityTiers"];
@@ -21,7 +23,7 @@ interface QualityChoiceProps {
 
 const TIER_NAMES: Record<QualityTier, string> = { standard: "Standard", premium: "Premium" };
 
-export function QualityChoice({ id, tiers, price, descriptions, imagesOnly, value, onChange, error }: QualityChoiceProps) {
+export function QualityChoice({ id, type, tiers, price, descriptions, imagesOnly, value, onChange, error }: QualityChoiceProps) {
   // A type whose tiers cost the same makes the same thing in both (a static ad): there is nothing to choose.
   const oneTier = !!price && price.standard === price.premium;
   useEffect(() => {
@@ -37,7 +39,8 @@ export function QualityChoice({ id, tiers, price, descriptions, imagesOnly, valu
       </div>
     );
   }
-  const description = descriptions.find((d) => d.id === value)?.description;
+  // This type's own words, not the price list's paragraph about every type at once.
+  const description = premiumBuys(type, imagesOnly);
   return (
     <fieldset className={`field fieldset${error ? " has-error" : ""}`} id={id}>
       <legend className="field-label">Quality</legend>

@@ -40,6 +40,7 @@ import {
   type StudioConfig,
   toRequest,
 } from "./form-state.ts";
+import { describeHeading } from "./labels.ts";
 import { isReservedOn, remedyFor } from "./launch-blocks.tsx";
 import { ModelFields } from "./model-fields.tsx";
 import { ProblemAlert } from "./problem-alert.tsx";
@@ -248,7 +249,7 @@ export function StudioForm({ studio, pricing, prefs, brand, planId, retry }: Stu
       >
         <section className="card studio-main" aria-labelledby={`${uid}-details`}>
           <h2 id={`${uid}-details`} className="studio-step-title">
-            <span className="step-number">2</span> Describe your {info.name} ad
+            <span className="step-number">2</span> {describeHeading(state.type, info.name)}
           </h2>
           {retry ? (
             <FormSuccess testId="retry-restored">
@@ -319,6 +320,7 @@ export function StudioForm({ studio, pricing, prefs, brand, planId, retry }: Stu
             </h2>
             <QualityChoice
               id={`${uid}-quality`}
+              type={state.type}
               tiers={studio.qualityTiers}
               price={price}
               descriptions={pricing.qualityTiers}

@@ -43,6 +43,10 @@ export function TypePicker({ headingId, studio, pricing, selected, quality, plan
               className="visually-hidden"
             />
             <span className="type-card-name">{w.name}</span>
+            {/* The API's name for it, once, so a reader of the docs can match the two. */}
+            <span className="type-card-api" data-testid={`type-api-${w.type}`}>
+              API type <code>{w.type}</code>
+            </span>
             {price ? (
               <span className="type-card-prices" data-testid={`type-price-${w.type}`}>
                 <span className={`type-card-cost${quality === "standard" ? " is-current" : ""}`}>{plural(price.standard, "credit")}</span>
