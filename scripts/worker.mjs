@@ -4,11 +4,18 @@ import { spawn } from "node:child_process";
 import { resolve } from "node:path";
 import { bundleArgs, ensureServerBuilt } from "./built.mjs";
 
-ensureServerBuilt();
+await ensureServerBuilt(1, 1);
 const worker = spawn(process.execPath, bundleArgs("worker"), {
   stdio: "inherit",
   // Relative paths (DATA_DIR) mean where the command was run.
   env: { ...process.env, DATA_DIR: resolve(process.env.DATA_DIR || "data") },
 });
-for (const signal of ["SIGINT", "SIGTERM"]) process.on(signal, () => worker.kill(signal));
-worker.on("exit", (code, signal) => process.exit(code ?? (signal ? 1 : 0)));
+let stopping = false;
+for (const signal of ["SIGINT", "SIGTERM"]) {
+  process.on(signal, () => {
+    stopping = true;
+    worker.kill(signal);
+  });
+}
+// An orderly stop on Ctrl-C or SIGTERM is a success (package.json runs this with `exec`, see start.mjs).
+worker.on("exit", (code, signal) => process.exit(stopping || signal === "SIGINT" || signal === "SIGTERM" ? (code ?? 0) : (code ?? 1)));

@@ -67,7 +67,7 @@ async function startSeveral(envFor: (i: number) => Record<string, string>, port:
 }
 
 export async function startupAndMemory(log: (line: string) => void, postgresUrl: string | null): Promise<void> {
-  ensureServerBuilt();
+  await ensureServerBuilt();
   const dataDir = mkdtempSync(join(tmpdir(), "adgen-bench-start-"));
   const base = { DATA_DIR: dataDir, SESSION_SECRET: randomBytes(32).toString("hex") };
   try {
