@@ -11,6 +11,8 @@
 //   5. fairness: one account holds 500 queued jobs; how long another account's new job waits to start
 //   6. memory while a 50 MB knowledge-base document streams in (bench/knowledge-upload.ts)
 //   7. start to healthy and idle memory of the service process, PGlite and PostgreSQL (bench/startup-memory.ts)
+//   8. `pnpm bench start`: from a fresh clone, install (with its builds), first start and restart to the
+//      address line, and a quiet SIGTERM (bench/fresh-clone-start.ts)
 import { spawn } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import { copyFileSync, existsSync, mkdirSync, mkdtempSync, rmSync } from "node:fs";
@@ -31,6 +33,7 @@ import { createStudioRenderer, locateFfmpeg } from "../src/modules/render/index.
 import { createEspeakSynthesizer, narrate } from "../src/modules/voice/index.ts";
 import type { Storyboard } from "../src/modules/render/types.ts";
 import { createServices } from "../src/services.ts";
+import { freshCloneStart } from "./fresh-clone-start.ts";
 import { knowledgeUploadMemory } from "./knowledge-upload.ts";
 import { type CpuShare, describeCpu, startCpuAccounting } from "./cpu-accounting.ts";
 import { runLoad } from "./http-load.ts";
@@ -537,6 +540,7 @@ async function main() {
     await startupAndMemory(log, pgdb?.target.kind === "postgres" ? pgdb.target.url : null);
     await pgdb?.drop();
   }
+  if (!only || only === "start") await freshCloneStart(log);
   if (!only || only === "knowledge") await knowledgeUploadMemory(() => startApp({ kind: "pglite-memory" }), login, log);
   console.log("\nSummary:");
   for (const line of results) console.log(`- ${line}`);
