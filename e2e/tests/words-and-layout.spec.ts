@@ -73,6 +73,11 @@ for (const width of [390, 1400]) {
       await expectNoSidewaysScroll(page);
 
       await page.goto("/projects");
+      // Each thumbnail is the first frame with the type and the headline over it.
+      const card = page.locator(`[data-testid="project-card"][data-project-id="${jobId}"]`);
+      await expect(card.getByTestId("project-thumb-type")).toHaveText("Director");
+      await expect(card.getByTestId("project-thumb-headline")).toHaveText("Trail shoes that grip wet rock");
+      await expect.poll(() => card.locator(".project-thumb img").evaluate((img: HTMLImageElement) => img.naturalWidth)).toBeGreaterThan(0);
       await expect(
         page
           .getByRole("radio", { name: "Queued" })

@@ -186,10 +186,11 @@ export function ProjectsPage(_props: PageProps) {
   );
 }
 
-function inputOf(project: Project): { formats: string[]; concept?: string; url?: string } {
+function inputOf(project: Project): { formats: string[]; concept?: string; url?: string; hook?: string } {
   try {
-    const input = JSON.parse(project.input_data) as { formats?: unknown; concept?: unknown; url?: unknown };
+    const input = JSON.parse(project.input_data) as { formats?: unknown; concept?: unknown; url?: unknown; brief?: { hook?: unknown } };
     return {
+      ...(typeof input.brief?.hook === "string" && input.brief.hook ? { hook: input.brief.hook } : {}),
       formats: Array.isArray(input.formats) ? sortFormats(input.formats.filter((f): f is string => typeof f === "string")) : [],
       ...(typeof input.concept === "string" && input.concept ? { concept: input.concept } : {}),
       ...(typeof input.url === "string" ? { url: input.url } : {}),
@@ -227,6 +228,15 @@ function ProjectCard({ project }: { project: Project }) {
             <span className="project-placeholder-frame" style={{ aspectRatio: cssAspect(first) }} />
           </span>
         )}
+        {/* Frames of one template look alike: the headline and the type tell the projects apart at a glance. */}
+        <span className="project-thumb-caption">
+          <span className="project-thumb-type" data-testid="project-thumb-type">
+            {workflowName(project.type)}
+          </span>
+          <span className="project-thumb-headline" data-testid="project-thumb-headline">
+            {input.hook ?? project.name}
+          </span>
+        </span>
         <span
           className={`badge status-badge ${cancelled ? "status-cancelled" : `status-${project.status}`} project-status`}
           data-testid="project-status"
