@@ -27,6 +27,12 @@ for (const width of [390, 1400]) {
     test("the user's pages fit, and their words say what they mean", async ({ page }) => {
       test.setTimeout(150_000);
       await page.goto("/");
+      // The hero shows stills the service made, one per format, each loaded.
+      const stills = page.getByTestId("hero-stills").locator("img");
+      await expect(stills).toHaveCount(4);
+      await expect
+        .poll(() => stills.evaluateAll((imgs) => imgs.filter((img) => (img as HTMLImageElement).naturalWidth > 0).length))
+        .toBe(4);
       await expectNoSidewaysScroll(page);
       // The pricing table shows Premium without scrolling sideways inside it.
       const table = page.getByTestId("pricing-table");

@@ -12,6 +12,13 @@ import { type RouterOutputs, useTRPC } from "../trpc.ts";
 
 type Pricing = RouterOutputs["public"]["pricing"];
 
+const HERO_STILLS = [
+  { frame: "wide", ratio: "16:9", src: "/hero/wide-16x9.jpg", alt: "A 16:9 Director ad for a software product, made by AdGen" },
+  { frame: "tall", ratio: "9:16", src: "/hero/tall-9x16.jpg", alt: "A 9:16 Presenter ad for skincare, made by AdGen" },
+  { frame: "square", ratio: "1:1", src: "/hero/square-1x1.jpg", alt: "A 1:1 Static Ad for a bank's Ramadan offer, made by AdGen" },
+  { frame: "portrait", ratio: "4:5", src: "/hero/portrait-4x5.jpg", alt: "A 4:5 Static Ad for a restaurant's Eid menu, made by AdGen" },
+] as const;
+
 const DESCRIPTIONS: Record<string, string> = Object.fromEntries(WORKFLOWS.map((w) => [w.type, w.description]));
 
 export function LandingPage() {
@@ -52,19 +59,14 @@ export function LandingPage() {
               {trial ? `${trial.days}-day trial with ${trial.credits} credits included. No card needed.` : "Free trial. No card needed."}
             </p>
           </div>
-          <div className="hero-visual" aria-hidden="true">
-            <div className="frame frame-wide">
-              <span className="frame-label">16:9</span>
-            </div>
-            <div className="frame frame-tall">
-              <span className="frame-label">9:16</span>
-            </div>
-            <div className="frame frame-square">
-              <span className="frame-label">1:1</span>
-            </div>
-            <div className="frame frame-portrait">
-              <span className="frame-label">4:5</span>
-            </div>
+          {/* Stills the service made (pnpm ad-review --stills, copied into web/public/hero), one per format. */}
+          <div className="hero-visual" data-testid="hero-stills">
+            {HERO_STILLS.map((still) => (
+              <figure key={still.ratio} className={`frame frame-${still.frame} frame-still`}>
+                <img src={still.src} alt={still.alt} loading="eager" decoding="async" />
+                <figcaption className="frame-label">{still.ratio}</figcaption>
+              </figure>
+            ))}
           </div>
         </div>
       </section>
