@@ -1,9 +1,11 @@
 // Performance: for the chosen brand, the loop's recommendation (with an Execute button) and each
-// creative's figures, CTR and ROAS over time and decay flag. Figures arrive through the API
-// (POST /api/workflow/performance, POST /api/performance); this page reads them.
+// creative's figures, CTR and ROAS over time and decay flag. Figures are entered here (one creative's day,
+// or a CSV of many days as ad platforms export it) or arrive through the API (POST /api/workflow/performance,
+// POST /api/performance).
 import { useQuery } from "@tanstack/react-query";
 import { useId, useState } from "react";
 import { CreativeCard } from "../components/performance/creative-card.tsx";
+import { CsvUpload, OneDayForm } from "../components/performance/figures-entry.tsx";
 import { LoopPanel } from "../components/performance/loop-panel.tsx";
 import "../components/performance/performance.css";
 import { InlineError, Skeleton } from "../components/status.tsx";
@@ -57,6 +59,14 @@ export function PerformancePage() {
             </div>
           </div>
           <LoopPanel key={brandId} brandId={brandId} />
+          <section className="card figures-entry" aria-labelledby={`${uid}-add`} data-testid="figures-entry">
+            <h2 id={`${uid}-add`} className="card-title">
+              Add figures
+            </h2>
+            <p className="muted">For this brand: one creative's day, or many days from your ad platform's export.</p>
+            <OneDayForm key={`day-${brandId}`} brandId={brandId} />
+            <CsvUpload key={`csv-${brandId}`} brandId={brandId} />
+          </section>
           <section aria-labelledby={`${uid}-creatives`}>
             <h2 id={`${uid}-creatives`} className="section-title">
               Creatives
@@ -65,8 +75,8 @@ export function PerformancePage() {
             {report.isError ? <InlineError error={report.error} onRetry={() => void report.refetch()} /> : null}
             {report.data && report.data.creatives.length === 0 ? (
               <p className="muted" data-testid="performance-empty">
-                No figures for this brand yet. Send them with POST /api/workflow/performance (a day of impressions, clicks, conversions,
-                spend and revenue) or POST /api/performance (single events).
+                No figures for this brand yet. Add them above, or send them with POST /api/workflow/performance (a day of impressions,
+                clicks, conversions, spend and revenue) or POST /api/performance (single events).
               </p>
             ) : null}
             <div className="creative-list">
