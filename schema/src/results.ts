@@ -18,6 +18,12 @@ export const ReviewScene = z
     transition: z.string(),
     /** A still of the scene as it will render. */
     preview: z.string().nullable(),
+    /** Problem or solution (the problem-solution style only). */
+    tone: z.enum(["problem", "solution"]).optional(),
+    /** How the picture moves (absent: it holds still). */
+    motion: z.enum(["push-in", "pull-out", "pan-left", "pan-right", "pan-up", "pan-down", "static"]).optional(),
+    /** How the text arrives (absent: it is simply there). */
+    textMotion: z.enum(["rise", "slide", "fade", "none"]).optional(),
   })
   .meta({ title: "ReviewScene" });
 

@@ -20,6 +20,7 @@ import { readBearer, requireUser } from "../modules/auth/authenticate.ts";
 import { enforceRateLimit } from "../rate-limit/enforce.ts";
 import type { RateLimitResult } from "../rate-limit/limiter.ts";
 import { type AnyOperation, isFileResult, type OperationCall, type StreamItem } from "./operation.ts";
+import { checkOutputShape } from "./output-check.ts";
 
 export interface Invocation {
   operation: AnyOperation;
@@ -88,10 +89,7 @@ export async function invokeOperation(invocation: Invocation): Promise<unknown> 
 }
 
 function checkOutput(operation: AnyOperation, value: unknown): void {
-  const result = operation.output?.safeParse(value);
-  if (result && !result.success) {
-    throw new Error(`${operation.name} answered outside its output schema: ${JSON.stringify(result.error.issues.slice(0, 3))}`);
-  }
+  if (operation.output) checkOutputShape(operation.name, operation.output, value);
 }
 
 async function* checkedStream(operation: AnyOperation, items: AsyncIterable<StreamItem>): AsyncGenerator<StreamItem> {

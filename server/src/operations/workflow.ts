@@ -131,7 +131,9 @@ export const workflowOperations = {
     input: JobIdInput,
     output: ReviewState,
     rest: { method: "GET", path: "/workflow/hitl", tag, errors: { 404: "Job not found" } },
-    handler: (ctx, input) => getHitlState(ctx, input.jobId),
+    // The stored storyboard's scenes carry the pipeline's own fields (a picture's media key): only what
+    // ReviewState documents is answered.
+    handler: async (ctx, input) => ReviewState.parse(await getHitlState(ctx, input.jobId)),
   }),
   hitlDecide: defineOperation({
     ...user,
@@ -140,7 +142,7 @@ export const workflowOperations = {
     input: HitlDecision,
     output: ReviewState,
     rest: { method: "POST", path: "/workflow/hitl", tag, errors: { 404: "Job not found", 409: "Job is not waiting for review" } },
-    handler: (ctx, input) => decideHitl(ctx, input),
+    handler: async (ctx, input) => ReviewState.parse(await decideHitl(ctx, input)),
   }),
   reviews: defineOperation({
     ...user,
