@@ -6,16 +6,6 @@
 import { expect, type Page, test } from "@playwright/test";
 import { expectNoSidewaysScroll, signInAsAdmin, signUpInBrowser } from "./support/browser.ts";
 
-async function launchAndWait(page: Page, data: Record<string, unknown>): Promise<string> {
-  const res = await page.request.post("/api/workflow", { data });
-  expect(res.status(), await res.text()).toBe(200);
-  const jobId = (await res.json()).data.jobId as string;
-  await expect
-    .poll(async () => (await (await page.request.get(`/api/workflow/job?jobId=${jobId}`)).json()).data.status, { timeout: 90_000 })
-    .toBe("completed");
-  return jobId;
-}
-
 /** Each element's top edge, rounded: one distinct value means one row. */
 const rowsOf = (page: Page, selector: string) =>
   page.locator(selector).evaluateAll((els) => new Set(els.map((el) => Math.round(el.getBoundingClientRect().top))).size);
@@ -67,13 +57,18 @@ for (const width of [390, 1400]) {
       await expect(page.getByRole("heading", { name: "Describe the business to audit" })).toBeVisible();
       await expectNoSidewaysScroll(page);
 
-      // A job with three formats fits the phone.
-      const jobId = await launchAndWait(page, {
-        type: "cinematic",
-        concept: "Trail shoes that grip wet rock",
-        formats: ["16:9", "9:16", "1:1"],
+      // A job with three formats fits the phone while it runs and once it is done.
+      const launched = await page.request.post("/api/workflow", {
+        data: { type: "cinematic", concept: "Trail shoes that grip wet rock", formats: ["16:9", "9:16", "1:1"] },
       });
+      const jobId = (await launched.json()).data.jobId as string;
       await page.goto(`/studio/jobs/${jobId}`);
+      await expect(page.getByTestId("job-status")).toBeVisible();
+      await expectNoSidewaysScroll(page);
+      await expect
+        .poll(async () => (await (await page.request.get(`/api/workflow/job?jobId=${jobId}`)).json()).data.status, { timeout: 90_000 })
+        .toBe("completed");
+      await page.reload();
       await expect(page.getByTestId("job-status")).toBeVisible();
       await expect(page.locator("video").first()).toBeVisible();
       await expectNoSidewaysScroll(page);
