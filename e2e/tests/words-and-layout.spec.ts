@@ -108,7 +108,7 @@ for (const width of [390, 1400]) {
       // take two on a phone, never the five it took in a squeezed column).
       const lines = await users
         .getByTestId("admin-user-link")
-        .evaluateAll((links) => Math.max(...links.map((a) => new Set([...a.getClientRects()].map((r) => Math.round(r.top))).size)));
+        .evaluateAll((links) => Math.max(...links.map((a) => new Set(Array.from(a.getClientRects()).map((r) => Math.round(r.top))).size)));
       expect(lines, "lines of the longest e-mail").toBeLessThanOrEqual(width >= 1400 ? 1 : 2);
       await expectNoSidewaysScroll(page);
       if (width >= 1400) {
