@@ -111,7 +111,9 @@ describe("static ad layouts keep copy off the product", () => {
   ];
 
   for (const { layout, format, logo: withLogo } of cases)
-    it(`${layout} ${format}${withLogo ? " with a logo" : ""}: no letter on the product, every letter at 4.5:1`, async () => {
+    it(`${layout} ${format}${withLogo ? " with a logo" : ""}: no letter on the product, every letter at 4.5:1`, {
+      timeout: 120_000,
+    }, async () => {
       const variant: StaticVariant = {
         id: "A",
         layout,
