@@ -298,6 +298,17 @@ describe("failures", () => {
   });
 });
 
+/** A Presenter ad with a talking presenter, completed: the job and the one clip request it sent. */
+async function presenterAd(user: Account) {
+  const before = falRequests.length;
+  const jobId = await launch(user, { type: "avatar", concept: CONCEPT, models: { video: "talking-presenter" } });
+  const job = await waitForEnd(user, jobId);
+  expect(job.status, job.error).toBe("completed");
+  const sent = clipsSince(falRequests, before);
+  expect(sent).toHaveLength(1);
+  return { job, sent };
+}
+
 describe("talking presenter", () => {
   it("needs a narrated type, and a presenter photo where no stock presenter is set up, refused before charging", async () => {
     // (This instance's video service has no stock presenters.)
@@ -313,12 +324,7 @@ describe("talking presenter", () => {
 
   it("without a photo, the operator's stock presenter speaks the voice-over", { timeout: 240_000 }, async () => {
     const user = await signUp(app, "stock");
-    const before = falRequests.length;
-    const jobId = await launch(user, { type: "avatar", concept: CONCEPT, models: { video: "talking-presenter" } });
-    const job = await waitForEnd(user, jobId);
-    expect(job.status, job.error).toBe("completed");
-    const sent = clipsSince(falRequests, before);
-    expect(sent).toHaveLength(1);
+    const { job, sent } = await presenterAd(user);
     expect(sent[0]!.model).toBe("veed/avatars/audio-to-video");
     expect(sent[0]!.body).toMatchObject({ avatar_id: "emily_vertical_primary" });
     expect(sent[0]!.body.audio_url).toMatch(/^data:audio\/wav;base64,/);
@@ -347,12 +353,7 @@ describe("talking presenter", () => {
     });
     expect(uploaded.status).toBe(200);
 
-    const before = falRequests.length;
-    const jobId = await launch(user, { type: "avatar", concept: CONCEPT, models: { video: "talking-presenter" } });
-    const job = await waitForEnd(user, jobId);
-    expect(job.status, job.error).toBe("completed");
-    const sent = clipsSince(falRequests, before);
-    expect(sent).toHaveLength(1);
+    const { job, sent } = await presenterAd(user);
     expect(sent[0]!.model).toContain("omnihuman");
     expect(sent[0]!.body.image_url).toMatch(/^data:image\/jpeg;base64,/);
     expect(sent[0]!.body.audio_url).toMatch(/^data:audio\/wav;base64,/);
