@@ -128,4 +128,43 @@ describe("an ad rendered scene by scene", () => {
     await renderer.render({ storyboard: edited, format: "9:16", outputDir: dir, fileStem: "third" });
     expect(cache.misses).toBe(4);
   });
+
+  it("keeps each scene's segment when a scene before it is removed or two scenes swap places", { timeout: 180_000 }, async () => {
+    const folder = join(dir, "cache-order");
+    await mkdir(folder);
+    const cache = folderCache(folder);
+    const renderer = createStudioRenderer({ preset: "ultrafast", segmentCache: cache });
+    const lines = ["Fresh coffee beans", "Roasted every morning", "Ground to order", "Sent the same day", "Acme"];
+    const five: Storyboard = {
+      ...storyboard,
+      scenes: lines.map((headline, i) => ({
+        id: `s${i}`,
+        durationSec: 1.5,
+        headline,
+        background: i % 2 ? "#457b9d" : "#1d3557",
+        accent: "#e63946",
+        transition: "fade" as const,
+        ...(i === 4 ? { cta: "Shop now" } : {}),
+      })),
+    };
+    await renderer.render({ storyboard: five, format: "1:1", outputDir: dir, fileStem: "five" });
+    expect({ hits: cache.hits, misses: cache.misses }).toEqual({ hits: 0, misses: 5 });
+
+    // Without the second scene: the four others are the same pictures at the same lengths, so no encode (the
+    // first scene's thumbnail is a fifth hit).
+    const four = { ...five, scenes: five.scenes.filter((s) => s.id !== "s1") };
+    const shorter = await renderer.render({ storyboard: four, format: "1:1", outputDir: dir, fileStem: "four" });
+    expect({ hits: cache.hits, misses: cache.misses }).toEqual({ hits: 5, misses: 5 });
+    expect(shorter.durationSec).toBeCloseTo(6, 2);
+
+    // The second and third scenes swapped: every segment is already encoded, and the file shows the new order.
+    const order = [0, 2, 1, 3, 4].map((i) => five.scenes[i]!);
+    const swapped = await renderer.render({ storyboard: { ...five, scenes: order }, format: "1:1", outputDir: dir, fileStem: "swapped" });
+    expect({ hits: cache.hits, misses: cache.misses }).toEqual({ hits: 11, misses: 5 });
+    const still = join(dir, "swapped-2.png");
+    await run(locateFfmpeg(), ["-v", "error", "-ss", "2.2", "-i", swapped.videoPath, "-frames:v", "1", "-vf", TEXT_BAND, "-y", still]);
+    const seen = normalizeText((await readText(still)).join(" "));
+    expect(seen).toContain("ground to");
+    expect(seen).not.toContain("roasted");
+  });
 });

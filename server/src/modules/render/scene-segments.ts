@@ -10,7 +10,7 @@ import { createReadStream } from "node:fs";
 import { stat } from "node:fs/promises";
 
 /** Bumped whenever the renderer draws the same graph differently: every cached segment is then stale. */
-export const RENDERER_VERSION = "scene-segments-1";
+export const RENDERER_VERSION = "scene-segments-2";
 
 /** Where encoded segments are kept between renders, by key (null: encode every segment every time). */
 export interface SegmentCache {
@@ -128,6 +128,45 @@ async function fileHash(path: string): Promise<string> {
   return digest;
 }
 
+/**
+ * The graph, arguments and names with every name the renderer chose numbered by first appearance: labels
+ * (`[s3u0]`), text files (`s3-t0.txt`) and linked inputs (`img3.jpg`) carry the scene's index, which says
+ * nothing about its pixels. So a scene keeps its key when a scene before it is removed or the scenes are
+ * reordered; what the scene looks like (its layout, which may depend on its place) is in the graph itself.
+ */
+export function canonicalNames(input: { graph: string; args: readonly string[]; names: readonly string[] }): {
+  graph: string;
+  args: string[];
+  rename: (name: string) => string;
+} {
+  const names = new Map<string, string>();
+  const joinedArgs = input.args.join("\u0000");
+  // Order names by where they first appear (arguments, then graph), so equal compositions number them alike.
+  const firstSeen = (name: string) => {
+    const inArgs = joinedArgs.indexOf(name);
+    return inArgs >= 0 ? inArgs : joinedArgs.length + Math.max(0, input.graph.indexOf(name));
+  };
+  const ordered = [...input.names].sort((a, b) => firstSeen(a) - firstSeen(b) || a.localeCompare(b));
+  for (const [i, name] of ordered.entries()) names.set(name, `n${i}${name.match(/\.[a-z0-9]{1,5}$/i)?.[0] ?? ""}`);
+  const literal = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+  const pattern = names.size
+    ? new RegExp(
+        `(?<![\\w.-])(${[...names.keys()]
+          .sort((a, b) => b.length - a.length)
+          .map(literal)
+          .join("|")})(?![\\w.-])`,
+        "g",
+      )
+    : null;
+  const renameIn = (text: string) => (pattern ? text.replace(pattern, (m) => names.get(m) ?? m) : text);
+  const labels = new Map<string, string>();
+  const graph = renameIn(input.graph).replace(/\[([A-Za-z_][\w]*)\]/g, (_, label: string) => {
+    if (!labels.has(label)) labels.set(label, `L${labels.size}`);
+    return `[${labels.get(label)}]`;
+  });
+  return { graph, args: input.args.map(renameIn), rename: (name) => names.get(name) ?? name };
+}
+
 /** The key of a segment: its graph, the files it reads (by content), its encoder arguments, the renderer and ffmpeg. */
 export async function segmentKey(input: {
   graph: string;
@@ -136,9 +175,14 @@ export async function segmentKey(input: {
   links: readonly { name: string; target: string }[];
   ffmpegVersion: string;
 }): Promise<string> {
+  const canonical = canonicalNames({ graph: input.graph, args: input.args, names: [...input.files, ...input.links].map((f) => f.name) });
   const hash = createHash("sha256");
-  hash.update(`${RENDERER_VERSION}\n${input.ffmpegVersion}\n${input.graph}\n${input.args.join("\u0000")}\n`);
-  for (const file of input.files) hash.update(`${file.name}\n`).update(file.content).update("\n");
-  for (const link of input.links) hash.update(`${link.name}=${await fileHash(link.target)}\n`);
+  hash.update(`${RENDERER_VERSION}\n${input.ffmpegVersion}\n${canonical.graph}\n${canonical.args.join("\u0000")}\n`);
+  const files = [...input.files]
+    .map((f) => ({ name: canonical.rename(f.name), content: f.content }))
+    .sort((a, b) => a.name.localeCompare(b.name));
+  for (const file of files) hash.update(`${file.name}\n`).update(file.content).update("\n");
+  const links = input.links.map((l) => ({ name: canonical.rename(l.name), target: l.target })).sort((a, b) => a.name.localeCompare(b.name));
+  for (const link of links) hash.update(`${link.name}=${await fileHash(link.target)}\n`);
   return hash.digest("hex");
 }
