@@ -246,6 +246,64 @@ describe("a narrated 9:16 ad", () => {
   });
 });
 
+describe("a narrated ad rendered scene by scene (issue 30)", () => {
+  beforeAll(async () => {
+    narration ??= await narrate(storyboard, voice, { style: "presenter", maxAdSeconds: 12, workDir: dir });
+  }, 60_000);
+
+  /** Each decoded frame's time (ffmpeg's framemd5 muxer). */
+  async function frameTimes(file: string): Promise<number[]> {
+    const { stdout } = await run(locateFfmpeg(), ["-v", "error", "-i", file, "-map", "0:v", "-f", "framemd5", "-"], {
+      maxBuffer: 64 << 20,
+    });
+    return stdout
+      .split("\n")
+      .filter((line) => line && !line.startsWith("#"))
+      .map((line) => Number(line.split(",")[2]));
+  }
+
+  it("looks as the one-graph render does at every cut: captions, the presenter's photo moving on, the name bar", {
+    timeout: 180_000,
+  }, async () => {
+    const photo = join(dir, "face-segments.png");
+    await writeFace(photo);
+    const request = {
+      storyboard: narration.storyboard,
+      format: "9:16" as const,
+      outputDir: dir,
+      narration: { wavPath: narration.wavPath!, cues: narration.cues },
+      persona: { ...presenter, photoPath: photo },
+    };
+    const [bySegments, oneGraph] = await Promise.all([
+      createStudioRenderer({ preset: "ultrafast" }).render({ ...request, fileStem: "narrated-segments" }),
+      createStudioRenderer({ preset: "ultrafast", wholeGraph: true }).render({ ...request, fileStem: "narrated-graph" }),
+    ]);
+    const times = await frameTimes(bySegments.videoPath);
+    expect(times).toHaveLength(Math.round(bySegments.durationSec * 30));
+    expect(new Set(times.slice(1).map((t, i) => t - times[i]!)).size).toBe(1);
+    // Just before and after each scene's end, and mid-scene: the same picture as the one graph's (the
+    // encodes differ only in their keyframes), so the camera, the person and the captions carry on across cuts.
+    let elapsed = 0;
+    const moments: number[] = [];
+    for (const scene of narration.storyboard.scenes) {
+      moments.push(elapsed + scene.durationSec / 2);
+      elapsed += scene.durationSec;
+      if (elapsed < bySegments.durationSec - 0.2) moments.push(elapsed - 0.05, elapsed + 0.05);
+    }
+    for (const at of moments) {
+      const [a, b] = await Promise.all([frameAt(bySegments.videoPath, at, W, H), frameAt(oneGraph.videoPath, at, W, H)]);
+      expect(difference(a, b), `at ${at.toFixed(2)} s`).toBeLessThan(1.5);
+    }
+    // The captions are there in a later segment (the highlight box of the word being said).
+    const [first, second] = narration.storyboard.scenes;
+    const late = narration.cues.find(
+      (cue) => cue.startSec > first!.durationSec + 0.2 && cue.endSec < first!.durationSec + second!.durationSec,
+    )!;
+    const word = late.words?.[0] ?? late;
+    expect(accentRows(await frameAt(bySegments.videoPath, (word.startSec + word.endSec) / 2, W, H))).not.toBeNull();
+  });
+});
+
 describe("a narrated ad whose scenes play clips (the user's footage, or generated ones)", () => {
   beforeAll(async () => {
     narration ??= await narrate(storyboard, voice, { style: "presenter", maxAdSeconds: 12, workDir: dir });

@@ -26,6 +26,8 @@ export interface CaptionOptions {
   fontPath: string;
   metrics: FontMetrics;
   durationSec: number;
+  /** Draw only the cues said during [fromSec, toSec) (one scene's segment); the others still set the casing. */
+  within?: { fromSec: number; toSec: number };
 }
 
 export interface Captions {
@@ -71,6 +73,7 @@ export function captionFilters(options: CaptionOptions): Captions {
     );
     startsSentence = /[.!?]["'\u201d\u2019)]*$/.test(cue.text.trim());
     if (!shown.join("") || cueEnd <= cue.startSec) return;
+    if (options.within && (cueEnd <= options.within.fromSec || cue.startSec >= options.within.toSec)) return;
     let size = options.fontSize;
     const widthAt = (s: number) => metrics.measure(shown.join(" "), s);
     while (size > 14 && widthAt(size) > area.w) size -= 1;

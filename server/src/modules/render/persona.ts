@@ -27,6 +27,17 @@ export interface PersonaInput {
   metrics: FontMetrics;
   /** Index the first extra input (`-i`) will have. */
   firstInput: number;
+  /**
+   * Only these frames of the ad (one scene's segment, scene-segments.ts): the person's streams are made for
+   * them alone, timed from the window's start as the segment's frames are (the ad's own time).
+   */
+  window?: SegmentWindow;
+}
+
+/** Frames [start, start + frames) of the ad. */
+export interface SegmentWindow {
+  start: number;
+  frames: number;
 }
 
 export interface Rect {
@@ -192,8 +203,17 @@ export async function personaDress(input: PersonaInput): Promise<PersonaDress> {
       filter("crop", { w: cw, h: ch }),
       filter("setsar", { r: 1 }),
     ];
-    const timed = [filter("trim", { duration: durationSec.toFixed(3) }), "setpts=PTS-STARTPTS", filter("fps", { fps })];
-    const hookSec = persona.kind === "selfie" && media === "video" ? (storyboard.scenes[0]?.durationSec ?? 0) : 0;
+    // A window's streams start at its first frame and carry the ad's own time, as the segment's frames do.
+    const from = input.window?.start ?? 0;
+    const count = input.window?.frames ?? frames;
+    const fromSec = (from / fps).toFixed(6);
+    const shifted = `setpts=PTS-STARTPTS+${fromSec}/TB`;
+    const timed = [
+      filter("trim", from ? { start: fromSec, duration: (count / fps).toFixed(6) } : { duration: durationSec.toFixed(3) }),
+      shifted,
+      filter("fps", { fps }),
+    ];
+    const hookSec = persona.kind === "selfie" && media === "video" && from === 0 ? (storyboard.scenes[0]?.durationSec ?? 0) : 0;
     const person =
       media === "video"
         ? [...timed, ...cover(w, h)]
@@ -202,14 +222,14 @@ export async function personaDress(input: PersonaInput): Promise<PersonaDress> {
           [
             ...cover(2 * w, 2 * h),
             filter("zoompan", {
-              z: `1+0.06*on/${frames}`,
+              z: `1+0.06*(on+${from})/${frames}`,
               x: "iw/2-iw/zoom/2",
               y: "ih/2-ih/zoom/2",
-              d: frames,
+              d: count,
               s: `${w}x${h}`,
               fps,
             }),
-            "setpts=PTS-STARTPTS",
+            shifted,
           ];
     if (hookSec > 0) {
       chains.push(
@@ -219,7 +239,7 @@ export async function personaDress(input: PersonaInput): Promise<PersonaDress> {
     }
     chains.push(
       `[${hookSec > 0 ? "pv_a" : `${source}:v`}]${[...person, filter("format", { pix_fmts: "yuva420p" })].join(",")}[pv_person]`,
-      `[${maskInput}:v]${filter("format", { pix_fmts: "gray" })},${filter("loop", { loop: -1, size: 1 })},setpts=N/${fps}/TB[pv_mask]`,
+      `[${maskInput}:v]${filter("format", { pix_fmts: "gray" })},${filter("loop", { loop: -1, size: 1 })},setpts=(N+${from})/${fps}/TB[pv_mask]`,
       `[pv_person][pv_mask]alphamerge[pv_slot]`,
     );
     const rect = slot;

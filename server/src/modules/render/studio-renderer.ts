@@ -39,6 +39,7 @@ import type {
 import { validateFileStem, validateFormat, validateStoryboard } from "./validate.ts";
 import { concatList, finishedVideoArgs, joinArgs, segmentKey, segmentVideoArgs, videoEncodeArgs } from "./scene-segments.ts";
 import { type VoiceOver, voiceOver } from "./voice-over.ts";
+import type { SegmentWindow } from "./persona.ts";
 
 const PRESETS: readonly string[] = ["ultrafast", "superfast", "veryfast", "faster", "fast", "medium"];
 
@@ -196,6 +197,15 @@ interface Composition {
   links: { name: string; target: string }[];
 }
 
+/** A composed video (or one scene's segment of it) and where each scene's segment lies in the ad. */
+interface Composed extends Composition {
+  timeline: Timeline;
+  /** Per scene, the frames its segment holds (a transition belongs to the scene it ends). */
+  windows: SegmentWindow[];
+  /** A segment's own frame count. */
+  segmentFrames?: number;
+}
+
 export function createStudioRenderer(options: StudioRendererOptions = {}): VideoRenderer {
   let ffmpegPath = options.ffmpegPath;
   let fontPath = options.fontPath;
@@ -319,7 +329,7 @@ export function createStudioRenderer(options: StudioRendererOptions = {}): Video
     captioned = false,
     /** One scene's segment only (scene-segments.ts): its frames, video alone; the thumbnail with scene 0. */
     only?: number,
-  ): Composition & { timeline: Timeline; segmentFrames?: number } {
+  ): Composed {
     const encode = ENCODE[quality] ?? ENCODE.standard;
     const scenes = storyboard.scenes;
     const { width: W, height: H } = frameSize(format, quality);
@@ -402,7 +412,13 @@ export function createStudioRenderer(options: StudioRendererOptions = {}): Video
      * it ends). Made lazily, so a one-scene segment builds only its own scene's chains.
      */
     let ownFrames = 0;
+    let at = 0;
+    const windows: SegmentWindow[] = scenes.map(() => ({ start: -1, frames: 0 }));
     const segment = (label: string, owner: number, count: number, make: () => string) => {
+      const window = windows[owner]!;
+      if (window.start < 0) window.start = at;
+      window.frames += count;
+      at += count;
       if (only !== undefined && owner !== only) return;
       chains.push(make());
       segments.push(label);
@@ -490,9 +506,14 @@ export function createStudioRenderer(options: StudioRendererOptions = {}): Video
     const total = timeline.totalFrames;
     const joined = filter("concat", { n: segments.length, v: 1, a: 0 });
     if (dress) {
-      // Narrated ads: camera, persona and captions over the joined scenes; the voice over the bed.
-      chains.unshift(...dress.preChains);
-      chains.push(`${segments.map((l) => `[${l}]`).join("")}${joined}[vjoined]`, ...dress.video("vjoined", "vout"));
+      // Narrated ads: camera, persona and captions over the joined scenes; the voice over the bed. A segment's
+      // frames carry the ad's time while they are dressed (the camera, the person and the captions are timed
+      // in it), and start at 0 again for their own file.
+      chains.unshift(...dress.preChains(scenes.flatMap((_, i) => (uses[i]!.length ? [i] : []))));
+      const shift = dress.startFrame ? `,setpts=PTS+${(dress.startFrame / fps).toFixed(6)}/TB` : "";
+      const dressed = only === undefined ? "vout" : "vdressed";
+      chains.push(`${segments.map((l) => `[${l}]`).join("")}${joined}${shift}[vjoined]`, ...dress.video("vjoined", dressed));
+      if (only !== undefined) chains.push("[vdressed]setpts=PTS-STARTPTS[vout]");
       files.push(...dress.files);
       links.push(...dress.links);
     } else {
@@ -520,7 +541,7 @@ export function createStudioRenderer(options: StudioRendererOptions = {}): Video
       const video = segmentVideoArgs({ preset, crf: encode.crf, x264: encode.x264, fps, threads });
       args.push("-map", "[vout]", ...video, "-frames:v", String(ownFrames), "-y", "video.mp4");
       if (thumbSource) args.push(...thumbnail);
-      return { args, graph: chains.join(";\n"), files, links, timeline, segmentFrames: ownFrames };
+      return { args, graph: chains.join(";\n"), files, links, timeline, windows, segmentFrames: ownFrames };
     }
     // The sound track, made once for all formats (audio-track.ts): its packets are copied, not encoded again.
     inputs.push("-i", AUDIO_TRACK);
@@ -544,7 +565,7 @@ export function createStudioRenderer(options: StudioRendererOptions = {}): Video
       ...finishedVideoArgs(durationSec, storyboard.title ?? ""),
       ...thumbnail,
     ];
-    return { args, graph: chains.join(";\n"), files, links, timeline };
+    return { args, graph: chains.join(";\n"), files, links, timeline, windows };
   }
 
   async function prepare(workDir: string, composition: Pick<Composition, "graph" | "files" | "links">): Promise<void> {
@@ -562,7 +583,7 @@ export function createStudioRenderer(options: StudioRendererOptions = {}): Video
   async function renderBySegments(input: {
     workDir: string;
     scenes: number;
-    compose: (only: number) => Composition & { timeline: Timeline; segmentFrames?: number };
+    compose: (only: number) => Promise<Composed>;
     title: string;
     durationSec: number;
     fps: number;
@@ -582,7 +603,7 @@ export function createStudioRenderer(options: StudioRendererOptions = {}): Video
       );
     const segment = async (i: number): Promise<{ file: string; frames: number }> => {
       throwIfAborted(signal);
-      const composition = input.compose(i);
+      const composition = await input.compose(i);
       const frames = composition.segmentFrames ?? 0;
       const weight = frames / Math.max(1, composition.timeline.totalFrames);
       const key = await segmentKey({ ...composition, ffmpegVersion: input.caps.version });
@@ -660,23 +681,24 @@ export function createStudioRenderer(options: StudioRendererOptions = {}): Video
       throwIfAborted(signal);
       const narration = request.narration ? closingCardUncaptioned(request.narration, storyboard, fps) : undefined;
       const captioned = !!narration?.cues.length;
-      const dress =
-        narration || request.persona
-          ? await voiceOver({
-              storyboard,
-              format,
-              width,
-              height,
-              durationSec: planTimeline(storyboard.scenes, fps).totalFrames / fps,
-              fps,
-              fontPath: font(),
-              metrics: fontMetrics(font()),
-              narration,
-              persona: request.persona,
-              // The narration's inputs come first (composeVideo puts them there).
-              firstInput: 0,
-            })
-          : null;
+      const dressed = !!(narration || request.persona);
+      const dressFor = (window?: SegmentWindow) =>
+        voiceOver({
+          storyboard,
+          format,
+          width,
+          height,
+          durationSec: planTimeline(storyboard.scenes, fps).totalFrames / fps,
+          fps,
+          fontPath: font(),
+          metrics: fontMetrics(font()),
+          narration,
+          persona: request.persona,
+          // The narration's inputs come first (composeVideo puts them there).
+          firstInput: 0,
+          ...(window ? { window } : {}),
+        });
+      const dress = dressed ? await dressFor() : null;
       if (request.narration) {
         const info = await stat(request.narration.wavPath).catch(() => undefined);
         if (!info?.isFile()) throw new Error(`narration.wavPath is not a readable file: ${request.narration.wavPath}`);
@@ -701,13 +723,24 @@ export function createStudioRenderer(options: StudioRendererOptions = {}): Video
       const workDir = await mkdtemp(join(outDir, `.render-${fileStem}-`));
       try {
         await linkTrack(track, join(workDir, AUDIO_TRACK));
-        if (dress || options.wholeGraph) {
-          // A narrated ad's camera, person and captions run across its cuts: it is one graph.
+        if (options.wholeGraph) {
           await prepare(workDir, composition);
           throwIfAborted(signal);
           await runFfmpeg(binary(), composition.args, { cwd: workDir, signal, durationSec, onProgress });
         } else {
-          const compose = (only: number) => composeVideo(storyboard, format, caps, logo, quality, null, captioned, only);
+          // A narrated ad's camera, person and captions run across its cuts: each segment is dressed for its
+          // own frames, in the ad's time.
+          const compose = async (only: number) =>
+            composeVideo(
+              storyboard,
+              format,
+              caps,
+              logo,
+              quality,
+              dressed ? await dressFor(composition.windows[only]) : null,
+              captioned,
+              only,
+            );
           await renderBySegments({
             workDir,
             scenes: storyboard.scenes.length,

@@ -5,7 +5,7 @@ import type { AspectRatio } from "@adgen/schema";
 import { captionFilters } from "./captions.ts";
 import type { FontMetrics } from "./font-metrics.ts";
 import { filter } from "./graph.ts";
-import { personaDress } from "./persona.ts";
+import { personaDress, type SegmentWindow } from "./persona.ts";
 import type { Persona, RenderNarration, Storyboard } from "./types.ts";
 
 /** How much larger than the frame a selfie scene is drawn, so the handheld camera has room to move. */
@@ -27,6 +27,8 @@ export interface VoiceOverInput {
   persona?: Persona;
   /** Index the first extra input (`-i`) will have. */
   firstInput: number;
+  /** Only these frames of the ad: one scene's segment (persona.ts). */
+  window?: SegmentWindow;
 }
 
 export interface VoiceOver {
@@ -34,8 +36,10 @@ export interface VoiceOver {
   inputs: string[];
   links: { name: string; target: string }[];
   files: { name: string; content: string | Uint8Array }[];
-  /** Chains to put before the scene stills' chains (the presenter's name bar split per scene). */
-  preChains: string[];
+  /** Chains to put before the scene stills' chains: the presenter's name bar split for the scenes drawn. */
+  preChains(scenes: readonly number[]): string[];
+  /** The first frame this dress is made for (0, or its window's start): the frames it dresses carry the ad's time. */
+  startFrame: number;
   /**
    * The head of the chain that holds scene `i`'s still `[label]`: the presenter's name bar drawn onto it (once
    * per scene, so it costs nothing per frame), or for a selfie the still drawn larger for the handheld crop.
@@ -57,9 +61,12 @@ export async function voiceOver(input: VoiceOverInput): Promise<VoiceOver> {
   const { storyboard, width: W, height: H, durationSec, narration, persona } = input;
   const u = Math.min(W, H);
   const selfie = persona?.kind === "selfie";
-  const sceneCount = storyboard.scenes.length;
-  const dress = await personaDress({ ...input, fps: input.fps ?? 30 });
+  const fps = input.fps ?? 30;
+  const dress = await personaDress({ ...input, fps });
+  // A window draws the cues said during it (their times stay the ad's).
+  const window = input.window;
   const captions = captionFilters({
+    ...(window ? { within: { fromSec: window.start / fps, toSec: (window.start + window.frames) / fps } } : {}),
     cues: narration?.cues ?? [],
     area: dress.captionArea,
     fontSize: Math.round((selfie ? 0.058 : 0.05) * u),
@@ -86,12 +93,11 @@ export async function voiceOver(input: VoiceOverInput): Promise<VoiceOver> {
     inputs: dress.inputs,
     links: dress.links,
     files: [...dress.files, ...captions.files],
-    preChains:
-      bar && !barPerFrame
-        ? [
-            `[${bar.input}:v]${filter("split", { outputs: sceneCount })}${Array.from({ length: sceneCount }, (_, k) => `[vo_bar${k}]`).join("")}`,
-          ]
-        : [],
+    preChains(scenes) {
+      if (!bar || barPerFrame || !scenes.length) return [];
+      return [`[${bar.input}:v]${filter("split", { outputs: scenes.length })}${scenes.map((k) => `[vo_bar${k}]`).join("")}`];
+    },
+    startFrame: window?.start ?? 0,
     stillHead(i, label) {
       if (selfie) return `[${label}]${large},`;
       if (!bar || barPerFrame) return `[${label}]`;
