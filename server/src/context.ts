@@ -11,6 +11,7 @@ import type { RateLimiter } from "./rate-limit/limiter.ts";
 import type { MediaStorage } from "./media/storage.ts";
 import type { SessionManager } from "./modules/auth/sessions.ts";
 import type { Resolver } from "./modules/net/safe-fetch.ts";
+import type { SegmentCache } from "./modules/render/scene-segments.ts";
 import type { VideoRenderer } from "./modules/render/types.ts";
 import type { VoiceSynthesizer } from "./modules/voice/types.ts";
 import type { JobQueue } from "./queue/queue.ts";
@@ -37,6 +38,10 @@ export interface Services {
   resolver: Resolver;
   /** Wakes this process's workflow workers (set when workers start; a no-op without them). */
   wakeWorkers(): void;
+  /** Rendered scene segments kept for later renders and shared by the workers (null: RENDER_CACHE_MB=0). */
+  segmentCache: SegmentCache | null;
+  /** This instance as a worker, on the segment tasks it takes (machine, process, instance). */
+  workerName: string;
 }
 
 export interface AuthState {

@@ -11,6 +11,7 @@ import { SessionManager } from "./modules/auth/sessions.ts";
 import { createMediaStorage } from "./media/media-config.ts";
 import { type Resolver, systemResolver } from "./modules/net/safe-fetch.ts";
 import { createStudioRenderer } from "./modules/render/index.ts";
+import { createSegmentFarm, newWorkerName } from "./modules/render/segment-farm.ts";
 import { createSegmentStore } from "./modules/render/segment-store.ts";
 import type { VideoRenderer } from "./modules/render/types.ts";
 import { createLogger, type Logger } from "./logging/logger.ts";
@@ -65,6 +66,13 @@ export async function createServices(config: Config, options: ServiceOptions = {
       : new InProcessEventBus();
   const queue = await JobQueue.start(db, config.queue, { supervise: true, logger });
   const media = await createMediaStorage(config.media, config.dataDir);
+  const segmentCache = config.renderCacheBytes > 0 ? createSegmentStore(db.prisma, media, config.renderCacheBytes) : null;
+  // A render's segments go on the queue for every worker (this process's included, woken at once).
+  let wakeSegmentWorkers = () => {};
+  const workerName = newWorkerName();
+  const segmentFarm = segmentCache
+    ? createSegmentFarm({ prisma: db.prisma, queue, media, cache: segmentCache, workerName, wake: () => wakeSegmentWorkers() })
+    : null;
   const services: ServiceHandle = {
     config,
     db,
@@ -79,17 +87,22 @@ export async function createServices(config: Config, options: ServiceOptions = {
       options.renderer ??
       createStudioRenderer({
         ...(config.renderThreads ? { threads: config.renderThreads } : {}),
-        ...(config.renderCacheBytes > 0 ? { segmentCache: createSegmentStore(db.prisma, media, config.renderCacheBytes) } : {}),
+        ...(segmentCache ? { segmentCache } : {}),
+        ...(segmentFarm ? { segmentFarm } : {}),
       }),
     voice: options.voice ?? createEspeakSynthesizer(),
     languageModel: config.languageModel ? createLanguageModel(config.languageModel) : null,
     providers: remoteProvidersFrom(config),
     resolver: options.resolver ?? systemResolver,
     wakeWorkers: () => {},
+    segmentCache,
+    workerName,
     async startWorkers(count: number) {
       workers = await startWorkers(services, count);
       const ids = workers.workflowWorkerIds;
       services.wakeWorkers = () => queue.nudge(ids);
+      const segmentIds = workers.segmentWorkerIds;
+      wakeSegmentWorkers = () => queue.nudge(segmentIds);
       return workers;
     },
     async close() {

@@ -17,6 +17,8 @@ export const QUEUE = {
   knowledge: "knowledge",
   /** Finished `publish: true` ads, each waiting for its scheduled time. */
   publish: "publish",
+  /** Scene segments of renders, for any worker to encode (render/segment-farm.ts). */
+  renderSegment: "render-segment",
 } as const;
 export type QueueName = (typeof QUEUE)[keyof typeof QUEUE];
 
@@ -77,6 +79,8 @@ export class JobQueue {
     await ensureQueue(boss, { name: QUEUE.export, retryLimit: 2, retryDelay: 5, retryBackoff: true, expireInSeconds: 3600 });
     await ensureQueue(boss, { name: QUEUE.knowledge, retryLimit: 2, retryDelay: 2, retryBackoff: true, expireInSeconds: 600 });
     await ensureQueue(boss, { name: QUEUE.publish, retryLimit: 2, retryDelay: 30, expireInSeconds: 900 });
+    // A segment's retries are its owner's (render_segment_tasks.attempts): a message is only a wake-up call.
+    await ensureQueue(boss, { name: QUEUE.renderSegment, retryLimit: 0, expireInSeconds: 900 });
     return new JobQueue(boss, settings);
   }
 

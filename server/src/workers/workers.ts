@@ -13,9 +13,12 @@ import { resendStaleExtractions, runKnowledgeExtraction } from "../modules/knowl
 import type { ExtractionMessage } from "../modules/knowledge/knowledge-items.ts";
 import { type PublishMessage, runPublication } from "../modules/social/publish.ts";
 import { deliverDueMail } from "../modules/mail/deliver-mail.ts";
+import { encodeQueuedSegment, type SegmentMessage } from "../modules/render/segment-farm.ts";
 
 export interface Workers {
   workflowWorkerIds: string[];
+  /** This process's pollers of the render-segment queue (nudged when one of its renders queues segments). */
+  segmentWorkerIds: string[];
   stop(): Promise<void>;
 }
 
@@ -43,6 +46,12 @@ export async function startWorkers(services: Services, workflowConcurrency: numb
     await queue.work<ExtractionMessage>(QUEUE.knowledge, 1, (message) => runKnowledgeExtraction(services, message));
     await queue.work<PublishMessage>(QUEUE.publish, 1, (message) => runPublication(services, message));
   }
+  // One scene segment at a time, of any job (this process's own renders included).
+  const { segmentCache: cache } = services;
+  const segmentWorkerIds =
+    workflowConcurrency > 0 && cache
+      ? await queue.work<SegmentMessage>(QUEUE.renderSegment, 1, (message) => encodeQueuedSegment({ ...services, cache }, message.data.key))
+      : [];
 
   const sweep = async () => {
     const failed = (task: string) => (error: Error) => services.logger.error({ task, error: error.message }, "sweep failed");
@@ -66,6 +75,7 @@ export async function startWorkers(services: Services, workflowConcurrency: numb
 
   return {
     workflowWorkerIds,
+    segmentWorkerIds,
     async stop() {
       clearInterval(timer);
     },

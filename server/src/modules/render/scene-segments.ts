@@ -14,10 +14,38 @@ export const RENDERER_VERSION = "scene-segments-2";
 
 /** Where encoded segments are kept between renders, by key (null: encode every segment every time). */
 export interface SegmentCache {
-  /** The cached segment's file on this machine, or null. */
-  get(key: string): Promise<string | null>;
+  /** The cached segment's file on this machine, or null. `uncounted`: a fetch after encoding, not a lookup. */
+  get(key: string, options?: { uncounted?: boolean }): Promise<string | null>;
   /** Keeps a freshly encoded segment (the file may be moved). */
   put(key: string, file: string): Promise<void>;
+}
+
+/** One segment to encode: its composition, which a worker writes into a directory of its own and runs. */
+export interface SegmentWork {
+  key: string;
+  args: string[];
+  graph: string;
+  files: { name: string; content: string | Uint8Array }[];
+  /** Input files by the name the arguments give them, and where they are on this machine. */
+  links: { name: string; target: string }[];
+  frames: number;
+  fps: number;
+  /** Scene 0's segment also writes `thumb.jpg`, kept as `<key>.thumb`. */
+  thumb: boolean;
+}
+
+/**
+ * Spreads a render's segments over workers (render-farm in the workflows module): resolves once every one is
+ * in the segment cache, encoded here by `encodeHere` or by any other worker sharing the database and store.
+ */
+export interface SegmentFarm {
+  encode(input: {
+    owner: { jobId: string };
+    work: SegmentWork[];
+    encodeHere: (work: SegmentWork) => Promise<void>;
+    onDone: (key: string) => void;
+    signal?: AbortSignal | undefined;
+  }): Promise<void>;
 }
 
 export interface EncodeSettings {
@@ -116,7 +144,7 @@ export function finishedVideoArgs(durationSec: number, title: string): string[] 
 /** Files' content hashes, kept by path, size and modification time (a picture is hashed once per process). */
 const fileHashes = new Map<string, { size: number; mtimeMs: number; hash: string }>();
 
-async function fileHash(path: string): Promise<string> {
+export async function fileHash(path: string): Promise<string> {
   const info = await stat(path);
   const known = fileHashes.get(path);
   if (known && known.size === info.size && known.mtimeMs === info.mtimeMs) return known.hash;

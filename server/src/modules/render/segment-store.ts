@@ -41,10 +41,10 @@ export function createSegmentStore(prisma: PrismaClient, media: MediaStorage, ca
   }
 
   return {
-    async get(key) {
+    async get(key, options) {
       const found = await prisma.renderSegment.findUnique({ where: { key } });
       const file = found && (await media.stat(prefix(key))) ? await media.localFile(prefix(key)).catch(() => null) : null;
-      const counted = !key.endsWith(".thumb");
+      const counted = !key.endsWith(".thumb") && !options?.uncounted;
       if (!file) {
         if (found) await prisma.renderSegment.deleteMany({ where: { key } });
         if (counted) await count(prisma, "misses");

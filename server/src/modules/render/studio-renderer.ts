@@ -37,7 +37,15 @@ import type {
   VideoRenderer,
 } from "./types.ts";
 import { validateFileStem, validateFormat, validateStoryboard } from "./validate.ts";
-import { concatList, finishedVideoArgs, joinArgs, segmentKey, segmentVideoArgs, videoEncodeArgs } from "./scene-segments.ts";
+import {
+  concatList,
+  finishedVideoArgs,
+  joinArgs,
+  type SegmentWork,
+  segmentKey,
+  segmentVideoArgs,
+  videoEncodeArgs,
+} from "./scene-segments.ts";
 import { type VoiceOver, voiceOver } from "./voice-over.ts";
 import type { SegmentWindow } from "./persona.ts";
 
@@ -576,9 +584,25 @@ export function createStudioRenderer(options: StudioRendererOptions = {}): Video
     }
   }
 
+  /** Encodes one segment in a directory of its own and keeps it (and scene 0's thumbnail) in the cache. */
+  async function encodeHere(work: SegmentWork, workDir: string, signal?: AbortSignal, onProgress?: (f: number) => void) {
+    const dir = await mkdtemp(join(workDir, "scene-"));
+    try {
+      await prepare(dir, work);
+      await runFfmpeg(binary(), work.args, { cwd: dir, signal, durationSec: work.frames / work.fps, onProgress });
+      await segmentCache?.put(work.key, join(dir, "video.mp4"));
+      if (work.thumb) await segmentCache?.put(`${work.key}.thumb`, join(dir, "thumb.jpg"));
+      return { video: join(dir, "video.mp4"), thumb: work.thumb ? join(dir, "thumb.jpg") : null, dir };
+    } catch (error) {
+      await rm(dir, { recursive: true, force: true });
+      throw error;
+    }
+  }
+
   /**
    * Each scene's segment from the cache or encoded now (scene-segments.ts), then joined with the sound track
-   * into `video.mp4` (and scene 0's run writes `thumb.jpg`), in `workDir`.
+   * into `video.mp4` (and scene 0's segment brings `thumb.jpg`), in `workDir`. With a farm and a job, the
+   * segments not in the cache are spread over the workers; otherwise this process encodes them, two at once.
    */
   async function renderBySegments(input: {
     workDir: string;
@@ -588,12 +612,21 @@ export function createStudioRenderer(options: StudioRendererOptions = {}): Video
     durationSec: number;
     fps: number;
     caps: FfmpegCapabilities;
+    owner?: { jobId: string } | undefined;
     signal?: AbortSignal | undefined;
     onProgress?: ((fraction: number) => void) | undefined;
   }): Promise<void> {
-    const { workDir, signal, onProgress } = input;
+    const { workDir, signal, onProgress, fps } = input;
+    const works: SegmentWork[] = [];
+    for (let i = 0; i < input.scenes; i++) {
+      throwIfAborted(signal);
+      const composition = await input.compose(i);
+      const key = await segmentKey({ ...composition, ffmpegVersion: input.caps.version });
+      works.push({ ...composition, key, frames: composition.segmentFrames ?? 0, fps, thumb: i === 0 });
+    }
+    const totalFrames = Math.max(1, Math.round(input.durationSec * fps));
     // Each segment's share of the progress bar, as its frames come out.
-    const shares = new Array<number>(input.scenes).fill(0);
+    const shares = works.map(() => 0);
     const report = () =>
       onProgress?.(
         Math.min(
@@ -601,58 +634,69 @@ export function createStudioRenderer(options: StudioRendererOptions = {}): Video
           shares.reduce((sum, f) => sum + f, 0),
         ),
       );
-    const segment = async (i: number): Promise<{ file: string; frames: number }> => {
-      throwIfAborted(signal);
-      const composition = await input.compose(i);
-      const frames = composition.segmentFrames ?? 0;
-      const weight = frames / Math.max(1, composition.timeline.totalFrames);
-      const key = await segmentKey({ ...composition, ffmpegVersion: input.caps.version });
-      const file = `segment-${i + 1}.mp4`;
-      const cached = await segmentCache?.get(key);
-      const thumb = i === 0 ? await segmentCache?.get(`${key}.thumb`) : null;
-      if (cached && (i > 0 || thumb)) {
-        await copyFile(cached, join(workDir, file));
-        if (thumb) await copyFile(thumb, join(workDir, "thumb.jpg"));
-      } else {
-        const dir = join(workDir, `scene-${i + 1}`);
-        await mkdir(dir);
-        try {
-          await prepare(dir, composition);
-          await runFfmpeg(binary(), composition.args, {
-            cwd: dir,
-            signal,
-            durationSec: frames / input.fps,
-            onProgress: (f) => {
-              shares[i] = f * weight;
-              report();
-            },
-          });
-          await rename(join(dir, "video.mp4"), join(workDir, file));
-          if (i === 0) await rename(join(dir, "thumb.jpg"), join(workDir, "thumb.jpg"));
-        } finally {
-          await rm(dir, { recursive: true, force: true });
-        }
-        await segmentCache?.put(key, join(workDir, file));
-        if (i === 0) await segmentCache?.put(`${key}.thumb`, join(workDir, "thumb.jpg"));
-      }
-      shares[i] = weight;
+    const done = (i: number) => {
+      shares[i] = works[i]!.frames / totalFrames;
       report();
-      return { file, frames };
     };
-    // Two encodes at once: one ffmpeg's start (inputs decoded, graph built) overlaps the other's encoding.
-    const segments: { file: string; frames: number }[] = [];
-    let next = 0;
-    const lane = async () => {
-      while (next < input.scenes) {
-        const i = next++;
-        segments[i] = await segment(i);
+    const fileOf = (i: number) => `segment-${i + 1}.mp4`;
+    const place = async (i: number, video: string, thumb: string | null) => {
+      await copyFile(video, join(workDir, fileOf(i)));
+      if (thumb) await copyFile(thumb, join(workDir, "thumb.jpg"));
+      done(i);
+    };
+    const missing: number[] = [];
+    for (const [i, work] of works.entries()) {
+      const cached = await segmentCache?.get(work.key);
+      const thumb = work.thumb ? await segmentCache?.get(`${work.key}.thumb`) : null;
+      if (cached && (!work.thumb || thumb)) await place(i, cached, thumb ?? null);
+      else missing.push(i);
+    }
+    const encodeAndPlace = async (i: number) => {
+      const made = await encodeHere(works[i]!, workDir, signal, (f) => {
+        shares[i] = (f * works[i]!.frames) / totalFrames;
+        report();
+      });
+      try {
+        await place(i, made.video, made.thumb);
+      } finally {
+        await rm(made.dir, { recursive: true, force: true });
       }
     };
-    await Promise.all(Array.from({ length: Math.min(SEGMENTS_AT_ONCE, input.scenes) }, lane));
-    const total = segments.reduce((sum, segment) => sum + segment.frames, 0);
-    const expected = Math.round(input.durationSec * input.fps);
+    if (options.segmentFarm && segmentCache && input.owner && missing.length) {
+      const byKey = new Map(missing.map((i) => [works[i]!.key, i]));
+      const encoded = new Set<number>();
+      await options.segmentFarm.encode({
+        owner: input.owner,
+        work: missing.map((i) => works[i]!),
+        encodeHere: async (work) => {
+          const i = byKey.get(work.key)!;
+          await encodeAndPlace(i);
+          encoded.add(i);
+        },
+        onDone: (key) => done(byKey.get(key)!),
+        signal,
+      });
+      // The segments other workers encoded, from the store they share.
+      for (const i of missing.filter((i) => !encoded.has(i))) {
+        const work = works[i]!;
+        const video = await segmentCache.get(work.key, { uncounted: true });
+        const thumb = work.thumb ? await segmentCache.get(`${work.key}.thumb`, { uncounted: true }) : null;
+        if (!video || (work.thumb && !thumb)) throw new Error(`scene ${i + 1}'s segment was encoded but is not in the segment store`);
+        await place(i, video, thumb);
+      }
+    } else {
+      // Two encodes at once: one ffmpeg's start (inputs decoded, graph built) overlaps the other's encoding.
+      let next = 0;
+      const lane = async () => {
+        while (next < missing.length) await encodeAndPlace(missing[next++]!);
+      };
+      await Promise.all(Array.from({ length: Math.min(SEGMENTS_AT_ONCE, missing.length) }, lane));
+    }
+    const total = works.reduce((sum, work) => sum + work.frames, 0);
+    const expected = Math.round(input.durationSec * fps);
     if (total !== expected) throw new Error(`the scene segments hold ${total} frames, the ad ${expected}`);
-    await writeFile(join(workDir, "segments.txt"), concatList(segments, input.fps));
+    const list = works.map((work, i) => ({ file: fileOf(i), frames: work.frames }));
+    await writeFile(join(workDir, "segments.txt"), concatList(list, fps));
     await runFfmpeg(binary(), joinArgs({ list: "segments.txt", audio: AUDIO_TRACK, durationSec: input.durationSec, title: input.title }), {
       cwd: workDir,
       signal,
@@ -666,6 +710,10 @@ export function createStudioRenderer(options: StudioRendererOptions = {}): Video
 
   return {
     name: "studio",
+
+    async encodeSegment({ dir, args, durationSec, signal }) {
+      await runFfmpeg(binary(), args, { cwd: dir, signal, durationSec });
+    },
 
     async render(request: RenderRequest): Promise<RenderResult> {
       const { format, outputDir, fileStem, signal, onProgress, quality } = request;
@@ -749,6 +797,7 @@ export function createStudioRenderer(options: StudioRendererOptions = {}): Video
             durationSec,
             fps,
             caps,
+            owner: request.segmentOwner,
             signal,
             onProgress,
           });

@@ -1,5 +1,5 @@
 import type { AspectRatio } from "@adgen/schema";
-import type { SegmentCache } from "./scene-segments.ts";
+import type { SegmentCache, SegmentFarm } from "./scene-segments.ts";
 
 export type { AspectRatio };
 
@@ -116,6 +116,8 @@ export interface RenderRequest {
   narration?: RenderNarration;
   /** Who fronts the ad: a presenter (card and lower-third name bar) or a creator's selfie (handheld camera, tag). */
   persona?: Persona;
+  /** The job this render is for: its segments may then be spread over the workers (StudioRendererOptions.segmentFarm). */
+  segmentOwner?: { jobId: string };
 }
 
 export interface CaptionCue {
@@ -169,6 +171,11 @@ export interface VideoRenderer {
   render(request: RenderRequest): Promise<RenderResult>;
   /** One still PNG of scene `sceneIndex` as it will look in `format` (used for human review previews). */
   previewFrame(storyboard: Storyboard, sceneIndex: number, format: AspectRatio, outPath: string): Promise<string>;
+  /**
+   * Runs one queued segment's encode (SegmentWork's arguments) in `dir`, which holds its graph, files and
+   * inputs: how another worker takes its share of a job's segments. Absent: this renderer does not split.
+   */
+  encodeSegment?(input: { dir: string; args: string[]; durationSec: number; signal?: AbortSignal }): Promise<void>;
 }
 
 export interface StudioRendererOptions {
@@ -184,6 +191,8 @@ export interface StudioRendererOptions {
   audioCacheDir?: string;
   /** Where encoded scene segments are kept for later renders (scene-segments.ts); none: every segment is encoded. */
   segmentCache?: SegmentCache;
+  /** Spreads a job's segments over the workers (with `segmentCache`, for requests naming their job). */
+  segmentFarm?: SegmentFarm;
   /** Render each format as one graph, without scene segments (the bench compares the two). */
   wholeGraph?: boolean;
 }

@@ -127,6 +127,7 @@ export function factoryRenderStep(format: AspectRatio, imagesOnly: boolean, qual
               signal,
               onProgress: share,
               quality,
+              segmentOwner: { jobId: job.id },
             });
             const key = jobMediaKey(job.id, `${fileStem}.mp4`);
             const thumbnailKey = jobMediaKey(job.id, `${fileStem}.jpg`);

@@ -127,7 +127,8 @@ export interface StoredCut {
 
 /** Renders one cut (`<fileStem>.mp4` and `.jpg` in `request.outputDir`) and stores both under the job's media. */
 export async function renderCut(services: Services, jobId: string, request: RenderRequest): Promise<StoredCut> {
-  const result = await services.renderer.render(request);
+  // Naming the job lets its scene segments be spread over the workers.
+  const result = await services.renderer.render({ ...request, segmentOwner: { jobId } });
   const key = jobMediaKey(jobId, `${request.fileStem}.mp4`);
   const thumbnailKey = jobMediaKey(jobId, `${request.fileStem}.jpg`);
   await services.media.put(thumbnailKey, result.thumbnailPath);
