@@ -68,6 +68,10 @@ export async function startWorkers(services: Services, workflowConcurrency: numb
     // Every instance admits waiting jobs of accounts with free slots (a finish seen by no admission, a
     // crash between a job's end and the next admission, an external worker's report).
     await admitWaitingJobs(services).catch(failed("admission"));
+    // Finished segment tasks: their segments are in the cache; the rows only told the renders' owners.
+    await services.prisma.renderSegmentTask
+      .deleteMany({ where: { status: { in: ["done", "failed"] }, updatedAt: { lt: new Date(Date.now() - 3600_000) } } })
+      .catch(failed("segment tasks"));
     await services.prisma.idempotencyKey.deleteMany({ where: { createdAt: { lt: new Date(Date.now() - 24 * 3600_000) } } }).catch(() => {});
   };
   const timer = setInterval(() => void sweep(), services.config.sweepSeconds * 1000);
