@@ -1,0 +1,101 @@
+// Scenes spread over workers (issue 30): two instances on one PostgreSQL database and one S3 store, as two
+// machines would be. A four-format job launched on one is encoded by both: each takes segments from the
+// queue, fetching the inputs from the store, and the job's own worker joins them into ads that play.
+import { randomBytes } from "node:crypto";
+import { mkdtempSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { loadConfig } from "../src/config/env.ts";
+import { listen, type RunningServer } from "../src/http/app.ts";
+import { createServices, type ServiceHandle } from "../src/services.ts";
+import { RestClient, uniqueEmail } from "../test/support/clients.ts";
+import { testDatabase } from "../test/support/harness.ts";
+import { startS3, type TestS3 } from "../test/support/s3-server.ts";
+
+interface Instance {
+  services: ServiceHandle;
+  server: RunningServer;
+}
+
+let drop: () => Promise<void>;
+let s3: TestS3;
+const instances: Instance[] = [];
+const secret = randomBytes(32).toString("hex");
+
+beforeAll(async () => {
+  s3 = await startS3();
+  const db = await testDatabase();
+  drop = db.drop;
+  for (let i = 0; i < 2; i++) {
+    const config = loadConfig(
+      {
+        DATA_DIR: mkdtempSync(join(tmpdir(), "adgen-farm-")),
+        SESSION_SECRET: secret,
+        WORKERS: "1",
+        SIGNUP_CREDITS: "20",
+        STUDIO_MAX_AD_SECONDS: "15",
+        QUEUE_MAINTENANCE_SECONDS: "1",
+        SWEEP_SECONDS: "1",
+        LOG_LEVEL: "silent",
+        ...s3.env,
+      },
+      { database: db.target },
+    );
+    const services = await createServices(config);
+    await services.startWorkers(config.workers);
+    instances.push({ services, server: await listen(services, 0, "127.0.0.1") });
+  }
+}, 120_000);
+
+afterAll(async () => {
+  for (const instance of instances) {
+    await instance.server.close();
+    await instance.services.close();
+  }
+  await drop?.();
+  await s3?.close();
+});
+
+describe("two workers on one PostgreSQL and one store", () => {
+  it("share a four-format job's scene segments, and the job completes with every format", { timeout: 300_000 }, async () => {
+    const [a, b] = instances as [Instance, Instance];
+    const client = new RestClient(a.server.url);
+    const signup = await client.post("/auth/signup", { email: uniqueEmail("farm").toLowerCase(), password: "farm-password-1" });
+    expect(signup.status, JSON.stringify(signup.body)).toBe(200);
+    const userId = signup.body.data.id as string;
+    // A plan with room for several encodes at once (a trial account holds two).
+    await a.services.prisma.user.update({ where: { id: userId }, data: { currentPlanId: "subscription_enterprise" } });
+    const launch = await client.post("/workflow", {
+      type: "cinematic",
+      concept: "Lumen desk lamp: light that follows your day, dims at night, wakes you at dawn",
+      formats: ["9:16", "16:9", "1:1", "4:5"],
+    });
+    expect(launch.status, JSON.stringify(launch.body)).toBe(200);
+    const jobId = launch.body.data.jobId as string;
+    let job: { status: string; result?: unknown; error?: string } | undefined;
+    for (const deadline = Date.now() + 240_000; Date.now() < deadline; await new Promise((r) => setTimeout(r, 500))) {
+      job = (await client.get(`/workflow/job?jobId=${jobId}`)).body.data;
+      if (job?.status === "completed" || job?.status === "failed") break;
+    }
+    expect(job?.status, JSON.stringify(job)).toBe("completed");
+    const tasks = await a.services.prisma.renderSegmentTask.findMany({ where: { jobId } });
+    expect(tasks.length).toBeGreaterThanOrEqual(8);
+    expect(tasks.every((t) => t.status === "done")).toBe(true);
+    const busy = new Map<string, number>();
+    for (const t of tasks) busy.set(t.worker!, (busy.get(t.worker!) ?? 0) + t.busyMs);
+    // Both instances encoded some of them, each from the inputs in the shared store.
+    expect(busy.get(a.services.workerName) ?? 0).toBeGreaterThan(0);
+    expect(busy.get(b.services.workerName) ?? 0).toBeGreaterThan(0);
+    // Every format's ad is delivered, and its video downloads from the other instance too.
+    const videos = ((job as { result: { assets: { type: string; format: string; url: string }[] } }).result.assets ?? []).filter(
+      (asset) => asset.type === "video",
+    );
+    expect(new Set(videos.map((v) => v.format))).toEqual(new Set(["9:16", "16:9", "1:1", "4:5"]));
+    const url = new URL(videos[0]!.url, a.server.url);
+    const download = await fetch(new URL(url.pathname + url.search, b.server.url), { headers: { cookie: `session=${client.cookie}` } });
+    expect(download.status).toBe(200);
+    const bytes = Buffer.from(await download.arrayBuffer());
+    expect(bytes.subarray(4, 8).toString("latin1")).toBe("ftyp");
+  });
+});
