@@ -30,6 +30,7 @@ import { createLogger } from "../src/logging/logger.ts";
 import { readUser } from "../src/modules/auth/read-account.ts";
 import { hasApiKey } from "../src/modules/api-keys/api-keys.ts";
 import { createStudioRenderer, locateFfmpeg } from "../src/modules/render/index.ts";
+import { renderWorkers } from "./render-workers.ts";
 import { createEspeakSynthesizer, narrate } from "../src/modules/voice/index.ts";
 import type { Storyboard } from "../src/modules/render/types.ts";
 import { createServices } from "../src/services.ts";
@@ -323,6 +324,20 @@ async function renders() {
       persona: { kind: "presenter", name: "Bench" },
     });
     const rendered = (performance.now() - t) / 1000;
+    // The same narrated ad as one graph: its camera, presenter and captions run across the cuts there.
+    t = performance.now();
+    await createStudioRenderer({ wholeGraph: true }).render({
+      storyboard: narration.storyboard,
+      format: "9:16",
+      outputDir: dir,
+      fileStem: "voiced-whole",
+      ...(narration.wavPath ? { narration: { wavPath: narration.wavPath, cues: narration.cues } } : {}),
+      persona: { kind: "presenter", name: "Bench" },
+    });
+    const voicedWhole = (performance.now() - t) / 1000;
+    log(
+      `render by scene: the narrated ad as ${narration.storyboard.scenes.length} segments took ${(rendered / voicedWhole).toFixed(2)}× the same ad as one graph (${rendered.toFixed(1)} s against ${voicedWhole.toFixed(1)} s)`,
+    );
     log(
       `render: a narrated ${voiced.durationSec.toFixed(1)} s 9:16 ad took ${(spoken + rendered).toFixed(1)} s (voice ${spoken.toFixed(1)} s + render ${rendered.toFixed(1)} s) = ${((spoken + rendered) / voiced.durationSec).toFixed(2)}× its length`,
     );
@@ -525,6 +540,15 @@ async function main() {
     for (const subscribers of (process.env.BENCH_GRAPHQL_SUBSCRIBERS ?? "1000").split(",")) await sseFanOut(Number(subscribers), "graphql");
   }
   if (!only || only === "render") await renders();
+  if (!only || only === "render" || only === "render-workers") {
+    const pgdb = await postgresTarget();
+    if (pgdb?.target.kind === "postgres") {
+      await renderWorkers(log, (env) => startApp(pgdb.target, env), pgdb.target.url);
+      await pgdb.drop();
+    } else {
+      log("render workers: skipped (no PostgreSQL server at DATABASE_URL or 127.0.0.1:5432)");
+    }
+  }
   if (!only || only === "fairness") {
     await fairness("embedded PGlite (in memory)", { kind: "pglite-memory" });
     const pgdb = await postgresTarget();

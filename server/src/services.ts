@@ -11,7 +11,7 @@ import { SessionManager } from "./modules/auth/sessions.ts";
 import { createMediaStorage } from "./media/media-config.ts";
 import { type Resolver, systemResolver } from "./modules/net/safe-fetch.ts";
 import { createStudioRenderer } from "./modules/render/index.ts";
-import { createSegmentFarm, newWorkerName } from "./modules/render/segment-farm.ts";
+import { createSegmentFarm, newWorkerName, SEGMENTS_QUEUED } from "./modules/render/segment-farm.ts";
 import { createSegmentStore } from "./modules/render/segment-store.ts";
 import type { VideoRenderer } from "./modules/render/types.ts";
 import { createLogger, type Logger } from "./logging/logger.ts";
@@ -67,11 +67,18 @@ export async function createServices(config: Config, options: ServiceOptions = {
   const queue = await JobQueue.start(db, config.queue, { supervise: true, logger });
   const media = await createMediaStorage(config.media, config.dataDir);
   const segmentCache = config.renderCacheBytes > 0 ? createSegmentStore(db.prisma, media, config.renderCacheBytes) : null;
-  // A render's segments go on the queue for every worker (this process's included, woken at once).
-  let wakeSegmentWorkers = () => {};
+  // A render's segments go on the queue for every worker, and every instance's segment workers are woken
+  // at once (through the database's notifications when instances share one), not at their next poll.
   const workerName = newWorkerName();
   const segmentFarm = segmentCache
-    ? createSegmentFarm({ prisma: db.prisma, queue, media, cache: segmentCache, workerName, wake: () => wakeSegmentWorkers() })
+    ? createSegmentFarm({
+        prisma: db.prisma,
+        queue,
+        media,
+        cache: segmentCache,
+        workerName,
+        wake: () => events.broadcast(SEGMENTS_QUEUED, null),
+      })
     : null;
   const services: ServiceHandle = {
     config,
@@ -102,10 +109,11 @@ export async function createServices(config: Config, options: ServiceOptions = {
       const ids = workers.workflowWorkerIds;
       services.wakeWorkers = () => queue.nudge(ids);
       const segmentIds = workers.segmentWorkerIds;
-      wakeSegmentWorkers = () => queue.nudge(segmentIds);
+      if (segmentIds.length) stopWaking = events.onBroadcast(SEGMENTS_QUEUED, () => queue.nudge(segmentIds));
       return workers;
     },
     async close() {
+      stopWaking();
       await workers?.stop();
       await queue.stop();
       await services.rateLimiter.close();
@@ -116,6 +124,7 @@ export async function createServices(config: Config, options: ServiceOptions = {
     },
   };
   let workers: Workers | null = null;
+  let stopWaking = () => {};
   await ensureAdminAccount(services);
   return services;
 }

@@ -23,6 +23,9 @@ const LEASE_MS = 120_000;
 const MAX_ATTEMPTS = 3;
 const LOOK_EVERY_MS = 100;
 
+/** The broadcast that wakes every instance's segment workers when a render queues segments. */
+export const SEGMENTS_QUEUED = "render-segments-queued";
+
 export interface SegmentMessage {
   key: string;
 }
