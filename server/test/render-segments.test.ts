@@ -167,4 +167,28 @@ describe("an ad rendered scene by scene", () => {
     expect(seen).toContain("ground to");
     expect(seen).not.toContain("roasted");
   });
+
+  it("repeats no frame where segments meet: every frame of a moving ad differs from the one before", { timeout: 120_000 }, async () => {
+    const picture = join(dir, "detail.png");
+    await run(locateFfmpeg(), ["-v", "error", "-f", "lavfi", "-i", "testsrc2=s=1600x1200", "-frames:v", "1", "-y", picture]);
+    const moving: Storyboard = {
+      ...storyboard,
+      scenes: storyboard.scenes.map((scene, i) => ({
+        ...scene,
+        imagePath: picture,
+        motion: i % 2 ? ("pull-out" as const) : ("push-in" as const),
+        transition: "none" as const,
+      })),
+    };
+    const result = await createStudioRenderer({ preset: "ultrafast" }).render({
+      storyboard: moving,
+      format: "1:1",
+      outputDir: dir,
+      fileStem: "moving",
+    });
+    const frames = await framesOf(result.videoPath);
+    expect(frames).toHaveLength(Math.round(result.durationSec * 30));
+    const repeated = frames.slice(1).flatMap((f, i) => (f.hash === frames[i]!.hash ? [i + 1] : []));
+    expect(repeated).toEqual([]);
+  });
 });
