@@ -39,6 +39,21 @@ async function runJob(app: App, cookie: string, concept: string): Promise<{ seco
   return { seconds, busy };
 }
 
+/** A new account's session cookie, on a plan whose share of encodes (two per job slot) leaves room for both workers. */
+async function account(app: App, email: string): Promise<string> {
+  const signup = await fetch(`${app.url}/api/auth/signup`, {
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify({ email, password: "bench-password-1" }),
+  });
+  const cookie = signup.headers
+    .getSetCookie()
+    .find((c) => c.startsWith("session="))!
+    .split(";")[0]!;
+  await app.services.prisma.user.update({ where: { email }, data: { currentPlanId: "subscription_agency" } });
+  return cookie;
+}
+
 /** A second worker process (`scripts/worker.mjs`, as `pnpm worker` runs it), ready once it says so. */
 async function secondWorker(databaseUrl: string, dataDir: string, secret: string) {
   const child = spawn(process.execPath, [join(root, "scripts/worker.mjs")], {
@@ -68,22 +83,25 @@ export async function renderWorkers(
   databaseUrl: string,
 ): Promise<void> {
   const secret = "bench-render-workers-secret-0123456789abcdef";
-  const app = await startApp({ STUDIO_MAX_AD_SECONDS: "15", SIGNUP_CREDITS: "100", SESSION_SECRET: secret });
+  const env = { STUDIO_MAX_AD_SECONDS: "15", SIGNUP_CREDITS: "100", SESSION_SECRET: secret };
+  const lamp = "Lumen desk lamp: light that follows your day, warm at night";
+  // The same job without the segment cache and queue (RENDER_CACHE_MB=0: this process encodes every segment).
+  const plain = await startApp({ ...env, RENDER_CACHE_MB: "0" });
+  let unqueued: number;
+  try {
+    await plain.services.startWorkers(1);
+    unqueued = (await runJob(plain, await account(plain, "bench-plain@example.com"), lamp)).seconds;
+  } finally {
+    await plain.close();
+  }
+  const app = await startApp(env);
   try {
     await app.services.startWorkers(1);
-    const signup = await fetch(`${app.url}/api/auth/signup`, {
-      method: "POST",
-      headers: { "content-type": "application/json" },
-      body: JSON.stringify({ email: "bench-workers@example.com", password: "bench-password-1" }),
-    });
-    const cookie = signup.headers
-      .getSetCookie()
-      .find((c) => c.startsWith("session="))!
-      .split(";")[0]!;
-    const user = await app.services.prisma.user.findFirstOrThrow({ where: { email: "bench-workers@example.com" } });
-    // A plan whose share of encodes (two per job slot) leaves room for both workers.
-    await app.services.prisma.user.update({ where: { id: user.id }, data: { currentPlanId: "subscription_agency" } });
-    const alone = await runJob(app, cookie, "Lumen desk lamp: light that follows your day, warm at night");
+    const cookie = await account(app, "bench-workers@example.com");
+    const alone = await runJob(app, cookie, lamp);
+    log(
+      `render workers: a 4-format job through the segment queue and cache took ${(alone.seconds / unqueued).toFixed(2)}× the same job encoded in-process without them (${alone.seconds.toFixed(1)} s against ${unqueued.toFixed(1)} s)`,
+    );
     const second = await secondWorker(databaseUrl, app.services.config.dataDir, secret);
     try {
       const shared = await runJob(app, cookie, "Drift bottle: keeps water cold for a day, fits every bag");
