@@ -1,23 +1,15 @@
 // Two instances of the service on one PostgreSQL database, as in production behind a balancer.
 import { randomBytes } from "node:crypto";
-import { existsSync, mkdtempSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { existsSync } from "node:fs";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { loadConfig } from "../src/config/env.ts";
-import { listen, type RunningServer } from "../src/http/app.ts";
 import { signup } from "../src/modules/auth/signup.ts";
 import { SharedRateLimitStore } from "../src/rate-limit/shared-store.ts";
-import { createServices, type ServiceHandle } from "../src/services.ts";
 import { RestClient, uniqueEmail } from "../test/support/clients.ts";
 import { testDatabase } from "../test/support/harness.ts";
+import { type Instance, startInstance } from "../test/support/instance.ts";
 import { startS3, type TestS3 } from "../test/support/s3-server.ts";
 import { readZip } from "../test/support/zip.ts";
-
-interface Instance {
-  services: ServiceHandle;
-  server: RunningServer;
-}
 
 let drop: () => Promise<void>;
 /** The media store both instances share (MEDIA_STORAGE=s3), as machines with their own disks would. */
@@ -32,21 +24,14 @@ beforeAll(async () => {
   // Both start at once: the migration lock makes them take turns on the empty database.
   const started = await Promise.all(
     [0, 1].map(async () => {
-      const config = loadConfig(
-        {
-          DATA_DIR: mkdtempSync(join(tmpdir(), "adgen-multi-")),
-          SESSION_SECRET: secret,
-          RATE_LIMIT_AUTH_PER_HOUR: "4",
-          RATE_LIMIT_API_PER_MINUTE: "6",
-          ADMIN_EMAIL: "root@example.com",
-          ADMIN_PASSWORD: "root-password-1",
-          STUDIO_MAX_AD_SECONDS: "2",
-          ...s3.env,
-        },
-        { database: db.target },
-      );
-      const services = await createServices(config);
-      return { services, server: await listen(services, 0, "127.0.0.1") };
+      return startInstance(db.target, secret, {
+        RATE_LIMIT_AUTH_PER_HOUR: "4",
+        RATE_LIMIT_API_PER_MINUTE: "6",
+        ADMIN_EMAIL: "root@example.com",
+        ADMIN_PASSWORD: "root-password-1",
+        STUDIO_MAX_AD_SECONDS: "2",
+        ...s3.env,
+      });
     }),
   );
   instances.push(...started);

@@ -2,21 +2,11 @@
 // machines would be. A four-format job launched on one is encoded by both: each takes segments from the
 // queue, fetching the inputs from the store, and the job's own worker joins them into ads that play.
 import { randomBytes } from "node:crypto";
-import { mkdtempSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { loadConfig } from "../src/config/env.ts";
-import { listen, type RunningServer } from "../src/http/app.ts";
-import { createServices, type ServiceHandle } from "../src/services.ts";
 import { RestClient, uniqueEmail } from "../test/support/clients.ts";
 import { testDatabase } from "../test/support/harness.ts";
+import { type Instance, startInstance } from "../test/support/instance.ts";
 import { startS3, type TestS3 } from "../test/support/s3-server.ts";
-
-interface Instance {
-  services: ServiceHandle;
-  server: RunningServer;
-}
 
 let drop: () => Promise<void>;
 let s3: TestS3;
@@ -28,23 +18,16 @@ beforeAll(async () => {
   const db = await testDatabase();
   drop = db.drop;
   for (let i = 0; i < 2; i++) {
-    const config = loadConfig(
-      {
-        DATA_DIR: mkdtempSync(join(tmpdir(), "adgen-farm-")),
-        SESSION_SECRET: secret,
+    instances.push(
+      await startInstance(db.target, secret, {
         WORKERS: "1",
         SIGNUP_CREDITS: "20",
         STUDIO_MAX_AD_SECONDS: "15",
         QUEUE_MAINTENANCE_SECONDS: "1",
         SWEEP_SECONDS: "1",
-        LOG_LEVEL: "silent",
         ...s3.env,
-      },
-      { database: db.target },
+      }),
     );
-    const services = await createServices(config);
-    await services.startWorkers(config.workers);
-    instances.push({ services, server: await listen(services, 0, "127.0.0.1") });
   }
 }, 120_000);
 

@@ -2,24 +2,14 @@
 // PostgreSQL database, an admin suspends an account through A, and the account's streams open on B end
 // within a second with the reason, carried by the bus that already revokes cached sessions.
 import { randomBytes } from "node:crypto";
-import { mkdtempSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
 import { type Client, createClient } from "graphql-ws";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import WebSocket from "ws";
-import { loadConfig } from "../src/config/env.ts";
-import { listen, type RunningServer } from "../src/http/app.ts";
-import { createServices, type ServiceHandle } from "../src/services.ts";
 import { nextBusSubscription } from "../test/support/accounts.ts";
 import { RestClient, uniqueEmail } from "../test/support/clients.ts";
 import { testDatabase } from "../test/support/harness.ts";
+import { type Instance, startInstance } from "../test/support/instance.ts";
 import { openSse, type SseStream } from "../test/support/sse.ts";
-
-interface Instance {
-  services: ServiceHandle;
-  server: RunningServer;
-}
 
 let drop: () => Promise<void>;
 const instances: Instance[] = [];
@@ -32,18 +22,10 @@ beforeAll(async () => {
   drop = db.drop;
   const started = await Promise.all(
     [0, 1].map(async () => {
-      const config = loadConfig(
-        {
-          DATA_DIR: mkdtempSync(join(tmpdir(), "adgen-revoke-")),
-          SESSION_SECRET: secret,
-          ADMIN_EMAIL: "root@example.com",
-          ADMIN_PASSWORD: "root-password-1",
-          LOG_LEVEL: "silent",
-        },
-        { database: db.target },
-      );
-      const services = await createServices(config);
-      return { services, server: await listen(services, 0, "127.0.0.1") };
+      return startInstance(db.target, secret, {
+        ADMIN_EMAIL: "root@example.com",
+        ADMIN_PASSWORD: "root-password-1",
+      });
     }),
   );
   instances.push(...started);
