@@ -311,7 +311,8 @@ describe("a narrated ad whose scenes play clips (the user's footage, or generate
 
   /** Renders the narrated storyboard with scene "b" playing a clip of moving grey noise (a clip scene has no still to draw on). */
   async function renderWithClipScene(name: string, persona?: Persona) {
-    const clip = join(dir, "scene-clip.mp4");
+    // A file of its own: two renders run at once, and one must not rewrite the clip the other is reading.
+    const clip = join(dir, `scene-clip-${name}.mp4`);
     const noise = "color=c=0x808080:s=360x640:d=5:r=30,noise=alls=60:allf=t";
     await run(locateFfmpeg(), ["-v", "error", "-f", "lavfi", "-i", noise, "-pix_fmt", "yuv420p", "-y", clip]);
     const scenes = narration.storyboard.scenes.map((scene) => (scene.id === "b" ? { ...scene, videoPath: clip } : scene));
