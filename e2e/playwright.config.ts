@@ -60,6 +60,8 @@ export default defineConfig({
       // An administrator for the admin pages' specs (bootstrapped at start-up).
       ADMIN_EMAIL: "e2e-admin@example.com",
       ADMIN_PASSWORD: "e2e-admin-password",
+      // Signs the Stripe event admin-flags.spec.ts sends (a payment that matches no account).
+      STRIPE_WEBHOOK_SECRET: "whsec_e2e_only",
       // A request line each would bury the test report; warnings and errors still show.
       LOG_LEVEL: "warn",
     },

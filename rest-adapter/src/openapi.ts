@@ -2,26 +2,10 @@
 // the service really answers: JSON envelopes (reshaped where a route's `respond` says so), files with
 // their content types, SSE streams, raw JSON webhook bodies; path parameters typed from the input; every
 // titled schema a named component (openapi-schemas.ts); each operation described with its errors.
+import { type ObjectSchema, RequestBodies, withoutFields } from "./openapi-bodies.ts";
+import { ErrorResponses, responseHeaders, STANDARD_ERRORS, sharedComponents } from "./openapi-responses.ts";
 import { type JsonSchema, jsonSchema, SchemaComponents } from "./openapi-schemas.ts";
 import type { RestRoute } from "./route.ts";
-
-const STANDARD_ERRORS: Record<number, string> = {
-  400: "Invalid input; the message names the field",
-  401: "Authentication required",
-  429: "Too many requests",
-  500: "Internal server error",
-};
-
-type ObjectSchema = { properties?: Record<string, unknown>; required?: string[]; [key: string]: unknown };
-
-/** The input schema without the fields that travel in the path or in headers (documented as parameters). */
-function withoutFields(schema: ObjectSchema, fields: readonly string[]): ObjectSchema {
-  if (!schema.properties || fields.length === 0) return schema;
-  const properties = Object.fromEntries(Object.entries(schema.properties).filter(([name]) => !fields.includes(name)));
-  const required = schema.required?.filter((name) => !fields.includes(name));
-  const { required: _r, ...rest } = schema;
-  return { ...rest, properties, ...(required?.length ? { required } : {}) };
-}
 
 /** An upload's body: its fields as multipart parts, the file part as bytes. */
 function multipartSchema(schema: ObjectSchema, upload: NonNullable<RestRoute["upload"]>): ObjectSchema {
@@ -34,47 +18,6 @@ const envelope = (data: Record<string, unknown> | null) => ({
   required: ["success", "data"],
   properties: { success: { const: true }, data: data ?? {} },
 });
-
-const errorEnvelope = {
-  type: "object",
-  required: ["success", "error"],
-  properties: {
-    success: { const: false },
-    error: { type: "string" },
-    requestId: { type: "string", description: "The request's id (also the X-Request-Id header): quote it when reporting a problem" },
-  },
-};
-
-/** A 400 also lists its fields, keyed for machines; `error` is the sentence for people. */
-const validationEnvelope = {
-  ...errorEnvelope,
-  properties: {
-    ...errorEnvelope.properties,
-    fields: {
-      type: "array",
-      description: "One entry per invalid field: `field` is the input's dotted path (empty for the whole input)",
-      items: {
-        type: "object",
-        required: ["field", "message"],
-        properties: { field: { type: "string" }, message: { type: "string" } },
-      },
-    },
-  },
-};
-
-const rateLimitHeaders = {
-  "X-RateLimit-Limit": { schema: { type: "integer" }, description: "Requests allowed in the window" },
-  "X-RateLimit-Remaining": { schema: { type: "integer" }, description: "Requests left in the window" },
-  "X-RateLimit-Reset": { schema: { type: "integer" }, description: "Unix time when the window resets" },
-};
-
-const responseHeaders = {
-  ...rateLimitHeaders,
-  "X-Request-Id": {
-    schema: { type: "string" },
-    description: "The request's id: the caller's own X-Request-Id (1–64 of A-Z a-z 0-9 . _ -) or one the server made",
-  },
-};
 
 /** A file's body: text types as strings, the rest as bytes. */
 function fileSchema(type: string): JsonSchema {
@@ -112,7 +55,23 @@ function describe(r: RestRoute, errors: Record<string, string | undefined>): str
   return `${r.summary}.\n\n${answers}\n\nErrors (\`{ success: false, error }\`):\n${listed.join("\n")}`.replace(/\.\.\n/, ".\n");
 }
 
-function operation(r: RestRoute, components: SchemaComponents, method: string) {
+interface Shared {
+  schemas: SchemaComponents;
+  bodies: RequestBodies;
+  errors: ErrorResponses;
+}
+
+function requestBody(r: RestRoute, rest: ObjectSchema, shared: Shared): Record<string, unknown> {
+  if (r.upload) return { required: true, content: { "multipart/form-data": { schema: multipartSchema(rest, r.upload) } } };
+  if (r.rawBody) {
+    // Providers send JSON; it is read as the bytes they signed, so any JSON object is taken here.
+    const schema = { type: "object", description: "The event as the sender signed it, byte for byte" };
+    return { required: true, content: { "application/json": { schema } } };
+  }
+  return shared.bodies.json(rest as JsonSchema);
+}
+
+function operation(r: RestRoute, shared: Shared, method: string) {
   const parameters: unknown[] = [];
   const pathNames = (r.path.match(/\{(\w+)\}/g) ?? []).map((name) => name.slice(1, -1));
   const whole = (pathNames.length ? jsonSchema(r.source.input, "input") : {}) as ObjectSchema;
@@ -138,7 +97,7 @@ function operation(r: RestRoute, components: SchemaComponents, method: string) {
   const extraHeaders = Object.fromEntries(
     Object.entries(r.source.rest.responds?.headers ?? {}).map(([name, description]) => [name, { schema: { type: "string" }, description }]),
   );
-  const content = method === "head" ? undefined : successContent(r, components);
+  const content = method === "head" ? undefined : successContent(r, shared.schemas);
   const responses: Record<string, unknown> = {
     200: { description: "Success", headers: { ...responseHeaders, ...extraHeaders }, ...(content ? { content } : {}) },
   };
@@ -147,14 +106,7 @@ function operation(r: RestRoute, components: SchemaComponents, method: string) {
     responses[416] = { description: "The byte range asked for is outside the file", headers: responseHeaders };
   }
   for (const [status, description] of Object.entries(errors)) {
-    if (description)
-      responses[status] = {
-        description,
-        headers: responseHeaders,
-        ...(method === "head"
-          ? {}
-          : { content: { "application/json": { schema: status === "400" ? validationEnvelope : errorEnvelope } } }),
-      };
+    if (description) responses[status] = shared.errors.answer(status, description, method !== "head");
   }
   return {
     operationId: method === "head" ? `${r.operation}.head` : r.operation,
@@ -163,33 +115,20 @@ function operation(r: RestRoute, components: SchemaComponents, method: string) {
     tags: [r.tag],
     security: r.auth === "public" ? [] : [{ sessionCookie: [] }, { bearer: [] }],
     ...(parameters.length ? { parameters } : {}),
-    ...(hasBody
-      ? {
-          requestBody: {
-            required: true,
-            content: r.upload
-              ? { "multipart/form-data": { schema: multipartSchema(rest, r.upload) } }
-              : r.rawBody
-                ? {
-                    // Providers send JSON; it is read as the bytes they signed, so any JSON object is taken here.
-                    "application/json": { schema: { type: "object", description: "The event as the sender signed it, byte for byte" } },
-                  }
-                : { "application/json": { schema: components.named(rest as JsonSchema, "input") } },
-          },
-        }
-      : {}),
+    ...(hasBody ? { requestBody: requestBody(r, rest, shared) } : {}),
     responses,
     "x-rate-limit-class": r.rateLimit ?? "api",
   };
 }
 
 export function buildOpenApi(routes: readonly RestRoute[]) {
-  const components = new SchemaComponents();
+  const schemas = new SchemaComponents();
+  const shared: Shared = { schemas, bodies: new RequestBodies(schemas), errors: new ErrorResponses() };
   const paths: Record<string, Record<string, unknown>> = {};
   for (const r of routes) {
     paths[r.path] ??= {};
-    paths[r.path]![r.method.toLowerCase()] = operation(r, components, r.method.toLowerCase());
-    if (r.method === "GET" && r.source.rest.documentHead) paths[r.path]!.head = operation(r, components, "head");
+    paths[r.path]![r.method.toLowerCase()] = operation(r, shared, r.method.toLowerCase());
+    if (r.method === "GET" && r.source.rest.documentHead) paths[r.path]!.head = operation(r, shared, "head");
   }
   return {
     openapi: "3.1.0",
@@ -203,7 +142,10 @@ export function buildOpenApi(routes: readonly RestRoute[]) {
     // Relative: the API is on whatever host served this document (a fixed origin is wrong behind a proxy).
     servers: [{ url: "/api" }],
     components: {
-      schemas: components.schemas,
+      schemas: { ...sharedComponents.schemas, ...schemas.schemas },
+      headers: sharedComponents.headers,
+      responses: shared.errors.responses,
+      requestBodies: shared.bodies.bodies,
       securitySchemes: {
         sessionCookie: { type: "apiKey", in: "cookie", name: "session" },
         bearer: { type: "http", scheme: "bearer", description: "A session JWT or a `ca_` API key" },

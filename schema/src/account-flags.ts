@@ -1,5 +1,7 @@
 // Account flags for the admin (GET and PATCH /api/admin/flags): a refund or chargeback whose credits had
-// already been spent flags the account; an admin lists them (open by default) and resolves each with a note.
+// already been spent flags the account, and so does a confirmed payment that granted nothing (an
+// unmatched payment: on no account when it names none this service knows); an admin lists them (open by
+// default) and resolves each with a note.
 import { z } from "zod";
 import { EmailAddress, IsoDateTime } from "./common.ts";
 
@@ -32,8 +34,9 @@ export const AccountFlagOrder = z.object({
 export const AccountFlagView = z
   .object({
     id: z.string(),
-    userId: z.string(),
-    email: EmailAddress,
+    /** null: an unmatched payment that names no account this service knows (the message says what it names). */
+    userId: z.string().nullable(),
+    email: EmailAddress.nullable(),
     kind: z.string().describe("refund_after_spend, chargeback_after_spend or unmatched_payment"),
     message: z.string(),
     orderId: z.string().nullable(),

@@ -228,7 +228,8 @@ export const SystemSettingsUpdate = z
   .refine((value) => Object.keys(value).length > 0, {
     error: `give at least one of ${SETTING_KEYS.join(", ")}`,
     when: (payload) => payload.issues.length === 0,
-  });
+  })
+  .meta({ title: "SystemSettingsUpdate" });
 export type SystemSettingsUpdate = z.infer<typeof SystemSettingsUpdate>;
 
 export const SystemSettingsView = z.object({

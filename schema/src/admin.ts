@@ -48,7 +48,9 @@ function userUpdate<E extends z.core.$ZodLooseShape>(extra: E) {
 /** CONTRACT: only these fields are writable through PATCH /api/admin/users/{id}. */
 export const AdminUserUpdate = userUpdate({});
 /** The whole admin.updateUser input: the account's id (the REST path parameter) and the writable fields. */
-export const AdminUserUpdateRequest = userUpdate({ id: z.string({ error: "id is required" }).min(1, { error: "id is required" }) });
+export const AdminUserUpdateRequest = userUpdate({ id: z.string({ error: "id is required" }).min(1, { error: "id is required" }) }).meta({
+  title: "AdminUserUpdateRequest",
+});
 export type AdminUserUpdate = z.infer<typeof AdminUserUpdate>;
 
 export const AdminStatusUpdate = z.object({ status: AccountStatus });

@@ -15,7 +15,7 @@ const passwordField = (whose: string) =>
 export const Password = passwordField("Your password");
 
 /** SPEC 2.1 AuthCredentials: request of signup and login. */
-export const AuthCredentials = z.object({ email: Email, password: Password });
+export const AuthCredentials = z.object({ email: Email, password: Password }).meta({ title: "AuthCredentials" });
 export type AuthCredentials = z.infer<typeof AuthCredentials>;
 
 /** SPEC 2.1 AuthResponse. */

@@ -15,13 +15,13 @@ export const MAX_BRANDS_PER_ACCOUNT = 50;
 export const BrandCreate = BrandProfileInput.extend({
   /** Make the new brand the account's default (the first brand always is). */
   makeDefault: z.boolean({ error: "makeDefault must be true or false" }).optional(),
-});
+}).meta({ title: "BrandCreate" });
 export type BrandCreate = z.infer<typeof BrandCreate>;
 
 export const BrandUpdate = BrandProfileInput.extend({
   id: brandId,
   makeDefault: z.literal(true, { error: "makeDefault can only be true (make another brand the default to change it)" }).optional(),
-});
+}).meta({ title: "BrandUpdate" });
 export type BrandUpdate = z.infer<typeof BrandUpdate>;
 
 /** A brand as listed: its profile (both field sets, with `id`) and whether it is the default. */

@@ -27,25 +27,27 @@ const listOf = <T extends readonly [string, ...string[]]>(field: string, values:
     .max(max)
     .transform((list) => [...new Set(list)]);
 
-export const BrandScheduleInput = z.object({
-  platforms: listOf("platforms", SCHEDULE_PLATFORMS, SCHEDULE_PLATFORMS.length),
-  weekdays: listOf("weekdays", WEEKDAYS, WEEKDAYS.length),
-  times: z
-    .array(
-      z.string({ error: "times must be 24-hour times like 09:30" }).regex(/^([01]\d|2[0-3]):[0-5]\d$/, {
-        error: "times must be 24-hour times written HH:MM, like 09:30 or 18:00",
-      }),
-      { error: 'times must be a list, like ["09:30"]' },
-    )
-    .min(1, { error: "times needs at least one time, like 09:30" })
-    .max(24, { error: "times may hold at most 24 times" })
-    .transform((list) => [...new Set(list)].sort()),
-  timezone: z
-    .string({ error: "timezone must be an IANA time zone like Europe/Paris" })
-    .trim()
-    .refine(isTimeZone, { error: "timezone must be an IANA time zone like Europe/Paris, America/New_York or UTC" }),
-  frequency: z.enum(SCHEDULE_FREQUENCIES, { error: `frequency must be one of ${SCHEDULE_FREQUENCIES.join(", ")}` }),
-});
+export const BrandScheduleInput = z
+  .object({
+    platforms: listOf("platforms", SCHEDULE_PLATFORMS, SCHEDULE_PLATFORMS.length),
+    weekdays: listOf("weekdays", WEEKDAYS, WEEKDAYS.length),
+    times: z
+      .array(
+        z.string({ error: "times must be 24-hour times like 09:30" }).regex(/^([01]\d|2[0-3]):[0-5]\d$/, {
+          error: "times must be 24-hour times written HH:MM, like 09:30 or 18:00",
+        }),
+        { error: 'times must be a list, like ["09:30"]' },
+      )
+      .min(1, { error: "times needs at least one time, like 09:30" })
+      .max(24, { error: "times may hold at most 24 times" })
+      .transform((list) => [...new Set(list)].sort()),
+    timezone: z
+      .string({ error: "timezone must be an IANA time zone like Europe/Paris" })
+      .trim()
+      .refine(isTimeZone, { error: "timezone must be an IANA time zone like Europe/Paris, America/New_York or UTC" }),
+    frequency: z.enum(SCHEDULE_FREQUENCIES, { error: `frequency must be one of ${SCHEDULE_FREQUENCIES.join(", ")}` }),
+  })
+  .meta({ title: "BrandScheduleInput" });
 export type BrandScheduleInput = z.infer<typeof BrandScheduleInput>;
 
 export const BrandSchedule = z

@@ -61,6 +61,7 @@ export const ModerationReportInput = z
   })
   // The rule above, where a JSON Schema reader sees it (OpenAPI): name and e-mail unless the category may be anonymous.
   .meta({
+    title: "ModerationReportInput",
     if: { properties: { category: { enum: [...ANONYMOUS_CATEGORIES] } }, required: ["category"] },
     else: {
       properties: { reporterName: { type: "string", minLength: 1 }, reporterEmail: { type: "string", format: "email" } },

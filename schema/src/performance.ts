@@ -100,7 +100,8 @@ export const PerformanceIngestInput = z
     /** For an external id: the brand it advertises (a project's brand comes from its launch). */
     brandId: brandRef.optional(),
   })
-  .superRefine(checkDayOrPeriod);
+  .superRefine(checkDayOrPeriod)
+  .meta({ title: "PerformanceIngestInput" });
 export type PerformanceIngestInput = z.input<typeof PerformanceIngestInput>;
 
 export const PerformanceCorrectInput = z
@@ -117,26 +118,29 @@ export const PerformanceCorrectInput = z
     spend: money("spend").optional(),
     revenue: money("revenue").optional(),
   })
-  .superRefine(checkDayOrPeriod);
+  .superRefine(checkDayOrPeriod)
+  .meta({ title: "PerformanceCorrectInput" });
 export type PerformanceCorrectInput = z.input<typeof PerformanceCorrectInput>;
 
 export const PERFORMANCE_EVENT_KINDS = ["impression", "click", "conversion"] as const;
 
-export const PerformanceEventInput = z.object({
-  /** Your id for the event; sending it again records nothing new. */
-  eventId: z
-    .string({ error: "Give the event an eventId, so a repeat is recorded once" })
-    .trim()
-    .min(1, { error: "Give the event an eventId, so a repeat is recorded once" })
-    .max(200, { error: "The eventId must be at most 200 characters" }),
-  creativeId: creativeKey,
-  type: z.enum(PERFORMANCE_EVENT_KINDS, { error: "The event type must be impression, click or conversion" }),
-  /** A conversion's value (revenue). */
-  value: money("value").optional(),
-  /** When it happened (ISO date-time); now when left out. */
-  occurredAt: z.iso.datetime({ offset: true, error: "occurredAt must be an ISO 8601 date-time" }).optional(),
-  brandId: brandRef.optional(),
-});
+export const PerformanceEventInput = z
+  .object({
+    /** Your id for the event; sending it again records nothing new. */
+    eventId: z
+      .string({ error: "Give the event an eventId, so a repeat is recorded once" })
+      .trim()
+      .min(1, { error: "Give the event an eventId, so a repeat is recorded once" })
+      .max(200, { error: "The eventId must be at most 200 characters" }),
+    creativeId: creativeKey,
+    type: z.enum(PERFORMANCE_EVENT_KINDS, { error: "The event type must be impression, click or conversion" }),
+    /** A conversion's value (revenue). */
+    value: money("value").optional(),
+    /** When it happened (ISO date-time); now when left out. */
+    occurredAt: z.iso.datetime({ offset: true, error: "occurredAt must be an ISO 8601 date-time" }).optional(),
+    brandId: brandRef.optional(),
+  })
+  .meta({ title: "PerformanceEventInput" });
 export type PerformanceEventInput = z.input<typeof PerformanceEventInput>;
 
 export const PerformanceEventReceipt = z

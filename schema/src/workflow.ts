@@ -134,7 +134,8 @@ export const WorkflowRequest = z
         message: "Only the ad optimizer improves an existing project: leave the project out for other types",
       });
     }
-  });
+  })
+  .meta({ title: "WorkflowRequest" });
 export type WorkflowRequestInput = z.input<typeof WorkflowRequest>;
 export type WorkflowRequest = z.output<typeof WorkflowRequest>;
 
@@ -336,18 +337,20 @@ export const JobEventView = z
   .meta({ title: "JobEvent" });
 export type JobEventView = z.infer<typeof JobEventView>;
 
-export const WorkerUpdate = z.object({
-  jobId: z.string({ error: "jobId is required" }).min(1, { error: "jobId is required" }),
-  step: z.string().max(100, { error: "step must be at most 100 characters" }).optional(),
-  progress: z
-    .number({ error: "progress must be an integer from 0 to 100" })
-    .int({ error: "progress must be an integer from 0 to 100" })
-    .min(0, { error: "progress must be an integer from 0 to 100" })
-    .max(100, { error: "progress must be an integer from 0 to 100" })
-    .optional(),
-  status: z.enum(["processing", "completed", "failed"], { error: "status must be processing, completed or failed" }).optional(),
-  result: z.record(z.string(), z.unknown(), { error: "result must be an object" }).optional(),
-});
+export const WorkerUpdate = z
+  .object({
+    jobId: z.string({ error: "jobId is required" }).min(1, { error: "jobId is required" }),
+    step: z.string().max(100, { error: "step must be at most 100 characters" }).optional(),
+    progress: z
+      .number({ error: "progress must be an integer from 0 to 100" })
+      .int({ error: "progress must be an integer from 0 to 100" })
+      .min(0, { error: "progress must be an integer from 0 to 100" })
+      .max(100, { error: "progress must be an integer from 0 to 100" })
+      .optional(),
+    status: z.enum(["processing", "completed", "failed"], { error: "status must be processing, completed or failed" }).optional(),
+    result: z.record(z.string(), z.unknown(), { error: "result must be an object" }).optional(),
+  })
+  .meta({ title: "WorkerUpdate" });
 export type WorkerUpdate = z.infer<typeof WorkerUpdate>;
 
 /** A scene as the reviewer approves it: its id, and the text to show (omitted fields keep the director's). */
@@ -363,20 +366,22 @@ export const ReviewedScene = z.object({
   cta: z.string().trim().max(60, { error: "A call to action must be at most 60 characters" }).nullable().optional(),
 });
 
-export const HitlDecision = z.object({
-  jobId: z.string({ error: "jobId is required" }).min(1, { error: "jobId is required" }),
-  action: z.enum(["approve", "reject"], { error: "Choose approve or reject" }),
-  feedback: z.string().max(2000, { error: "Feedback must be at most 2000 characters" }).optional(),
-  /**
-   * With approve: the scenes to render, in this order, with any edited text. A scene left out is dropped;
-   * omitted altogether, the storyboard renders as directed.
-   */
-  scenes: z
-    .array(ReviewedScene)
-    .min(1, { error: "Keep at least one scene" })
-    .max(12, { error: "An ad holds at most 12 scenes" })
-    .optional(),
-});
+export const HitlDecision = z
+  .object({
+    jobId: z.string({ error: "jobId is required" }).min(1, { error: "jobId is required" }),
+    action: z.enum(["approve", "reject"], { error: "Choose approve or reject" }),
+    feedback: z.string().max(2000, { error: "Feedback must be at most 2000 characters" }).optional(),
+    /**
+     * With approve: the scenes to render, in this order, with any edited text. A scene left out is dropped;
+     * omitted altogether, the storyboard renders as directed.
+     */
+    scenes: z
+      .array(ReviewedScene)
+      .min(1, { error: "Keep at least one scene" })
+      .max(12, { error: "An ad holds at most 12 scenes" })
+      .optional(),
+  })
+  .meta({ title: "HitlDecision" });
 export type HitlDecision = z.infer<typeof HitlDecision>;
 
 export const ReviewInput = z.object({
@@ -443,32 +448,34 @@ const text = (field: string, max: number) =>
   z.string({ error: `${field} must be text` }).max(max, { error: `${field} must be at most ${max} characters` });
 
 /** SPEC 2.4: both stated field sets are accepted (and answered) at once. */
-export const BrandProfileInput = z.object({
-  brandName: text("brandName", 100).optional(),
-  brandColors: hexList.optional(),
-  brandVoice: text("brandVoice", 500).optional(),
-  targetAudience: text("targetAudience", 500).optional(),
-  brandValues: text("brandValues", 500).optional(),
-  industry: text("industry", 100).optional(),
-  productDescription: text("productDescription", 1000).optional(),
-  competitorUrls: text("competitorUrls", 500).optional(),
-  websiteUrl: httpUrl("The website address").optional(),
-  socialLinks: text("socialLinks", 500).optional(),
-  logoUrl: httpUrl("The logo address").optional(),
-  styleGuide: text("styleGuide", 2000).optional(),
-  preferredLanguage: text("preferredLanguage", 10).optional(),
-  name: text("name", 100).optional(),
-  tone: text("tone", 500).optional(),
-  colors: z
-    .object({
-      primary: hex("colors.primary").optional(),
-      secondary: hex("colors.secondary").optional(),
-      accent: hex("colors.accent").optional(),
-    })
-    .optional(),
-  /** Read from the brand's site by a brand (Brand Clone) job; the user may edit it like any other field. */
-  brandKit: BrandKit.optional(),
-});
+export const BrandProfileInput = z
+  .object({
+    brandName: text("brandName", 100).optional(),
+    brandColors: hexList.optional(),
+    brandVoice: text("brandVoice", 500).optional(),
+    targetAudience: text("targetAudience", 500).optional(),
+    brandValues: text("brandValues", 500).optional(),
+    industry: text("industry", 100).optional(),
+    productDescription: text("productDescription", 1000).optional(),
+    competitorUrls: text("competitorUrls", 500).optional(),
+    websiteUrl: httpUrl("The website address").optional(),
+    socialLinks: text("socialLinks", 500).optional(),
+    logoUrl: httpUrl("The logo address").optional(),
+    styleGuide: text("styleGuide", 2000).optional(),
+    preferredLanguage: text("preferredLanguage", 10).optional(),
+    name: text("name", 100).optional(),
+    tone: text("tone", 500).optional(),
+    colors: z
+      .object({
+        primary: hex("colors.primary").optional(),
+        secondary: hex("colors.secondary").optional(),
+        accent: hex("colors.accent").optional(),
+      })
+      .optional(),
+    /** Read from the brand's site by a brand (Brand Clone) job; the user may edit it like any other field. */
+    brandKit: BrandKit.optional(),
+  })
+  .meta({ title: "BrandProfileInput" });
 export type BrandProfileInput = z.infer<typeof BrandProfileInput>;
 export const BrandProfile = BrandProfileInput.extend({
   id: z.string(),

@@ -100,13 +100,39 @@ describe("a paid event that matches nothing", () => {
     );
   });
 
-  it("with no account to find, is still recorded as unmatched and logged (never a quiet 'ignored')", async () => {
-    const event = checkoutCompleted({ client_reference_id: "nobody-here", metadata: { packId: "pack_10" } });
+  it("with no account to find, is recorded as unmatched and flagged on no account, for an admin to see and resolve", async () => {
+    const event = checkoutCompleted({
+      client_reference_id: "nobody-here",
+      customer_details: { email: "stranger@example.org" },
+      metadata: { packId: "pack_10" },
+    });
     const answer = await sendSigned(app, event);
+    // 200: the provider stops retrying (a retry would match no better); the payment is kept for a person.
     expect(answer.status).toBe(200);
     expect(answer.body.data).toMatchObject({ outcome: "unmatched" });
     const record = await app.services.prisma.paymentEvent.findFirstOrThrow({ where: { eventId: event.id } });
     expect(record.outcome).toBe("unmatched");
-    expect(record.note).toMatch(/no account/);
+    expect(record.note).toMatch(/no account found, flag .* raised for an admin/);
+    expect(warnings()).toContainEqual(expect.objectContaining({ provider: "stripe", eventId: event.id, outcome: "unmatched" }));
+
+    const admin = await adminClient(app);
+    const open = await admin.get("/admin/flags?status=open&pageSize=100");
+    expect(open.status).toBe(200);
+    const flag = open.body.data.flags.find((f: { message: string }) => f.message.includes(event.id));
+    expect(flag).toMatchObject({ kind: "unmatched_payment", userId: null, email: null, orderId: null, resolvedAt: null });
+    expect(flag.message).toMatch(/^A stripe payment of 12\.99 USD \(event evt_.*\) was confirmed but granted nothing/);
+    expect(flag.message).toMatch(/e-mail stranger@example\.org, reference nobody-here, which matches no account/);
+    expect(open.body.data.openTotal).toBeGreaterThanOrEqual(1);
+
+    const resolved = await admin.patch("/admin/flags", { flagId: flag.id, note: "Found the customer at Stripe and refunded" });
+    expect(resolved.status, JSON.stringify(resolved.body)).toBe(200);
+    expect(resolved.body.data).toMatchObject({ id: flag.id, userId: null, resolutionNote: "Found the customer at Stripe and refunded" });
+    const audit = await app.services.prisma.auditLog.findFirstOrThrow({ where: { action: "admin.flag_resolved", targetId: flag.id } });
+    expect(audit.targetType).toBe("account_flag");
+
+    // Stripe delivering it again changes nothing and raises no second flag.
+    expect((await sendSigned(app, event)).body.data).toMatchObject({ duplicate: true, outcome: "unmatched" });
+    const all = await admin.get("/admin/flags?status=all&pageSize=100");
+    expect(all.body.data.flags.filter((f: { message: string }) => f.message.includes(event.id))).toHaveLength(1);
   });
 });

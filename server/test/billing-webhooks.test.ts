@@ -294,6 +294,20 @@ describe("events that name nothing to buy", () => {
     expect(await expectLedgerMatches(app, user.id)).toBe(10);
   });
 
+  it.each(["stripe", "paddle", "lemonsqueezy"] as const)(
+    "%s: a paid event naming no account we know is flagged on no account for the admin",
+    async (provider) => {
+      const userId = `no-such-user-${provider}`;
+      const answer = await signed(app, provider, JSON.stringify(completedEvent(provider, { userId, packId: "pack_10" })));
+      expect([answer.status, answer.body.data?.outcome]).toEqual([200, "unmatched"]);
+      const flags = await app.services.prisma.accountFlag.findMany({ where: { userId: null, message: { contains: userId } } });
+      expect(flags.map((f) => f.kind)).toEqual(["unmatched_payment"]);
+      expect(flags[0]!.message).toMatch(
+        new RegExp(`^A ${provider} payment .* was confirmed but granted nothing: account ${userId} does not exist`),
+      );
+    },
+  );
+
   it("a Lemon Squeezy refund with the same data.id as its order is not taken for a repeat of the order", async () => {
     const user = await signUp(app, "ls-same-id");
     await signed(

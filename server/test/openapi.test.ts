@@ -17,6 +17,17 @@ afterAll(() => app?.close());
 
 const METHODS = ["get", "head", "post", "put", "patch", "delete"];
 
+/** A part of the document with its `$ref` (to a shared component) followed, as a client reads it. */
+function deref(node: any): any {
+  if (!node?.$ref) return node;
+  return deref(
+    (node.$ref as string)
+      .slice(2)
+      .split("/")
+      .reduce((at: any, key: string) => at[key], doc),
+  );
+}
+
 function documentedOperations(): { path: string; method: string; operation: any }[] {
   return Object.entries(doc.paths as Record<string, Record<string, unknown>>).flatMap(([path, item]) =>
     Object.entries(item)
@@ -47,7 +58,8 @@ describe("GET /api/openapi.json", () => {
       expect(operation, `${route.method} ${route.path}`).toBeDefined();
       expect(operation.operationId).toBe(route.operation);
       expect(operation.responses["200"], `${route.method} ${route.path}`).toBeDefined();
-      if (route.body) expect(operation.requestBody?.content?.["application/json"]?.schema, `${route.method} ${route.path}`).toBeDefined();
+      if (route.body)
+        expect(deref(operation.requestBody)?.content?.["application/json"]?.schema, `${route.method} ${route.path}`).toBeDefined();
       expect(operation.security).toEqual(route.auth === "public" ? [] : [{ sessionCookie: [] }, { bearer: [] }]);
     }
     const ids = documentedOperations().map((o) => o.operation.operationId);
@@ -61,11 +73,11 @@ describe("GET /api/openapi.json", () => {
   });
 
   it("documents request bodies from the validating schemas", () => {
-    const signup = doc.paths["/auth/signup"].post.requestBody.content["application/json"].schema;
+    const signup = deref(deref(doc.paths["/auth/signup"].post.requestBody).content["application/json"].schema);
     expect(signup.required).toEqual(["email", "password"]);
     expect(signup.properties.password).toMatchObject({ type: "string", minLength: 8, maxLength: 128 });
     const patch = doc.paths["/admin/users/{id}"].patch;
-    expect(Object.keys(patch.requestBody.content["application/json"].schema.properties).sort()).toEqual([
+    expect(Object.keys(deref(deref(patch.requestBody).content["application/json"].schema).properties).sort()).toEqual([
       "current_plan_id",
       "provider_preference",
       "role",
@@ -86,11 +98,40 @@ describe("GET /api/openapi.json", () => {
       "X-Request-Id",
     ]);
     expect(Object.keys(login.responses).sort()).toEqual(["200", "400", "401", "403", "429", "500"]);
-    expect(login.responses["401"].content["application/json"].schema).toEqual({
+    expect(deref(deref(login.responses["401"]).content["application/json"].schema)).toEqual({
       type: "object",
       required: ["success", "error"],
       properties: { success: { const: false }, error: { type: "string" }, requestId: expect.objectContaining({ type: "string" }) },
     });
+  });
+
+  it("writes each shared part once: headers, error answers and main request bodies are named components", () => {
+    const text = JSON.stringify(doc);
+    // 883 KB when every operation wrote out its headers, error envelopes and bodies.
+    expect(Buffer.byteLength(text)).toBeLessThan(450_000);
+    expect(Object.keys(doc.components.headers).sort()).toEqual([
+      "X-RateLimit-Limit",
+      "X-RateLimit-Remaining",
+      "X-RateLimit-Reset",
+      "X-Request-Id",
+    ]);
+    const launch = doc.paths["/workflow"].post;
+    expect(launch.responses["401"]).toEqual({ $ref: "#/components/responses/AuthenticationRequired" });
+    expect(launch.responses["404"].$ref).toMatch(/^#\/components\/responses\/NotFound_/);
+    // A body with a default the caller may leave out is a requestBodies component (a client reads it as a request's).
+    const body = (path: string, method: string) => doc.paths[path][method].requestBody;
+    expect(body("/workflow", "post")).toEqual({ $ref: "#/components/requestBodies/WorkflowRequest" });
+    expect(body("/workflow/estimate", "post")).toEqual({ $ref: "#/components/requestBodies/WorkflowRequest" });
+    expect(body("/auth/signup", "post")).toEqual({ $ref: "#/components/requestBodies/AuthCredentials" });
+    expect(body("/auth/login", "post")).toEqual(body("/auth/signup", "post"));
+    expect(body("/user/brands", "post")).toEqual({ $ref: "#/components/requestBodies/BrandCreate" });
+    // The header and path fields are parameters, not in the body.
+    const launchBody = deref(body("/workflow", "post")).content["application/json"].schema;
+    expect(launchBody.required).toEqual(["type"]);
+    expect(Object.keys(launchBody.properties)).not.toContain("idempotencyKey");
+    expect(Object.keys(deref(body("/user/brands/{id}", "patch")).content["application/json"].schema.properties)).not.toContain("id");
+    // Every reference leads somewhere.
+    for (const [, ref] of text.matchAll(/"\$ref":"([^"]+)"/g)) expect(deref({ $ref: ref }), ref).toBeDefined();
   });
 
   it("every documented operation is served: none answers 404 or 405 on the running server", async () => {
@@ -138,7 +179,7 @@ describe("GET /api/docs", () => {
   });
 
   it("documents a 400's `fields`, keyed for machines beside the message for people", () => {
-    const fields = doc.paths["/auth/login"].post.responses["400"].content["application/json"].schema.properties.fields;
+    const fields = deref(deref(doc.paths["/auth/login"].post.responses["400"]).content["application/json"].schema).properties.fields;
     expect(fields).toMatchObject({ type: "array", items: { required: ["field", "message"] } });
   });
 

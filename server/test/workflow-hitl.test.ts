@@ -1,7 +1,9 @@
 // Human review (HITL): a job launched with hitl:true pauses after art direction (awaiting_review, a
 // workflow.suspended event), shows its storyboard with a preview still per scene, and resumes on
 // approve without directing again; reject fails and refunds; decisions on other jobs are refused.
+import { ReviewState } from "@adgen/schema";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { toReviewState } from "../src/modules/workflows/review-state.ts";
 import { type Account, signUp } from "./support/accounts.ts";
 import { startTestApp, type TestApp } from "./support/harness.ts";
 import { openSse, type SseStream } from "./support/sse.ts";
@@ -103,6 +105,36 @@ describe("a job with hitl:true", () => {
       expect((await fetch(`${app.url}${new URL(scene.preview).pathname}`, { headers: cookie(stranger) })).status).toBe(404);
     }
     expect(new Set(review.storyboard.scenes.map((s: any) => s.preview)).size).toBe(review.storyboard.scenes.length);
+  });
+
+  it("the review is built in the public shape by the domain: the stored scenes' media keys and paths never leave it", async () => {
+    const where = { jobId_name: { jobId, name: "art_direction" } };
+    const stored = (await app.services.prisma.jobStep.findUniqueOrThrow({ where })).output as any;
+    const leaky = structuredClone(stored);
+    Object.assign(leaky.storyboard.scenes[0], {
+      imageKey: "jobs/x/picture.png",
+      imagePath: "/tmp/picture.png",
+      imageSize: { width: 10, height: 10 },
+      subject: { x: 0, y: 0, w: 1, h: 1 },
+      videoKey: "jobs/x/clip.mp4",
+      videoStartSec: 1,
+    });
+    leaky.storyboard.brand.logoKey = "brand/logo.png";
+    const job = await app.services.prisma.job.findUniqueOrThrow({ where: { id: jobId } });
+    const state = toReviewState(app.services, job, leaky);
+    expect(ReviewState.strict().safeParse(state).success).toBe(true);
+    expect(Object.keys(state.storyboard!.scenes[0]!).sort()).toEqual(Object.keys(review.storyboard.scenes[0]).sort());
+    expect(Object.keys(state.storyboard!.brand).sort()).toEqual(["accent", "name", "primary", "secondary", "text"]);
+    // And over REST (whose output check under tests refuses an undeclared field) with the keys stored.
+    await app.services.prisma.jobStep.update({ where, data: { output: leaky } });
+    try {
+      const res = await user.client.get(`/workflow/hitl?jobId=${jobId}`);
+      expect(res.status, JSON.stringify(res.body)).toBe(200);
+      expect(JSON.stringify(res.body.data)).not.toMatch(/imageKey|imagePath|videoKey|logoKey|subject/);
+      expect(res.body.data.storyboard).toEqual(review.storyboard);
+    } finally {
+      await app.services.prisma.jobStep.update({ where, data: { output: stored } });
+    }
   });
 
   it("answers 400 for a bad action or a missing jobId, and 404 to another account", async () => {

@@ -380,15 +380,13 @@ describe("URLs of a launch must be public", () => {
         /^callbackUrl must not point to a private or local address/,
       );
     }
-    expectError(
-      await user.client.post("/workflow", { type: "cinematic", callbackUrl: "https://gone.example/hook" }),
-      400,
-      /^callbackUrl could not be resolved/,
-    );
     expect(await balance(user)).toBe(10);
     expect(await jobCount(user.id)).toBe(0);
     const ok = await user.client.post("/workflow", { type: "cinematic", callbackUrl: "https://shop.example/hook" });
     expect(ok.status, JSON.stringify(ok.body)).toBe(200);
+    // A name that does not resolve right now is accepted: each delivery checks it then (deferred-job-urls.test.ts).
+    const later = await user.client.post("/workflow", { type: "cinematic", callbackUrl: "https://gone.example/hook" });
+    expect(later.status, JSON.stringify(later.body)).toBe(200);
   });
 });
 

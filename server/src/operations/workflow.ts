@@ -131,9 +131,7 @@ export const workflowOperations = {
     input: JobIdInput,
     output: ReviewState,
     rest: { method: "GET", path: "/workflow/hitl", tag, errors: { 404: "Job not found" } },
-    // The stored storyboard's scenes carry the pipeline's own fields (a picture's media key): only what
-    // ReviewState documents is answered.
-    handler: async (ctx, input) => ReviewState.parse(await getHitlState(ctx, input.jobId)),
+    handler: (ctx, input) => getHitlState(ctx, input.jobId),
   }),
   hitlDecide: defineOperation({
     ...user,
@@ -142,7 +140,7 @@ export const workflowOperations = {
     input: HitlDecision,
     output: ReviewState,
     rest: { method: "POST", path: "/workflow/hitl", tag, errors: { 404: "Job not found", 409: "Job is not waiting for review" } },
-    handler: async (ctx, input) => ReviewState.parse(await decideHitl(ctx, input)),
+    handler: (ctx, input) => decideHitl(ctx, input),
   }),
   reviews: defineOperation({
     ...user,

@@ -1,4 +1,5 @@
-// Account flags: accounts whose refund or chargeback found the credits already spent. Open ones first
+// Account flags: accounts whose refund or chargeback found the credits already spent, and confirmed
+// payments that granted nothing (with or without an account that matches). Open ones first
 // (filter open, resolved or all), newest first, paged; each can be resolved with a note.
 import type { AccountFlagStatus } from "@adgen/schema";
 import { keepPreviousData, useQuery } from "@tanstack/react-query";
@@ -34,8 +35,9 @@ export function AdminFlagsPage() {
         <div>
           <h1 className="page-title">Account flags</h1>
           <p className="page-subtitle muted">
-            A refund or chargeback whose credits were already spent: the credits could not all be taken back. Check the account, then
-            resolve the flag with what was done.
+            A refund or chargeback whose credits were already spent (the credits could not all be taken back), or a confirmed payment that
+            matched no order, pack or account (the customer paid and got nothing). Check the account or the payment, then resolve the flag
+            with what was done.
           </p>
         </div>
       </header>
@@ -67,7 +69,9 @@ export function AdminFlagsPage() {
       {flags.isError ? <InlineError error={flags.error} onRetry={() => void flags.refetch()} /> : null}
       {data && data.flags.length === 0 ? (
         <p className="card card-body empty" data-testid="flags-empty">
-          {status === "open" ? "No open flags: every refund so far could be taken back in full." : "No flags here."}
+          {status === "open"
+            ? "No open flags: every refund so far could be taken back in full, and every payment granted what it paid for."
+            : "No flags here."}
         </p>
       ) : null}
       <ul className="account-flag-list" data-testid="flags-list">

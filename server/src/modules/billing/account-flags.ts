@@ -1,5 +1,5 @@
 // The admin's view of account flags (reverse-payment.ts raises them when a refund or chargeback finds the
-// credits already spent): a paginated list, open by default, filterable by account, with the account's
+// credits already spent, unmatched-payment.ts when a confirmed payment granted nothing): a paginated list, open by default, filterable by account, with the account's
 // e-mail and the order in words; and resolving one with a note, once (a second resolve is a 409), audited.
 import type { AccountFlag as FlagRow, Prisma } from "@adgen/prisma";
 import { type AccountFlagList, AccountFlagListQuery, AccountFlagResolveInput, type AccountFlagView } from "@adgen/schema";
@@ -11,7 +11,7 @@ import { requireAdmin } from "../admin/require-admin.ts";
 import { recordAudit } from "../audit/record-audit.ts";
 import { describeOrder } from "./products.ts";
 
-type FlagWithUser = FlagRow & { user: { email: string } };
+type FlagWithUser = FlagRow & { user: { email: string } | null };
 
 /** Flags as the console shows them: the orders and the resolving admins looked up in one query each. */
 async function toViews(db: Tx, rows: FlagWithUser[]): Promise<AccountFlagView[]> {
@@ -28,7 +28,7 @@ async function toViews(db: Tx, rows: FlagWithUser[]): Promise<AccountFlagView[]>
     return {
       id: row.id,
       userId: row.userId,
-      email: row.user.email,
+      email: row.user?.email ?? null,
       kind: row.kind,
       message: row.message,
       orderId: row.orderId,
@@ -99,8 +99,8 @@ export async function resolveAccountFlag(ctx: RequestContext, input: z.input<typ
     }
     await recordAudit(tx, ctx, {
       action: "admin.flag_resolved",
-      targetType: "user",
-      targetId: row.userId,
+      // A flag on no account (an unmatched payment naming none) is its own target.
+      ...(row.userId ? { targetType: "user", targetId: row.userId } : { targetType: "account_flag", targetId: row.id }),
       metadata: { flagId: row.id, kind: row.kind, orderId: row.orderId, note },
     });
     const [view] = await toViews(tx, [row]);

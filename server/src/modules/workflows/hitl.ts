@@ -11,9 +11,10 @@ import { requireUser } from "../auth/authenticate.ts";
 import { enqueueJob } from "./enqueue.ts";
 import { failAndRefund } from "./fail-job.ts";
 import { emitJobEvent } from "./job-events.ts";
-import { findOwnJob, toJobView } from "./jobs.ts";
+import { findOwnJob } from "./jobs.ts";
+import { type ReviewView, toReviewState } from "./review-state.ts";
 import { scoreStoryboard } from "./pipeline/creative-score.ts";
-import { type ArtDirectionOutput, mediaUrl } from "./pipeline/steps.ts";
+import type { ArtDirectionOutput } from "./pipeline/steps.ts";
 
 type ReviewedScenes = NonNullable<z.output<typeof HitlDecision>["scenes"]>;
 
@@ -70,43 +71,16 @@ export async function expireStaleReviews(services: Services): Promise<number> {
   return expired;
 }
 
-export async function getHitlState(ctx: RequestContext, jobId: string) {
+/** The review in its public shape (review-state.ts): nothing of the stored storyboard's internals is answered. */
+export async function getHitlState(ctx: RequestContext, jobId: string): Promise<ReviewView> {
   await findOwnJob(ctx, jobId);
   await expireStaleReviews(ctx.services);
   const job = await findOwnJob(ctx, jobId);
   const step = await ctx.services.prisma.jobStep.findUnique({ where: { jobId_name: { jobId, name: "art_direction" } } });
-  const direction = step?.output as ArtDirectionOutput | undefined;
-  const previews = new Map(direction?.previews.map((p) => [p.sceneId, mediaUrl(ctx.services, p.key)]) ?? []);
-  const expiresAt = job.reviewRequestedAt
-    ? new Date(job.reviewRequestedAt.getTime() + ctx.services.config.hitlTimeoutSeconds * 1000)
-    : null;
-  return {
-    jobId: job.id,
-    status: job.status,
-    hitl: job.hitl,
-    review: {
-      state: job.status === "awaiting_review" ? "pending" : (job.reviewDecision ?? (job.hitl ? "not_reached" : "not_requested")),
-      requestedAt: job.reviewRequestedAt?.toISOString() ?? null,
-      expiresAt: expiresAt?.toISOString() ?? null,
-      decidedAt: job.reviewedAt?.toISOString() ?? null,
-      feedback: job.reviewFeedback,
-    },
-    storyboard: direction
-      ? {
-          title: direction.storyboard.title,
-          framework: direction.framework,
-          formats: direction.formats,
-          brand: direction.storyboard.brand,
-          scenes: direction.storyboard.scenes.map((scene) => ({ ...scene, preview: previews.get(scene.id) ?? null })),
-          creativeScore: direction.creativeScore ?? null,
-          ...(direction.briefReading?.length ? { briefReading: direction.briefReading } : {}),
-        }
-      : null,
-    job: toJobView(job),
-  };
+  return toReviewState(ctx.services, job, step?.output as ArtDirectionOutput | undefined);
 }
 
-export async function decideHitl(ctx: RequestContext, input: z.input<typeof HitlDecision>) {
+export async function decideHitl(ctx: RequestContext, input: z.input<typeof HitlDecision>): Promise<ReviewView> {
   requireUser(ctx); // 401 before validation, like every other operation
   const { jobId, action, feedback, scenes } = parseInput(HitlDecision, input);
   if (scenes && action !== "approve") throw new AppError("BAD_REQUEST", "scenes are given only with approve");

@@ -20,7 +20,7 @@ import type { RequestContext } from "../../context.ts";
 import { AppError, parseInput } from "../../errors.ts";
 import { requireUser } from "../auth/authenticate.ts";
 import { loadBrandForJob } from "../brand/brand-profile.ts";
-import { assertPublicUrl, SafeFetchError } from "../net/safe-fetch.ts";
+import { assertPublicUrl, assertStorableUrl, SafeFetchError } from "../net/safe-fetch.ts";
 import { InsufficientCreditsError, LedgerReason } from "../credits/ledger.ts";
 import { chargeAndCreateJob, type NewJob } from "./charge-launch.ts";
 import { publishBalance } from "../events/account-events.ts";
@@ -141,7 +141,7 @@ export interface LaunchOutcome {
 /**
  * A `url` that points at a private or local address is the caller's mistake (400). A page that merely
  * cannot be resolved now is not: the job goes on from the concept and records a warning. A callback
- * URL must be public and resolvable.
+ * URL follows the rule of every address saved now and called later (assertCallbackUrl).
  */
 async function assertReachableUrls(ctx: RequestContext, request: WorkflowRequest) {
   const { resolver } = ctx.services;
@@ -154,9 +154,14 @@ async function assertReachableUrls(ctx: RequestContext, request: WorkflowRequest
   if (request.callbackUrl) await assertCallbackUrl(ctx, request.callbackUrl);
 }
 
-/** A callback URL (on a launch or in the studio defaults) must be public and resolvable. */
+/**
+ * A callback URL (on a launch or in the studio defaults) is saved now and called later: a literal private
+ * or loopback address, a local name or a name resolving inside is refused at once, but a name that does not
+ * resolve right now is accepted, since each delivery checks the URL and every hop when it is made
+ * (webhooks/deliver.ts through safeFetch).
+ */
 export async function assertCallbackUrl(ctx: RequestContext, url: string): Promise<void> {
-  await assertPublicUrl(url, { resolver: ctx.services.resolver }).catch((error: unknown) => {
+  await assertStorableUrl(url, { resolver: ctx.services.resolver }).catch((error: unknown) => {
     throw rename(error, "callbackUrl");
   });
 }

@@ -6,7 +6,7 @@ import { WorkerUpdate, WorkflowResult } from "@adgen/schema";
 import type { z } from "zod";
 import type { RequestContext, Services } from "../../context.ts";
 import { AppError, Errors, formatIssues, parseInput } from "../../errors.ts";
-import { assertPublicUrl } from "../net/safe-fetch.ts";
+import { assertStorableUrl } from "../net/safe-fetch.ts";
 import { admitNext } from "./enqueue.ts";
 import { failAndRefund } from "./fail-job.ts";
 import { emitJobEvent } from "./job-events.ts";
@@ -107,7 +107,8 @@ function badField(field: string, reason: string): AppError {
 /**
  * Every URL a worker's result names (`finalVideo`, `thumbnail`, each asset's `url` and `thumbnail`) must be
  * this job's own media (`<PUBLIC_URL>/api/media/<jobId>/<file>` or `/api/media/<jobId>/<file>`) or an
- * https URL that passes the SSRF rules; anything else is a 400 naming the field, before anything changes.
+ * https URL that passes the SSRF rules for an address used later (assertStorableUrl); anything else is a
+ * 400 naming the field, before anything changes.
  */
 async function checkResultUrls(services: Services, jobId: string, result: Record<string, unknown>): Promise<void> {
   const urls: { field: string; value: unknown; required: boolean }[] = [
@@ -157,8 +158,10 @@ async function checkResultUrl(services: Services, own: URL, jobId: string, field
     throw badField(field, notOwn);
   }
   if (url.protocol !== "https:") throw badField(field, notOwn);
+  // Followed later (exports fetch it through safeFetch, which checks it and every hop then): a name that
+  // does not resolve right now is accepted; a literal private address or a name resolving inside is not.
   try {
-    await assertPublicUrl(url, { protocols: ["https:"], resolver: services.resolver });
+    await assertStorableUrl(url, { protocols: ["https:"], resolver: services.resolver });
   } catch (error) {
     throw badField(field, (error as Error).message);
   }

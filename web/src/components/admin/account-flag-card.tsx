@@ -1,4 +1,4 @@
-// One account flag in the admin console: who, what happened (kind, message, the order in words), when,
+// One account flag in the admin console: who (or, for a payment naming no known account, that none matches), what happened (kind, message, the order in words), when,
 // and, while open, a Resolve button that opens a note field; the server's answer (e.g. already resolved
 // by another admin) is shown in words in place.
 import { AccountFlagResolveInput, type AccountFlagView } from "@adgen/schema";
@@ -14,6 +14,7 @@ import { Spinner } from "../status.tsx";
 const KIND_LABELS: Record<string, string> = {
   refund_after_spend: "Refund after spend",
   chargeback_after_spend: "Chargeback after spend",
+  unmatched_payment: "Payment that granted nothing",
 };
 
 function ResolveFlagForm({ flag, onCancel }: { flag: AccountFlagView; onCancel(): void }) {
@@ -84,9 +85,15 @@ export function AccountFlagCard({ flag }: { flag: AccountFlagView }) {
         <strong>{KIND_LABELS[flag.kind] ?? flag.kind}</strong> <span className="muted">· {formatDateTime(flag.createdAt)}</span>
       </p>
       <p className="account-flag-account">
-        <Link href={`/admin/users/${flag.userId}`} data-testid="flag-email">
-          {flag.email}
-        </Link>
+        {flag.userId ? (
+          <Link href={`/admin/users/${flag.userId}`} data-testid="flag-email">
+            {flag.email}
+          </Link>
+        ) : (
+          <span className="muted" data-testid="flag-no-account">
+            No account matches this payment
+          </span>
+        )}
       </p>
       <p data-testid="flag-message">{flag.message}</p>
       {flag.order ? (

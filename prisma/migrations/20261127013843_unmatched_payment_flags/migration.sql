@@ -1,0 +1,3 @@
+-- AlterTable
+ALTER TABLE "account_flags" ALTER COLUMN "user_id" DROP NOT NULL;
+
