@@ -1,9 +1,10 @@
 // Stoplight Prism as a validating proxy in front of the running service (issue 31): a legacy client's
 // flow goes through it (sign-up, log-in, credits, a sandbox purchase, the invoice PDF, the exports, a
-// launch, knowledge pages, and 400/401/403/404/409 answers), and Prism checks every answer against the
+// launch, knowledge pages, and 400/401/402/403/404/409 answers), and Prism checks every answer against the
 // served document. A body that breaks it, or a status it does not declare, is a violation; there are none.
 // Then every documented operation is called through it, signed out (an ended session), as a user and as
-// the admin, with placeholder ids and empty bodies: 200s, 400s, 401s, 403s, 404s and 503s, none a violation.
+// the admin, with placeholder ids and empty bodies: 200s, 400s, 401s, 403s, 404s and 503s, none a violation;
+// last, the sign-in class is spent until its 429, headers and body as declared.
 import { type ChildProcess, spawn } from "node:child_process";
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { createServer } from "node:net";
@@ -34,7 +35,8 @@ let doc: any;
 const prismLog: string[] = [];
 
 beforeAll(async () => {
-  app = await startTestApp({ META_VERIFY_TOKEN: "verify-me", ...ADMIN_ENV });
+  // The sign-in class allows 150 calls an hour per address, so that the last test can meet its 429.
+  app = await startTestApp({ META_VERIFY_TOKEN: "verify-me", RATE_LIMIT_AUTH_PER_HOUR: "150", ...ADMIN_ENV });
   doc = await (await fetch(`${app.url}/api/openapi.json`)).json();
   mkdirSync(CACHE, { recursive: true });
   scratch = mkdtempSync(join(CACHE, "openapi-prism-"));
@@ -141,6 +143,14 @@ describe("a legacy client's flow through Prism's validating proxy", () => {
     expect(launch.status).toBe(200);
     expect((await call("GET", `/workflow/job?jobId=${launch.json.data.jobId}`, { cookie })).status).toBe(200);
     expect((await call("POST", "/workflow", { cookie, body: { type: "no-such-type" } })).status).toBe(400);
+    // An account whose credits are spent: 402, nothing charged.
+    const spent = await call("POST", "/auth/signup", { body: { email: `spent-${email}`, password: "correct horse battery" } });
+    await app.services.prisma.user.update({ where: { id: spent.json.data.id }, data: { creditsBalance: 0 } });
+    const broke = await call("POST", "/workflow", {
+      cookie: spent.setCookie!.split(";")[0]!,
+      body: { type: "staticad", concept: "Cold brew that tastes like summer" },
+    });
+    expect(broke.status, JSON.stringify(broke.json)).toBe(402);
 
     expect((await call("POST", "/user/brand/knowledge/urls", { cookie, body: { url: "http://127.0.0.1/admin" } })).status).toBe(400);
     expect((await call("POST", "/user/brand/knowledge/urls", { cookie, body: { url: "https://shop.invalid/about" } })).status).toBe(200);
@@ -195,6 +205,18 @@ describe("a legacy client's flow through Prism's validating proxy", () => {
     expect(statuses).toEqual(expect.arrayContaining([200, 400, 401, 403, 404]));
     const replaced = sweep.filter((e) => e.type.includes("problem+json")).map((e) => `${e.call}: ${e.body}`);
     const violations = prismLog.filter((line) => /violation|unable to match/i.test(line) && !/\bwarning\b/i.test(line));
+    expect({ violations, replaced }).toEqual({ violations: [], replaced: [] });
+  });
+
+  // Last: it spends the sign-in class's allowance for this address.
+  it("meets the rate limit's 429 as the document declares it, headers included", { timeout: 120_000 }, async () => {
+    let last = { status: 0 };
+    for (let i = 0; i < 200 && last.status !== 429; i++) {
+      last = await call("POST", "/newsletter/subscribe", { body: { email: `prism-${i}@example.com` } });
+    }
+    expect(last.status).toBe(429);
+    const violations = prismLog.filter((line) => /violation|unable to match/i.test(line) && !/\bwarning\b/i.test(line));
+    const replaced = exchanges.filter((e) => e.type.includes("problem+json")).map((e) => `${e.call}: ${e.body}`);
     expect({ violations, replaced }).toEqual({ violations: [], replaced: [] });
   });
 });
