@@ -44,6 +44,9 @@ export function needsPageMessage(type: WorkflowType): string {
   return `The ${workflowName(type)} workflow needs a web page to work from: give its address`;
 }
 
+/** Lengths a launch accepts, for the SPA's forms and links as for the server's check. */
+export const LAUNCH_TEXT_MAX = { concept: 2000, direction: 1000, prompt: 2000 } as const;
+
 const briefLine = (field: string, max: number) =>
   z
     .string({ error: `The brief's ${field} must be text` })
@@ -65,7 +68,7 @@ export const StructuredBrief = z
       proof: briefLine("proof", 300).optional(),
       offer: briefLine("offer", 200).optional(),
       cta: briefLine("call to action", 60).optional(),
-      direction: briefLine("direction notes", 1000).optional(),
+      direction: briefLine("direction notes", LAUNCH_TEXT_MAX.direction).optional(),
     },
     { error: "The brief must be an object with hook, benefits, proof, offer, cta or direction" },
   )
@@ -87,12 +90,43 @@ export const BriefReading = z
   .meta({ title: "BriefReading" });
 export type BriefReading = z.infer<typeof BriefReading>;
 
+const promptLine = (what: string) =>
+  z
+    .string({ error: `The ${what} must be text` })
+    .trim()
+    .min(1, { error: `The ${what} is empty: write it, or leave it out` })
+    .max(LAUNCH_TEXT_MAX.prompt, { error: `The ${what} must be at most ${LAUNCH_TEXT_MAX.prompt} characters` });
+
+/**
+ * Prompts written for the generation models themselves (the prompt builder's, or the caller's own): `picture`
+ * is what each generated picture is drawn from (models.image generated-pictures), `clip` what each generated
+ * clip's motion follows (models.video generated-video). Only where this instance has a provider for them.
+ */
+export const LaunchPrompts = z
+  .strictObject(
+    { picture: promptLine("picture prompt").optional(), clip: promptLine("clip prompt").optional() },
+    { error: "Prompts must be an object with picture or clip" },
+  )
+  .meta({ title: "LaunchPrompts" });
+export type LaunchPrompts = z.infer<typeof LaunchPrompts>;
+/** The model each prompt feeds: a launch whose models do not include it is refused (the server's rule, the SPA's offer). */
+export const LAUNCH_PROMPT_MODEL = {
+  picture: { kind: "image", model: "generated-pictures" },
+  clip: { kind: "video", model: "generated-video" },
+} as const;
+export type LaunchPromptKind = keyof typeof LAUNCH_PROMPT_MODEL;
+
 export const WorkflowRequest = z
   .object({
     type: z.enum(WORKFLOW_TYPES, { error: `Choose a workflow type: one of ${WORKFLOW_TYPES.join(", ")}` }),
     url: httpUrl("The page address").optional(),
-    concept: z.string({ error: "The concept must be text" }).max(2000, { error: "The concept must be at most 2000 characters" }).optional(),
+    concept: z
+      .string({ error: "The concept must be text" })
+      .max(LAUNCH_TEXT_MAX.concept, { error: `The concept must be at most ${LAUNCH_TEXT_MAX.concept} characters` })
+      .optional(),
     brief: StructuredBrief.optional(),
+    /** Beyond SPEC: prompts for the generation models (picture, clip), where a provider key configures them. */
+    prompts: LaunchPrompts.optional(),
     brand: z.string({ error: "Name the brand by its id (see your brands)" }).min(1).max(100).optional(),
     models: z
       .object(

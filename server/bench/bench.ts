@@ -16,7 +16,7 @@
 import { spawn } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import { copyFileSync, existsSync, mkdirSync, mkdtempSync, rmSync } from "node:fs";
-import { availableParallelism, tmpdir } from "node:os";
+import { availableParallelism, loadavg, tmpdir } from "node:os";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { serve } from "@hono/node-server";
@@ -34,6 +34,7 @@ import { renderWorkers } from "./render-workers.ts";
 import { createEspeakSynthesizer, narrate } from "../src/modules/voice/index.ts";
 import type { Storyboard } from "../src/modules/render/types.ts";
 import { createServices } from "../src/services.ts";
+import { BENCHMARKS_FILE, machineLine, writeBenchmarks } from "./benchmarks-doc.ts";
 import { freshCloneStart } from "./fresh-clone-start.ts";
 import { knowledgeUploadMemory } from "./knowledge-upload.ts";
 import { type CpuShare, describeCpu, startCpuAccounting } from "./cpu-accounting.ts";
@@ -43,9 +44,14 @@ import { startupAndMemory } from "./startup-memory.ts";
 
 const ADMIN = { ADMIN_EMAIL: "bench@example.com", ADMIN_PASSWORD: "bench-password-1" };
 const results: string[] = [];
+/** The lines of each part of the bench, for docs/benchmarks.md. */
+const parts = new Map<string, string[]>();
+let part = "";
 const log = (line: string) => {
   console.log(line);
   results.push(line);
+  if (!parts.has(part)) parts.set(part, []);
+  parts.get(part)!.push(line);
 };
 
 async function startApp(database: DatabaseTarget, env: Record<string, string> = {}) {
@@ -510,8 +516,14 @@ async function postgresTarget(): Promise<{ target: DatabaseTarget; drop(): Promi
 
 async function main() {
   const only = process.argv[2];
+  const loadAtStart = loadavg();
+  /** Whether this part runs; its lines go under its own section of docs/benchmarks.md. */
+  const runs = (name: string) => {
+    part = name;
+    return !only || only === name;
+  };
   console.log(`AdGen bench on ${process.platform} ${process.arch}, node ${process.version}\n`);
-  if (!only || only === "launch") {
+  if (runs("launch")) {
     const dir = mkdtempSync(join(tmpdir(), "adgen-bench-pglite-"));
     const embedded = await launchesPerSecond("embedded PGlite (on disk)", { kind: "pglite", dataDir: join(dir, "db") });
     rmSync(dir, { recursive: true, force: true });
@@ -524,7 +536,7 @@ async function main() {
       log("launches/s on PostgreSQL: skipped (no server at DATABASE_URL or 127.0.0.1:5432)");
     }
   }
-  if (!only || only === "transports") {
+  if (runs("transports")) {
     await transports("embedded PGlite (in memory)", { kind: "pglite-memory" });
     const pgdb = await postgresTarget();
     if (pgdb) {
@@ -532,15 +544,16 @@ async function main() {
       await pgdb.drop();
     }
   }
-  if (!only || only === "sse") {
+  if (runs("sse")) {
     for (const subscribers of (process.env.BENCH_SSE_SUBSCRIBERS ?? "1000,10000").split(",")) await sseFanOut(Number(subscribers), "rest");
     // The same job watched as the SPA watches it.
     for (const subscribers of (process.env.BENCH_TRPC_SUBSCRIBERS ?? "1000").split(",")) await sseFanOut(Number(subscribers), "trpc");
     // And as analytics partners watch it.
     for (const subscribers of (process.env.BENCH_GRAPHQL_SUBSCRIBERS ?? "1000").split(",")) await sseFanOut(Number(subscribers), "graphql");
   }
-  if (!only || only === "render") await renders();
-  if (!only || only === "render" || only === "render-workers") {
+  if (runs("render")) {
+    await renders();
+    // Scenes over workers: a second `pnpm worker` process needs a database it can share.
     const pgdb = await postgresTarget();
     if (pgdb?.target.kind === "postgres") {
       await renderWorkers(log, (env) => startApp(pgdb.target, env), pgdb.target.url);
@@ -549,7 +562,7 @@ async function main() {
       log("render workers: skipped (no PostgreSQL server at DATABASE_URL or 127.0.0.1:5432)");
     }
   }
-  if (!only || only === "fairness") {
+  if (runs("fairness")) {
     await fairness("embedded PGlite (in memory)", { kind: "pglite-memory" });
     const pgdb = await postgresTarget();
     if (pgdb) {
@@ -559,15 +572,17 @@ async function main() {
       log("fairness on PostgreSQL: skipped (no server at DATABASE_URL or 127.0.0.1:5432)");
     }
   }
-  if (!only || only === "startup") {
+  if (runs("startup")) {
     const pgdb = await postgresTarget();
     await startupAndMemory(log, pgdb?.target.kind === "postgres" ? pgdb.target.url : null);
     await pgdb?.drop();
   }
-  if (!only || only === "start") await freshCloneStart(log);
-  if (!only || only === "knowledge") await knowledgeUploadMemory(() => startApp({ kind: "pglite-memory" }), login, log);
+  if (runs("start")) await freshCloneStart(log);
+  if (runs("knowledge")) await knowledgeUploadMemory(() => startApp({ kind: "pglite-memory" }), login, log);
   console.log("\nSummary:");
   for (const line of results) console.log(`- ${line}`);
+  writeBenchmarks(parts, machineLine(loadAtStart));
+  console.log(`\nWritten to ${BENCHMARKS_FILE}`);
   process.exit(0);
 }
 

@@ -11,7 +11,10 @@ import { root } from "../../scripts/built.mjs";
 const seconds = (ms: number) => (ms / 1000).toFixed(1);
 
 /** Runs `pnpm start` in `dir` until it prints its address; answers how long that took, then stops it with SIGTERM. */
-async function startOnce(dir: string, port: number): Promise<{ readyMs: number; exitCode: number | null; quiet: boolean }> {
+async function startOnce(
+  dir: string,
+  port: number,
+): Promise<{ readyMs: number; exitCode: number | null; quiet: boolean; stages: string[] }> {
   const started = performance.now();
   const child = spawn("pnpm", ["start"], {
     cwd: dir,
@@ -37,7 +40,12 @@ async function startOnce(dir: string, port: number): Promise<{ readyMs: number; 
     child.on("exit", (code) => resolve(code));
     child.kill("SIGTERM");
   });
-  return { readyMs, exitCode, quiet: !/ELIFECYCLE/.test(output) };
+  // The stage lines ("[1/3] Web app: up to date", …) say whether this start rebuilt anything.
+  const stages = output
+    .split("\n")
+    .filter((line) => /^\[\d\/\d\]/.test(line) && !/starting/.test(line))
+    .map((line) => line.replace(/^\[\d\/\d\]\s*/, "").trim());
+  return { readyMs, exitCode, quiet: !/ELIFECYCLE/.test(output), stages };
 }
 
 export async function freshCloneStart(log: (line: string) => void): Promise<void> {
@@ -57,7 +65,7 @@ export async function freshCloneStart(log: (line: string) => void): Promise<void
     log(
       `fresh clone: pnpm install (with the builds) ${seconds(installMs)} s; first pnpm start to its address ${seconds(first.readyMs)} s; ` +
         `restart ${seconds(restart.readyMs)} s; SIGTERM ends with ${first.exitCode} and ${restart.exitCode}, ` +
-        `${first.quiet && restart.quiet ? "no ELIFECYCLE" : "pnpm printed ELIFECYCLE"}`,
+        `${first.quiet && restart.quiet ? "no ELIFECYCLE" : "pnpm printed ELIFECYCLE"}; the first start's stages: ${first.stages.join("; ") || "none printed"}`,
     );
   } finally {
     rmSync(dir, { recursive: true, force: true });

@@ -126,6 +126,66 @@ describe("what the instance offers", () => {
   });
 });
 
+describe("the prompt builder's prompt as a launch's picture and clip prompt (issue 34)", () => {
+  const PICTURE = "Product photograph of a frosted glass bottle of cold brew on a steel hospital counter, teal rim light, 85mm";
+  const CLIP = "Slow orbit around the frosted bottle as condensation beads roll down, shallow depth of field";
+
+  it("feeds each generated picture and each generated clip, as the provider receives them", { timeout: 240_000 }, async () => {
+    const user = await signUp(app, "prompts");
+    const before = falRequests.length;
+    const jobId = await launch(user, {
+      type: "cinematic",
+      concept: "Brewly cold brew keeps night-shift nurses sharp",
+      formats: ["9:16"],
+      models: { video: "generated-video" },
+      prompts: { picture: `  ${PICTURE}  `, clip: CLIP },
+    });
+    const job = await waitForEnd(user, jobId);
+    expect(job.status, job.error).toBe("completed");
+    const sent = falRequests.slice(before);
+    const pictures = sent.filter((r) => r.model.includes("flux"));
+    const clipRequests = clipsSince(falRequests, before);
+    expect(pictures.length).toBeGreaterThanOrEqual(1);
+    expect(clipRequests.length).toBeGreaterThanOrEqual(1);
+    // Trimmed, then word for word, with the scene's moment and no lettering after it.
+    for (const request of pictures) expect(request.body.prompt).toMatch(new RegExp(`^${PICTURE}\\. The moment: .+No text or lettering`));
+    for (const request of clipRequests) expect(request.body.prompt).toMatch(new RegExp(`^${CLIP}\\. The moment: .+No text`));
+    // The launch keeps them, so Try again sends them again.
+    const row = await app.services.prisma.job.findUniqueOrThrow({ where: { id: jobId } });
+    expect(JSON.stringify(row.input)).toContain(CLIP);
+  });
+
+  it("is refused before charging where it would not be used: no key, the studio's models, or a bad shape", async () => {
+    const keyless = await signUp(plain, "prompts-nokey");
+    const noKey = await keyless.client.post("/workflow", { type: "cinematic", concept: CONCEPT, prompts: { picture: PICTURE } });
+    expect(noKey.status).toBe(400);
+    expect(noKey.body.error).toMatch(/picture prompt feeds generated pictures, which this instance does not make/);
+    const noClipKey = await keyless.client.post("/workflow", { type: "cinematic", concept: CONCEPT, prompts: { clip: CLIP } });
+    expect(noClipKey.status).toBe(400);
+    expect(noClipKey.body.error).toMatch(/clip prompt feeds generated video, which this instance does not make/);
+    expect(await balance(keyless)).toBe(100);
+
+    const user = await signUp(app, "prompts-refused");
+    const studioStills = await user.client.post("/workflow", {
+      type: "cinematic",
+      concept: CONCEPT,
+      models: { image: "studio-stills" },
+      prompts: { picture: PICTURE },
+    });
+    expect(studioStills.status).toBe(400);
+    expect(studioStills.body.error).toMatch(/choose models\.image generated-pictures/);
+    // A clip prompt needs generated video, which is never the default.
+    const studioMotion = await user.client.post("/workflow", { type: "cinematic", concept: CONCEPT, prompts: { clip: CLIP } });
+    expect(studioMotion.status).toBe(400);
+    expect(studioMotion.body.error).toMatch(/choose models\.video generated-video/);
+    for (const prompts of [{ picture: "   " }, { clip: "x".repeat(2001) }, { shot: PICTURE }]) {
+      const bad = await user.client.post("/workflow", { type: "cinematic", concept: CONCEPT, prompts });
+      expect(bad.status, JSON.stringify(prompts)).toBe(400);
+    }
+    expect(await balance(user)).toBe(100);
+  });
+});
+
 describe("generated video, polled", () => {
   it("animates every scene in each frame shape and composes the clips into every format, without holding a worker", {
     timeout: 240_000,

@@ -26,3 +26,17 @@ export function useTitle(title: string): void {
     document.title = title ? `${title} · AdGen` : "AdGen: video ads, directed by AI";
   }, [title]);
 }
+
+/** Whether the person asked their system for less motion (follows the setting while the page is open). */
+export function usePrefersReducedMotion(): boolean {
+  const query = "(prefers-reduced-motion: reduce)";
+  const [reduced, setReduced] = useState(() => typeof window !== "undefined" && window.matchMedia?.(query).matches === true);
+  useEffect(() => {
+    const list = window.matchMedia?.(query);
+    if (!list) return;
+    const changed = () => setReduced(list.matches);
+    list.addEventListener("change", changed);
+    return () => list.removeEventListener("change", changed);
+  }, []);
+  return reduced;
+}

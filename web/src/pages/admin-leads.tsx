@@ -11,6 +11,7 @@ import { useDebounced, useTitle } from "../lib/hooks.ts";
 import { useTRPC } from "../trpc.ts";
 import "../components/admin/admin.css";
 import "../components/admin/admin-console.css";
+import { Email } from "../components/email.tsx";
 
 const PAGE_SIZE = 25;
 
@@ -157,7 +158,7 @@ export function AdminLeadsPage() {
               {data?.leads.map((lead) => (
                 <tr key={lead.id} data-testid="lead-row">
                   <th scope="row" className="cell-email">
-                    {lead.email}
+                    <Email address={lead.email} />
                   </th>
                   <td>{lead.name ?? "—"}</td>
                   <td>{lead.company ?? "—"}</td>

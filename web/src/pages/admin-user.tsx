@@ -12,6 +12,7 @@ import { useTitle } from "../lib/hooks.ts";
 import type { PageProps } from "../routes.tsx";
 import { useTRPC } from "../trpc.ts";
 import "../components/admin/admin.css";
+import { Email } from "../components/email.tsx";
 
 export function AdminUserPage({ session }: PageProps) {
   const { id } = useParams<{ id: string }>();
@@ -43,12 +44,14 @@ export function AdminUserPage({ session }: PageProps) {
       <nav className="breadcrumbs" aria-label="Breadcrumb">
         <Link href="/admin">Users</Link>
         <span aria-hidden="true"> / </span>
-        <span aria-current="page">{account.email}</span>
+        <span aria-current="page">
+          <Email address={account.email} />
+        </span>
       </nav>
       <header className="page-header">
         <div className="admin-user-heading">
           <h1 className="page-title admin-user-email" data-testid="admin-user-email">
-            {account.email}
+            <Email address={account.email} />
           </h1>
           <p className="page-subtitle">
             <span className={account.status === "active" ? "badge badge-success" : "badge badge-danger"} data-testid="admin-user-status">

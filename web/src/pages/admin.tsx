@@ -9,6 +9,7 @@ import type { PageProps } from "../routes.tsx";
 import { useTRPC } from "../trpc.ts";
 import "../components/admin/admin.css";
 import "../components/admin/admin-console.css";
+import { Email } from "../components/email.tsx";
 
 const PAGE_SIZE = 20;
 
@@ -67,7 +68,8 @@ export function AdminPage({ session }: PageProps) {
         <div>
           <h1 className="page-title">Users</h1>
           <p className="page-subtitle muted">
-            Every account in this workspace. Open one to change its credits, plan, role or access. You are signed in as {session.email}.
+            Every account in this workspace. Open one to change its credits, plan, role or access. You are signed in as{" "}
+            <Email address={session.email} />.
           </p>
         </div>
       </header>
@@ -140,7 +142,7 @@ export function AdminPage({ session }: PageProps) {
                 >
                   <th scope="row" className="cell-email">
                     <Link href={`/admin/users/${user.id}`} className="admin-row-link" data-testid="admin-user-link">
-                      {user.email}
+                      <Email address={user.email} />
                     </Link>
                   </th>
                   <td>{user.role === "admin" ? <span className="badge badge-admin">Admin</span> : "User"}</td>

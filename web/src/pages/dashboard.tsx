@@ -12,6 +12,7 @@ import { formatDate, formatDateTime, formatNumber, planName, signed, trialCountd
 import { useNow, useTitle } from "../lib/hooks.ts";
 import type { PageProps } from "../routes.tsx";
 import { useTRPC } from "../trpc.ts";
+import { Email } from "../components/email.tsx";
 
 const PROVIDER_LABELS: Record<string, string> = { auto: "AdGen picks one for each ad", fal: "fal.ai", replicate: "Replicate" };
 
@@ -35,7 +36,10 @@ export function DashboardPage({ session }: PageProps) {
         <div>
           <h1 className="page-title">Dashboard</h1>
           <p className="page-subtitle muted">
-            Signed in as <strong>{session.email}</strong>
+            Signed in as{" "}
+            <strong>
+              <Email address={session.email} />
+            </strong>
           </p>
         </div>
       </header>
@@ -128,7 +132,7 @@ export function DashboardPage({ session }: PageProps) {
           <dl className="details">
             <div>
               <dt>Email</dt>
-              <dd>{p ? <span data-testid="profile-email">{p.email}</span> : <Skeleton width="12rem" />}</dd>
+              <dd>{p ? <Email address={p.email} testId="profile-email" /> : <Skeleton width="12rem" />}</dd>
             </div>
             <div>
               <dt>Role</dt>

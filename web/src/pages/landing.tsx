@@ -7,14 +7,28 @@ import { ContactForm } from "../components/landing/contact-form.tsx";
 import { NewsletterForm } from "../components/landing/newsletter-form.tsx";
 import { InlineError, Skeleton } from "../components/status.tsx";
 import { formatMoney, formatNumber, planName } from "../lib/format.ts";
-import { useTitle } from "../lib/hooks.ts";
+import { usePrefersReducedMotion, useTitle } from "../lib/hooks.ts";
 import { type RouterOutputs, useTRPC } from "../trpc.ts";
 
 type Pricing = RouterOutputs["public"]["pricing"];
 
+// The two video ads also play: four seconds of each ad from the still's moment on (pnpm ad-review, cut with
+// ffmpeg to 480 px, H.264 without sound), served with the SPA like the stills; the still is the poster.
 const HERO_STILLS = [
-  { frame: "wide", ratio: "16:9", src: "/hero/wide-16x9.jpg", alt: "A 16:9 Director ad for a software product, made by AdGen" },
-  { frame: "tall", ratio: "9:16", src: "/hero/tall-9x16.jpg", alt: "A 9:16 Presenter ad for skincare, made by AdGen" },
+  {
+    frame: "wide",
+    ratio: "16:9",
+    src: "/hero/wide-16x9.jpg",
+    clip: "/hero/wide-16x9.mp4",
+    alt: "A 16:9 Director ad for a software product, made by AdGen",
+  },
+  {
+    frame: "tall",
+    ratio: "9:16",
+    src: "/hero/tall-9x16.jpg",
+    clip: "/hero/tall-9x16.mp4",
+    alt: "A 9:16 Presenter ad for skincare, made by AdGen",
+  },
   { frame: "square", ratio: "1:1", src: "/hero/square-1x1.jpg", alt: "A 1:1 Static Ad for a bank's Ramadan offer, made by AdGen" },
   { frame: "portrait", ratio: "4:5", src: "/hero/portrait-4x5.jpg", alt: "A 4:5 Static Ad for a restaurant's Eid menu, made by AdGen" },
 ] as const;
@@ -27,6 +41,8 @@ export function LandingPage() {
   const session = useOptionalSession();
   const pricing = useQuery(trpc.public.pricing.queryOptions(undefined, { staleTime: 10 * 60_000 }));
   const trial = pricing.data?.trial;
+  // Who asked for less motion sees the stills only (the clips are not even fetched).
+  const reducedMotion = usePrefersReducedMotion();
 
   return (
     <>
@@ -63,7 +79,21 @@ export function LandingPage() {
           <div className="hero-visual" data-testid="hero-stills">
             {HERO_STILLS.map((still) => (
               <figure key={still.ratio} className={`frame frame-${still.frame} frame-still`}>
-                <img src={still.src} alt={still.alt} loading="eager" decoding="async" />
+                {"clip" in still && !reducedMotion ? (
+                  <video
+                    src={still.clip}
+                    poster={still.src}
+                    aria-label={still.alt}
+                    muted
+                    loop
+                    playsInline
+                    autoPlay
+                    preload="auto"
+                    data-testid="hero-clip"
+                  />
+                ) : (
+                  <img src={still.src} alt={still.alt} loading="eager" decoding="async" />
+                )}
                 <figcaption className="frame-label">{still.ratio}</figcaption>
               </figure>
             ))}

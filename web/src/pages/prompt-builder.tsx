@@ -2,7 +2,7 @@
 // the published schema's lists, or free text), and see the prompt, its score, the breakdown and
 // suggestions update as you type. Every keystroke settles for a moment, then one `promptBuilder.build`
 // call; nothing is charged and no model runs.
-import { BuildPromptInput } from "@adgen/schema";
+import { BuildPromptInput, LAUNCH_PROMPT_MODEL, LAUNCH_TEXT_MAX, type LaunchPromptKind } from "@adgen/schema";
 import { keepPreviousData, useQuery } from "@tanstack/react-query";
 import { type ReactNode, useEffect, useId, useMemo, useRef, useState } from "react";
 import { Link } from "wouter";
@@ -356,18 +356,32 @@ function StyleNote({ style }: { style: PromptSchema["cinematographyStyles"][keyo
 
 /** The studio workflow a builder's prompt suits: a still for the image builder, a filmed ad otherwise. */
 const STUDIO_TYPE: Record<string, string> = { image: "staticad", "video-cinematic": "cinematic", "video-ugc": "cinematic" };
-/** The studio's concept and direction-notes limits (schema: concept 2000, brief.direction 1000). */
-const CONCEPT_MAX = 2000;
-const DIRECTION_MAX = 1000;
+/** The generation model's prompt a builder's prompt suits: a picture's for the image builder, a clip's otherwise. */
+const MODEL_PROMPT: Record<string, LaunchPromptKind> = { image: "picture", "video-cinematic": "clip", "video-ugc": "clip" };
 
-/** The studio, opened with this prompt as the run's direction notes and the subject as its concept. */
-function studioHref(builder: string, subject: string, prompt: string): string {
+/**
+ * The studio, opened with the subject as the concept and this prompt as the run's direction notes, or (where
+ * the instance has the generation model) as its picture or clip prompt. Lengths are the launch's own.
+ */
+function studioHref(builder: string, subject: string, prompt: string, as: "direction" | LaunchPromptKind = "direction"): string {
   const params = new URLSearchParams({
     type: STUDIO_TYPE[builder] ?? "cinematic",
-    concept: subject.trim().slice(0, CONCEPT_MAX),
-    direction: prompt.slice(0, DIRECTION_MAX),
+    concept: subject.trim().slice(0, LAUNCH_TEXT_MAX.concept),
+    ...(as === "direction"
+      ? { direction: prompt.slice(0, LAUNCH_TEXT_MAX.direction) }
+      : { [`${as}Prompt`]: prompt.slice(0, LAUNCH_TEXT_MAX.prompt) }),
   });
   return `/studio?${params.toString()}`;
+}
+
+/** Which model prompt this builder's prompt can feed here: only where a provider key gives the instance that model. */
+function useModelPrompt(builder: string): LaunchPromptKind | null {
+  const trpc = useTRPC();
+  const studio = useQuery(trpc.public.studio.queryOptions());
+  const kind = MODEL_PROMPT[builder];
+  if (!kind || !studio.data) return null;
+  const { kind: modelKind, model } = LAUNCH_PROMPT_MODEL[kind];
+  return studio.data.models[modelKind].some((m) => m.id === model) ? kind : null;
 }
 
 function Result({
@@ -389,6 +403,7 @@ function Result({
   invalid: boolean;
   onRetry: () => void;
 }) {
+  const modelPrompt = useModelPrompt(builder);
   if (subjectMissing) {
     return (
       <section className="card studio-summary" data-testid="pb-empty">
@@ -475,8 +490,19 @@ function Result({
           <Link href={studioHref(builder, subject, result.positive)} className="btn btn-primary btn-small" data-testid="pb-use-in-studio">
             Make an ad with this prompt
           </Link>
+          {modelPrompt ? (
+            <Link
+              href={studioHref(builder, subject, result.positive, modelPrompt)}
+              className="btn btn-secondary btn-small"
+              data-testid={`pb-use-as-${modelPrompt}-prompt`}
+            >
+              Use it as the {modelPrompt} prompt
+            </Link>
+          ) : null}
           <p className="field-hint">
-            Opens the Studio with your subject as the concept and this prompt as the direction notes; you see the price before you launch.
+            Opens the Studio with your subject as the concept and this prompt as the direction notes
+            {modelPrompt ? `, or as the prompt each generated ${modelPrompt === "picture" ? "picture is drawn from" : "clip follows"}` : ""}
+            ; you see the price before you launch.
           </p>
         </div>
         <details>

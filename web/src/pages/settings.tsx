@@ -13,6 +13,7 @@ import { errorMessage, issuesToFieldErrors, type SplitErrors, splitServerError }
 import { useTitle } from "../lib/hooks.ts";
 import type { PageProps } from "../routes.tsx";
 import { useTRPC } from "../trpc.ts";
+import { Email } from "../components/email.tsx";
 
 export function SettingsPage({ session }: PageProps) {
   useTitle("Settings");
@@ -22,7 +23,10 @@ export function SettingsPage({ session }: PageProps) {
         <div>
           <h1 className="page-title">Settings</h1>
           <p className="page-subtitle muted">
-            Account settings for <strong className="settings-email">{session.email}</strong>
+            Account settings for{" "}
+            <strong className="settings-email">
+              <Email address={session.email} />
+            </strong>
           </p>
         </div>
       </header>

@@ -111,6 +111,28 @@ export async function uploadBrandLogo(ctx: RequestContext, input: BrandLogoUploa
   return { brandId: brand.id, logoUrl, width: size.width, height: size.height, uploaded: decoded.uploaded };
 }
 
+/**
+ * The media key of one of this service's uploaded logos, named by the address its upload answered, or null
+ * for any other address. Jobs read such a logo from the media store: fetching it over HTTP would go through
+ * the outbound guard, which refuses this service's own (often local) address. The file name is an
+ * unguessable id, so the same path under a loopback host or an earlier PUBLIC_URL is ours too; an address
+ * elsewhere is a remote logo and is fetched as one.
+ */
+export function uploadedLogoKey(services: Services, url: string): string | null {
+  let parsed: URL;
+  try {
+    parsed = new URL(url);
+  } catch {
+    return null;
+  }
+  const file = /^\/api\/brand-logos\/([0-9a-f-]{36}\.png)$/.exec(parsed.pathname)?.[1];
+  if (!file) return null;
+  const ownPrefix = brandLogoUrl(services, "");
+  const loopback = ["localhost", "127.0.0.1", "[::1]"].includes(parsed.hostname);
+  if (!url.startsWith(ownPrefix) && !loopback && parsed.host !== new URL(services.config.publicUrl).host) return null;
+  return `${LOGO_PREFIX}/${file}`;
+}
+
 /** A stored logo, by the file name in its URL. */
 export async function openBrandLogo(services: Services, file: string) {
   if (!/^[0-9a-f-]{36}\.png$/.test(file)) throw Errors.notFound("Logo");

@@ -8,7 +8,7 @@ import { listBrandMedia } from "../brand/brand-media.ts";
 import type { Services } from "../../context.ts";
 import { AppError } from "../../errors.ts";
 import { defaultModel, instanceModels, MODEL_KINDS, type ModelKind } from "../catalog/catalog.ts";
-import { preferenceUnavailable, type RemoteProviders } from "../providers/remote-providers.ts";
+import { GENERATED_PICTURES, preferenceUnavailable, type RemoteProviders } from "../providers/remote-providers.ts";
 import type { ProviderCostConfig } from "../../config/env.ts";
 import {
   GENERATED_VIDEO_MODEL,
@@ -38,6 +38,38 @@ export function checkWorkflowOptions(request: WorkflowRequest, providers: Remote
       ids.length
         ? `The ${what} ${JSON.stringify(wanted)} is not available here: choose one of ${ids.join(", ")} (see GET /api/config/studio)`
         : `No ${what} is available on this instance (see GET /api/config/studio): leave it out`,
+    );
+  }
+  checkLaunchPrompts(request, providers);
+}
+
+/**
+ * A picture prompt feeds the generated pictures and a clip prompt the generated clips: a prompt the job
+ * would not use is refused (400, nothing charged) rather than silently dropped. Without a provider key
+ * neither model is offered, so neither prompt is; the brief's direction notes are for the built-in studio.
+ */
+function checkLaunchPrompts(request: WorkflowRequest, providers: RemoteProviders): void {
+  if (!request.prompts) return;
+  const models = modelsFor(request, providers);
+  const offered = instanceModels(providers);
+  if (request.prompts.picture !== undefined && models.image !== GENERATED_PICTURES) {
+    throw badField(
+      "prompts.picture",
+      !offered.image.some((m) => m.id === GENERATED_PICTURES)
+        ? "A picture prompt feeds generated pictures, which this instance does not make (no picture service is set up): put it in the brief's direction notes instead"
+        : models.image === undefined
+          ? `A ${request.type} launch makes no pictures: leave the picture prompt out`
+          : `A picture prompt feeds generated pictures: choose models.image ${GENERATED_PICTURES}, or leave the prompt out`,
+    );
+  }
+  if (request.prompts.clip !== undefined && models.video !== GENERATED_VIDEO_MODEL) {
+    throw badField(
+      "prompts.clip",
+      !offered.video.some((m) => m.id === GENERATED_VIDEO_MODEL)
+        ? "A clip prompt feeds generated video, which this instance does not make (no video service is set up): put it in the brief's direction notes instead"
+        : models.video === undefined
+          ? `A ${request.type} launch makes no video: leave the clip prompt out`
+          : `A clip prompt feeds generated video: choose models.video ${GENERATED_VIDEO_MODEL}, or leave the prompt out`,
     );
   }
 }

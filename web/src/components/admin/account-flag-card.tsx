@@ -10,6 +10,7 @@ import { formatDateTime, formatMoney } from "../../lib/format.ts";
 import { useTRPC } from "../../trpc.ts";
 import { FieldError, FormAlert } from "../form.tsx";
 import { Spinner } from "../status.tsx";
+import { Email } from "../email.tsx";
 
 const KIND_LABELS: Record<string, string> = {
   refund_after_spend: "Refund after spend",
@@ -87,7 +88,7 @@ export function AccountFlagCard({ flag }: { flag: AccountFlagView }) {
       <p className="account-flag-account">
         {flag.userId ? (
           <Link href={`/admin/users/${flag.userId}`} data-testid="flag-email">
-            {flag.email}
+            <Email address={flag.email ?? ""} />
           </Link>
         ) : (
           <span className="muted" data-testid="flag-no-account">

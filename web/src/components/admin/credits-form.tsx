@@ -8,6 +8,7 @@ import { useTRPC } from "../../trpc.ts";
 import { Field, FormAlert, FormSuccess } from "../form.tsx";
 import { ConfirmDialog } from "./confirm-dialog.tsx";
 import { type AdminUser, useRefreshAdminUser } from "./use-admin-user.ts";
+import { Email } from "../email.tsx";
 
 type Direction = "grant" | "remove";
 
@@ -143,8 +144,8 @@ export function CreditsForm({ user }: { user: AdminUser }) {
         }}
       >
         <p>
-          {user.email} has {formatNumber(user.credits_balance)} credits. The balance never goes below zero; the removal is recorded with
-          your reason.
+          <Email address={user.email} /> has {formatNumber(user.credits_balance)} credits. The balance never goes below zero; the removal is
+          recorded with your reason.
         </p>
       </ConfirmDialog>
     </section>

@@ -7,6 +7,7 @@ import { useTRPC } from "../../trpc.ts";
 import { Field, FormSuccess } from "../form.tsx";
 import { ConfirmDialog } from "./confirm-dialog.tsx";
 import type { AdminUser } from "./use-admin-user.ts";
+import { Email } from "../email.tsx";
 
 export function ResetPasswordForm({ user }: { user: AdminUser }) {
   const uid = useId();
@@ -50,7 +51,11 @@ export function ResetPasswordForm({ user }: { user: AdminUser }) {
         <p className="muted">Set a new password when the person is locked out. Tell them the new password through a safe channel.</p>
       </div>
       <form className="form" noValidate onSubmit={handleSubmit}>
-        {done ? <FormSuccess testId="reset-done">Password reset. {user.email} has been signed out everywhere.</FormSuccess> : null}
+        {done ? (
+          <FormSuccess testId="reset-done">
+            Password reset. <Email address={user.email} /> has been signed out everywhere.
+          </FormSuccess>
+        ) : null}
         <Field
           id={`${uid}-password`}
           label="New password"
@@ -83,7 +88,9 @@ export function ResetPasswordForm({ user }: { user: AdminUser }) {
         onConfirm={() => void run()}
         onClose={() => setConfirming(false)}
       >
-        <p>{user.email} is signed out on every device and can sign in only with the new password.</p>
+        <p>
+          <Email address={user.email} /> is signed out on every device and can sign in only with the new password.
+        </p>
       </ConfirmDialog>
     </section>
   );

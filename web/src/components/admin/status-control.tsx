@@ -6,6 +6,7 @@ import { useTRPC } from "../../trpc.ts";
 import { FormAlert, FormSuccess } from "../form.tsx";
 import { ConfirmDialog } from "./confirm-dialog.tsx";
 import { type AdminUser, useRefreshAdminUser } from "./use-admin-user.ts";
+import { Email } from "../email.tsx";
 
 export function StatusControl({ user, isSelf }: { user: AdminUser; isSelf: boolean }) {
   const uid = useId();
@@ -83,7 +84,9 @@ export function StatusControl({ user, isSelf }: { user: AdminUser; isSelf: boole
         onConfirm={() => void change("suspended")}
         onClose={() => setConfirming(false)}
       >
-        <p>{user.email} is signed out at once and cannot sign in or use the API until you reactivate the account.</p>
+        <p>
+          <Email address={user.email} /> is signed out at once and cannot sign in or use the API until you reactivate the account.
+        </p>
       </ConfirmDialog>
     </section>
   );

@@ -4,6 +4,8 @@
 import {
   type AspectRatio,
   defaultFormatsFor,
+  LAUNCH_PROMPT_MODEL,
+  type LaunchPromptKind,
   makesImagesOnly,
   type ModelKind,
   type QualityTier,
@@ -51,6 +53,8 @@ export interface FormState {
   brand: string;
   /** Model id per kind ("" = the instance's default). */
   models: Record<ModelKind, string>;
+  /** Prompts for the generation models (sent only where the launch uses that model: prompt-fields.tsx). */
+  prompts: Record<LaunchPromptKind, string>;
 }
 
 interface InitialInput {
@@ -63,6 +67,8 @@ interface InitialInput {
   /** `?concept=` and `?direction=`: a prompt brought from the prompt builder (its subject and its prompt). */
   queryConcept?: string | null;
   queryDirection?: string | null;
+  /** `?picturePrompt=` / `?clipPrompt=`: the prompt builder's prompt for a generation model (with a provider key). */
+  queryPrompts?: Partial<Record<LaunchPromptKind, string | null>>;
   /** The stored launch request of a run being tried again (`?retry=<jobId>`): every setting comes back. */
   retry?: Record<string, unknown> | null;
   /** Types the account's plan leaves out are never preselected. */
@@ -77,6 +83,7 @@ export function initialState({
   queryProject,
   queryConcept,
   queryDirection,
+  queryPrompts,
   retry,
   isReserved,
 }: InitialInput): FormState {
@@ -101,7 +108,13 @@ export function initialState({
     hitl: prefs.hitl ?? false,
     publish: false,
     brand: brand?.id ?? "",
-    models: { image: "", video: "", voice: "" },
+    // A prompt for a generation model chooses that model (the prompt builder offers it only when the instance has it).
+    models: {
+      image: queryPrompts?.picture ? LAUNCH_PROMPT_MODEL.picture.model : "",
+      video: queryPrompts?.clip ? LAUNCH_PROMPT_MODEL.clip.model : "",
+      voice: "",
+    },
+    prompts: { picture: queryPrompts?.picture ?? "", clip: queryPrompts?.clip ?? "" },
   };
   return retry && known(retry.type) ? restoreRun(fresh, retry, retry.type) : fresh;
 }
@@ -112,6 +125,7 @@ const text = (value: unknown, otherwise: string): string => (typeof value === "s
 function restoreRun(fresh: FormState, input: Record<string, unknown>, type: WorkflowType): FormState {
   const formats = Array.isArray(input.formats) ? input.formats.filter((f): f is AspectRatio => typeof f === "string") : [];
   const models = input.models && typeof input.models === "object" ? (input.models as Record<string, unknown>) : {};
+  const prompts = input.prompts && typeof input.prompts === "object" ? (input.prompts as Record<string, unknown>) : {};
   return {
     type,
     url: text(input.url, ""),
@@ -128,6 +142,7 @@ function restoreRun(fresh: FormState, input: Record<string, unknown>, type: Work
     publish: input.publish === true,
     brand: text(input.brand, fresh.brand),
     models: { image: text(models.image, ""), video: text(models.video, ""), voice: text(models.voice, "") },
+    prompts: { picture: text(prompts.picture, ""), clip: text(prompts.clip, "") },
   };
 }
 
@@ -136,9 +151,12 @@ export function fieldsOf(state: FormState, brand: Brand | null): StudioFields {
   return studioFields(state.type, { imagesOnly: state.imagesOnly, brandHasWebsite: !!brand?.websiteUrl });
 }
 
-/** The launch request: only the fields the type uses, and only those given. */
-export function toRequest(state: FormState, uses: StudioFields): WorkflowRequestInput {
+/** The launch request: only the fields the type uses, and only those given; prompts only for the models used (`promptKinds`). */
+export function toRequest(state: FormState, uses: StudioFields, promptKinds: readonly LaunchPromptKind[] = []): WorkflowRequestInput {
   const url = state.url.trim();
+  const prompts = Object.fromEntries(
+    promptKinds.filter((kind) => state.prompts[kind].trim()).map((kind) => [kind, state.prompts[kind].trim()]),
+  );
   const models = (["image", "video", "voice"] as const).filter((kind) => uses[`models.${kind}`] && state.models[kind]);
   return {
     type: state.type,
@@ -156,6 +174,7 @@ export function toRequest(state: FormState, uses: StudioFields): WorkflowRequest
     ...(uses.seasonal && state.seasonal ? { seasonal: state.seasonal as NonNullable<WorkflowRequestInput["seasonal"]> } : {}),
     ...(uses.adPreset && state.adPreset ? { adPreset: state.adPreset } : {}),
     ...(models.length ? { models: Object.fromEntries(models.map((kind) => [kind, state.models[kind]])) } : {}),
+    ...(Object.keys(prompts).length ? { prompts } : {}),
   };
 }
 

@@ -43,6 +43,7 @@ import {
 import { describeHeading } from "./labels.ts";
 import { isReservedOn, remedyFor } from "./launch-blocks.tsx";
 import { ModelFields } from "./model-fields.tsx";
+import { PromptFields, promptKindsFor } from "./prompt-fields.tsx";
 import { ProblemAlert } from "./problem-alert.tsx";
 import { ProjectField } from "./project-field.tsx";
 import { QualityChoice } from "./quality-choice.tsx";
@@ -78,6 +79,7 @@ export function StudioForm({ studio, pricing, prefs, brand, planId, retry }: Stu
       queryProject: params.get("project"),
       queryConcept: params.get("concept"),
       queryDirection: params.get("direction"),
+      queryPrompts: { picture: params.get("picturePrompt"), clip: params.get("clipPrompt") },
       retry: retry?.input ?? null,
       isReserved: (type) => isReservedOn(type, planId),
     }),
@@ -100,7 +102,9 @@ export function StudioForm({ studio, pricing, prefs, brand, planId, retry }: Stu
   const social = useQuery(trpc.social.list.queryOptions());
   const canPublish = (social.data?.length ?? 0) > 0 && !makesImagesOnly(state.type, state.imagesOnly);
   const role = urlRole(state.type);
-  const request = toRequest(state, uses);
+  const modelKinds = STUDIO_MODEL_KINDS.filter((kind) => uses[`models.${kind}`]);
+  const promptKinds = promptKindsFor(studio.models, state.models, modelKinds);
+  const request = toRequest(state, uses, promptKinds);
   const requestKey = JSON.stringify(request);
   const lastKey = useRef(requestKey);
   if (lastKey.current !== requestKey) {
@@ -258,6 +262,12 @@ export function StudioForm({ studio, pricing, prefs, brand, planId, retry }: Stu
                 : "Every setting of the run that stopped is back. Change what you like, then launch it again."}
             </FormSuccess>
           ) : null}
+          {!retry && (params.get("picturePrompt") || params.get("clipPrompt")) ? (
+            <FormSuccess testId="prompt-restored">
+              Your prompt from the prompt builder is the {params.get("picturePrompt") ? "picture" : "clip"} prompt (under Models), and its
+              subject is the concept. Check them, then launch.
+            </FormSuccess>
+          ) : null}
           {!retry && params.get("direction") ? (
             <FormSuccess testId="prompt-restored">
               Your prompt from the prompt builder is in Direction notes (under Brief by part), and its subject is the concept. Check them,
@@ -336,13 +346,14 @@ export function StudioForm({ studio, pricing, prefs, brand, planId, retry }: Stu
             <ModelFields
               uid={uid}
               type={state.type}
-              kinds={STUDIO_MODEL_KINDS.filter((kind) => uses[`models.${kind}`])}
+              kinds={modelKinds}
               models={studio.models}
               quality={state.quality}
               value={state.models}
               onChange={(kind, id) => update("models", { ...state.models, [kind]: id })}
               errors={errors.fields}
             />
+            <PromptFields uid={uid} kinds={promptKinds} value={state.prompts} onChange={(v) => update("prompts", v)} />
             {canPublish ? (
               <label className="toggle" htmlFor={`${uid}-publish`}>
                 <input

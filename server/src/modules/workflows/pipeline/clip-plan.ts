@@ -3,7 +3,8 @@
 //
 // - `generated-video`: one clip per scene and per frame shape the job's formats need (a 4:5 feed ad is cut
 //   from the square clip): the scene's picture animated (image-to-video), or, for a scene without one, a
-//   clip made from its direction alone (text-to-video b-roll). The motion prompt is the scene's shot from
+//   clip made from its direction alone (text-to-video b-roll). The motion prompt is the launch's clip prompt
+//   (prompts.clip) with the scene's moment when there is one, else the scene's shot from
 //   the shot list when there is one (it carries the brief's direction notes), else the prompt builder's
 //   video prompt from the scene's words, its camera move and the brief's direction notes.
 // - `talking-presenter`: one clip of the user's presenter (their photo, consent recorded with the upload)
@@ -41,6 +42,8 @@ export interface ClipPlanInput {
   storyboard: Storyboard;
   shotList?: readonly Shot[];
   briefReading?: BriefReading;
+  /** The launch's clip prompt (prompts.clip): every scene's clip follows it, with the scene's moment. */
+  launchPrompt?: string;
   /** The voice-over's length (talking presenter). */
   voiceSeconds?: number;
   presenterPhotoKey?: string;
@@ -71,6 +74,9 @@ function directionNotes(reading: BriefReading | undefined): string {
 /** The motion prompt of one scene's clip. */
 export function sceneMotionPrompt(input: ClipPlanInput, index: number): string {
   const scene = input.storyboard.scenes[index]!;
+  if (input.launchPrompt) {
+    return withoutEmails(`${input.launchPrompt.replace(/[.\s]+$/, "")}. The moment: ${scene.headline}. ${NO_LETTERING}`);
+  }
   const shot = input.shotList?.find((s) => s.sceneId === scene.id);
   if (shot) return withoutEmails(`${shot.prompt}. ${NO_LETTERING}`);
   const ugc = input.type === "influencer" || input.type === "avatar";

@@ -178,6 +178,7 @@ export const clipStep: PipelineStep = {
       storyboard,
       ...(direction.shotList ? { shotList: direction.shotList } : {}),
       ...(direction.briefReading ? { briefReading: direction.briefReading } : {}),
+      ...(request.prompts?.clip ? { launchPrompt: request.prompts.clip } : {}),
       ...(voice ? { voiceSeconds: Math.min(voice.durationSec, services.config.maxAdSeconds) } : {}),
       ...(presenterPhotoKey ? { presenterPhotoKey } : {}),
       ...(stockAvatar ? { stockAvatar } : {}),

@@ -1,6 +1,6 @@
 // Pictures for the scenes from a remote text-to-image model, when the job's `models.image` is
 // `generated-pictures`: one per scene that shows a picture (the closing scene carries the logo), each from
-// the scene's shot prompt (cinematic) or its words and the preset's look, checked by its bytes and stored
+// the launch's picture prompt (prompts.picture), else the scene's shot prompt (cinematic) or its words and the preset's look, checked by its bytes and stored
 // among the job's media like any other picture. A provider that keeps failing fails the job (the runner
 // retries it, then refunds it); refused content fails it at once. No message names a provider.
 import { writeFile } from "node:fs/promises";
@@ -24,10 +24,15 @@ const LOOK_WORDS: Record<string, string> = {
   documentary: "natural documentary photograph, real setting, available light",
 };
 
-/** The prompt of one scene's picture: what the scene says, as a photograph with no lettering. */
-export function scenePrompt(storyboard: Storyboard, index: number, preset: string, shotPrompt?: string): string {
-  if (shotPrompt) return `${shotPrompt}. No text or lettering in the picture.`;
+/**
+ * The prompt of one scene's picture: the launch's picture prompt (prompts.picture, from the prompt builder or
+ * the caller) with the scene's moment, else the scene's shot, else what the scene says as a photograph;
+ * always with no lettering.
+ */
+export function scenePrompt(storyboard: Storyboard, index: number, preset: string, shotPrompt?: string, launchPrompt?: string): string {
   const scene = storyboard.scenes[index]!;
+  if (launchPrompt) return `${launchPrompt.replace(/[.\s]+$/, "")}. The moment: ${scene.headline}. No text or lettering in the picture.`;
+  if (shotPrompt) return `${shotPrompt}. No text or lettering in the picture.`;
   const words = [scene.headline, scene.body].filter(Boolean).join(". ");
   return `Advertising photograph of ${storyboard.brand.name}: ${words}. ${LOOK_WORDS[preset] ?? LOOK_WORDS.minimal}. No text or lettering in the picture.`;
 }
@@ -36,15 +41,15 @@ export async function generatePictures(
   services: Services,
   job: Job,
   generator: PictureGenerator,
-  input: { storyboard: Storyboard; aspect: AspectRatio; preset: string; shotPrompts?: string[] },
+  input: { storyboard: Storyboard; aspect: AspectRatio; preset: string; shotPrompts?: string[]; launchPrompt?: string },
   signal?: AbortSignal,
 ): Promise<Picture[]> {
-  const { storyboard, aspect, preset, shotPrompts } = input;
+  const { storyboard, aspect, preset, shotPrompts, launchPrompt } = input;
   const count = Math.min(MAX_PICTURES, Math.max(1, storyboard.scenes.length - 1));
   const dir = await services.media.scratchDir(`${job.id}/generated`);
   const pictures: Picture[] = [];
   for (let i = 0; i < count; i++) {
-    const prompt = scenePrompt(storyboard, i, preset, shotPrompts?.[i]);
+    const prompt = scenePrompt(storyboard, i, preset, shotPrompts?.[i], launchPrompt);
     let bytes: Buffer;
     try {
       bytes = await generator.generate({ prompt, aspect, ...(signal ? { signal } : {}) });

@@ -1,13 +1,14 @@
 // The pictures an ad shows: the user's own product photos (brand media library) first, then the
 // product page's images (og:image first), and the brand's logo. Each is fetched with the SSRF-safe
-// fetcher, checked by its bytes (PNG, JPEG or WebP of a usable size) and kept among the job's media, so a
+// fetcher (a logo uploaded here is read from the media store), checked by its bytes (PNG, JPEG or WebP of a usable size) and kept among the job's media, so a
 // retried job and every format render the same pictures. A picture that cannot be used is skipped with a
 // warning; an ad without pictures is still made (from type and colour).
-import { copyFile, writeFile } from "node:fs/promises";
+import { copyFile, readFile, writeFile } from "node:fs/promises";
 import { extname, join } from "node:path";
 import type { Job } from "@adgen/prisma";
 import type { Services } from "../../../context.ts";
 import { jobMediaKey } from "../../../media/storage.ts";
+import { uploadedLogoKey } from "../../brand/brand-logo.ts";
 import { safeFetch } from "../../net/safe-fetch.ts";
 import { imageSizeFromBytes } from "../../render/image-size.ts";
 import type { Persona, Storyboard } from "../../render/types.ts";
@@ -69,6 +70,46 @@ export function imageKind(bytes: Uint8Array): Kind | null {
 
 const shortUrl = (url: string) => (url.length > 80 ? `${url.slice(0, 77)}…` : url);
 
+/** Checks an image's bytes and stores them as `file` among the job's media, or says why they cannot be used. */
+async function keepImage(
+  services: Services,
+  job: Job,
+  bytes: Uint8Array,
+  file: string,
+  minSide: number,
+  source: string,
+): Promise<Picture | string> {
+  const kind = imageKind(bytes);
+  if (!kind) return "is not a PNG, JPEG or WebP image";
+  const size = imageSizeFromBytes(bytes);
+  if (!size || size.width === 0 || size.height === 0) return "has no readable size";
+  if (Math.min(size.width, size.height) < minSide) return `is too small (${size.width}×${size.height} px)`;
+  const dir = await services.media.scratchDir(`${job.id}/imagery`);
+  const local = join(dir, `${file}.${kind}`);
+  await writeFile(local, bytes);
+  const key = jobMediaKey(job.id, `${file}.${kind}`);
+  await services.media.put(key, local);
+  return { key, width: size.width, height: size.height, source };
+}
+
+/**
+ * The brand's logo: one uploaded here is read from the media store (its address is this service's own,
+ * which the outbound guard rightly refuses to fetch); any other address is fetched like a page image.
+ */
+async function loadLogo(services: Services, job: Job, url: string, signal?: AbortSignal): Promise<Picture | string> {
+  const uploaded = uploadedLogoKey(services, url);
+  if (!uploaded) return fetchImage(services, job, url, "logo", MIN_LOGO_SIDE, signal);
+  try {
+    const info = await services.media.stat(uploaded);
+    if (!info) return "is no longer stored here (upload the logo again)";
+    if (info.bytes > MAX_IMAGE_BYTES) return "is too large";
+    const bytes = await readFile(await services.media.localFile(uploaded));
+    return await keepImage(services, job, bytes, "logo", MIN_LOGO_SIDE, url);
+  } catch (error) {
+    return (error as Error).message;
+  }
+}
+
 /** Fetches one remote image and stores it as `file` among the job's media, or says why it cannot be used. */
 async function fetchImage(
   services: Services,
@@ -87,17 +128,7 @@ async function fetchImage(
       ...(signal ? { signal } : {}),
     });
     if (response.status !== 200) return `answered HTTP ${response.status}`;
-    const kind = imageKind(response.body);
-    if (!kind) return "is not a PNG, JPEG or WebP image";
-    const size = imageSizeFromBytes(response.body);
-    if (!size || size.width === 0 || size.height === 0) return "has no readable size";
-    if (Math.min(size.width, size.height) < minSide) return `is too small (${size.width}×${size.height} px)`;
-    const dir = await services.media.scratchDir(`${job.id}/imagery`);
-    const local = join(dir, `${file}.${kind}`);
-    await writeFile(local, response.body);
-    const key = jobMediaKey(job.id, `${file}.${kind}`);
-    await services.media.put(key, local);
-    return { key, width: size.width, height: size.height, source: url };
+    return await keepImage(services, job, response.body, file, minSide, url);
   } catch (error) {
     if (signal?.aborted) throw error;
     return (error as Error).message;
@@ -139,7 +170,7 @@ export async function gatherImagery(services: Services, job: Job, input: Imagery
   }
   let logo: Picture | null = null;
   if (input.logoUrl) {
-    const got = await fetchImage(services, job, input.logoUrl, "logo", MIN_LOGO_SIDE, signal);
+    const got = await loadLogo(services, job, input.logoUrl, signal);
     if (typeof got === "string") warnings.push(`The brand logo ${shortUrl(input.logoUrl)} could not be used: it ${got}.`);
     else logo = got;
   }

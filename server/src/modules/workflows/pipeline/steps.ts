@@ -180,6 +180,7 @@ const artDirection: PipelineStep = {
           aspect: direction.formats[0] ?? "9:16",
           preset: presetFor(request),
           ...(direction.shotList ? { shotPrompts: direction.shotList.map((shot) => shot.prompt) } : {}),
+          ...(request.prompts?.picture ? { launchPrompt: request.prompts.picture } : {}),
         },
         signal,
       );
