@@ -329,7 +329,7 @@ describe("a narrated ad whose scenes play clips (the user's footage, or generate
     return { file: result.videoPath, inClip: start + 1.2 };
   }
 
-  it("keeps the presenter's name bar over the clip, and the clip moves", { timeout: 120_000 }, async () => {
+  it("keeps the presenter's name bar over the clip, and the clip moves", { timeout: 240_000 }, async () => {
     const [withBar, without] = await Promise.all([renderWithClipScene("presenter", presenter), renderWithClipScene("none")]);
     const at = withBar.inClip;
     const [a, b, bare] = await Promise.all([
