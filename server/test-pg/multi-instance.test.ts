@@ -7,7 +7,7 @@ import { signup } from "../src/modules/auth/signup.ts";
 import { SharedRateLimitStore } from "../src/rate-limit/shared-store.ts";
 import { RestClient, uniqueEmail } from "../test/support/clients.ts";
 import { testDatabase } from "../test/support/harness.ts";
-import { type Instance, startInstance } from "../test/support/instance.ts";
+import { type Instance, startInstance, stopInstances } from "../test/support/instance.ts";
 import { startS3, type TestS3 } from "../test/support/s3-server.ts";
 import { readZip } from "../test/support/zip.ts";
 
@@ -49,10 +49,7 @@ async function statusSoon(ask: () => Promise<{ status: number }>, status: number
 }
 
 afterAll(async () => {
-  for (const instance of instances) {
-    await instance.server.close();
-    await instance.services.close();
-  }
+  await stopInstances(instances);
   await drop?.();
   await s3?.close();
 });

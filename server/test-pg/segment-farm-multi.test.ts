@@ -5,7 +5,7 @@ import { randomBytes } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { RestClient, uniqueEmail } from "../test/support/clients.ts";
 import { testDatabase } from "../test/support/harness.ts";
-import { type Instance, startInstance } from "../test/support/instance.ts";
+import { type Instance, startInstance, stopInstances } from "../test/support/instance.ts";
 import { startS3, type TestS3 } from "../test/support/s3-server.ts";
 
 let drop: () => Promise<void>;
@@ -32,10 +32,7 @@ beforeAll(async () => {
 }, 120_000);
 
 afterAll(async () => {
-  for (const instance of instances) {
-    await instance.server.close();
-    await instance.services.close();
-  }
+  await stopInstances(instances);
   await drop?.();
   await s3?.close();
 });

@@ -8,7 +8,7 @@ import WebSocket from "ws";
 import { nextBusSubscription } from "../test/support/accounts.ts";
 import { RestClient, uniqueEmail } from "../test/support/clients.ts";
 import { testDatabase } from "../test/support/harness.ts";
-import { type Instance, startInstance } from "../test/support/instance.ts";
+import { type Instance, startInstance, stopInstances } from "../test/support/instance.ts";
 import { openSse, type SseStream } from "../test/support/sse.ts";
 
 let drop: () => Promise<void>;
@@ -34,10 +34,7 @@ beforeAll(async () => {
 afterAll(async () => {
   for (const stream of streams) stream.close();
   for (const socket of sockets) await socket.dispose();
-  for (const instance of instances) {
-    await instance.server.close();
-    await instance.services.close();
-  }
+  await stopInstances(instances);
   await drop?.();
 });
 

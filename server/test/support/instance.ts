@@ -22,3 +22,11 @@ export async function startInstance(database: DatabaseTarget, secret: string, en
   if (env.WORKERS && config.workers > 0) await services.startWorkers(config.workers);
   return { services, server: await listen(services, 0, "127.0.0.1") };
 }
+
+/** Closes each instance's server, then its services (queue, bus, database pool). */
+export async function stopInstances(instances: readonly Instance[]): Promise<void> {
+  for (const instance of instances) {
+    await instance.server.close();
+    await instance.services.close();
+  }
+}
