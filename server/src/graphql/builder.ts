@@ -2,6 +2,7 @@
 // Prisma plugin (relations of the analytics graph load through it), and the scalars in use.
 import SchemaBuilder from "@pothos/core";
 import PrismaPlugin from "@pothos/plugin-prisma";
+import RelayPlugin from "@pothos/plugin-relay";
 import type PrismaTypes from "@adgen/prisma/pothos-types";
 import { getDatamodel } from "@adgen/prisma/pothos-types";
 import { GraphQLScalarType } from "graphql";
@@ -28,18 +29,32 @@ export const JSONScalar = new GraphQLScalarType({
   parseValue: (value) => value,
 });
 
+/** The most rows one page of a connection holds (`first`/`last` above it is refused). */
+export const MAX_PAGE = 100;
+
 export type Builder = PothosSchemaTypes.SchemaBuilder<PothosSchemaTypes.ExtendDefaultTypes<SchemaTypes>>;
 
 /** A fresh builder: the schema is built once per process (graphql/schema.ts), tests may build more. */
 export function createBuilder(): Builder {
   const builder = new SchemaBuilder<SchemaTypes>({
-    plugins: [PrismaPlugin],
+    plugins: [RelayPlugin, PrismaPlugin],
     defaultFieldNullability: false,
+    relay: {
+      clientMutationId: "omit",
+      cursorType: "String",
+      nodeTypeOptions: { description: "Something with a global id, readable again with `node(id:)`." },
+      pageInfoTypeOptions: { description: "Where a page of a connection stands in the whole list." },
+      nodeQueryOptions: { description: "The node with this global id, if the caller may read it (null otherwise)." },
+      nodesQueryOptions: { description: "The nodes with these global ids; null for each the caller may not read." },
+    },
     prisma: {
       client: (ctx) => ctx.services.prisma,
       dmmf: getDatamodel(),
       filterConnectionTotalCount: true,
       onUnusedQuery: null,
+      // A page holds at most 100 rows; 20 unless asked.
+      maxConnectionSize: MAX_PAGE,
+      defaultConnectionSize: 20,
     },
   });
   builder.addScalarType("JSON", JSONScalar);

@@ -1,7 +1,9 @@
-// The GraphQL schema, built with Pothos: the operation catalogue's root fields (graphql/catalogue).
+// The GraphQL schema, built with Pothos: the operation catalogue's root fields (graphql/catalogue) and the
+// analytics graph partners read (graphql/graph: `viewer` → projects, creatives, invoices, …).
 import type { GraphQLSchema } from "graphql";
 import { createBuilder } from "./builder.ts";
 import { addCatalogueFields } from "./catalogue/fields.ts";
+import { addAnalyticsGraph } from "./graph/viewer.ts";
 
 export type { GraphQLContext } from "./builder.ts";
 export { graphqlFieldName } from "./catalogue/names.ts";
@@ -12,6 +14,7 @@ export function buildSchema(): GraphQLSchema {
   builder.mutationType({ description: "What can be changed: the operation catalogue's mutations." });
   builder.subscriptionType({ description: "What can be followed as it happens: the catalogue's streams." });
   addCatalogueFields(builder);
+  addAnalyticsGraph(builder);
   return builder.toSchema({ sortSchema: false });
 }
 

@@ -174,7 +174,7 @@ export class CatalogueTypes {
           Object.fromEntries(
             pending.planned!.map((f) => [
               fieldName(f.key),
-              t.field({ ...outputOptions(f.use, f.nullable), description: f.description, resolve: (parent: any) => parent[f.key] ?? null }),
+              t.field({ ...outputOptions(f.use, f.nullable), description: describe(f), resolve: (parent: any) => parent[f.key] ?? null }),
             ]),
           ),
       });
@@ -196,7 +196,22 @@ export function outputOptions(use: TypeUse, nullable: boolean): { type: any; nul
 
 /** Pothos `type`, `required` and `description` of an input field or argument. */
 export function inputOptions(field: FieldPlan): { type: any; required: any; description: string | undefined } {
-  const { use, nullable, description } = field;
+  const { use, nullable } = field;
+  const description = describe(field);
   if (!use.list) return { type: use.ref, required: !nullable, description };
   return { type: [use.ref], required: { list: !nullable, items: !use.list.itemsNullable }, description };
+}
+
+/**
+ * A field's description: its schema's, else its name in words; and where GraphQL's camel-cased name differs
+ * from the snake_case one REST and tRPC use (SPEC's names), that name too.
+ */
+export function describe(field: { key: string; description: string | undefined }): string {
+  const own =
+    field.description ??
+    `${field.key
+      .replace(/[_-]+/g, " ")
+      .replace(/([a-z])([A-Z])/g, "$1 $2")
+      .toLowerCase()}.`;
+  return fieldName(field.key) === field.key ? own : `${own} (REST and tRPC: \`${field.key}\`)`;
 }
