@@ -1,6 +1,8 @@
 // The account (`viewer`, or any account for an admin) and its lists, each a Relay connection whose
 // rows load through the Prisma plugin: one query per list, however many parents ask.
+import { type PerformanceGrouping, weeklyCredits, weeklyPerformance } from "../../modules/analytics/weekly.ts";
 import type { Builder } from "../builder.ts";
+import { addAggregateTypes } from "./aggregates.ts";
 import { ownerScope } from "./access.ts";
 import { addBilling } from "./billing.ts";
 import { addCreative } from "./creative.ts";
@@ -13,7 +15,8 @@ const edge = (name: string) => ({ description: `One of ${name}, with its cursor.
 
 export function addAccount(builder: Builder, lists: ListArguments) {
   const project = addProject(builder);
-  const { creative } = addCreative(builder);
+  const aggregates = addAggregateTypes(builder);
+  const { creative } = addCreative(builder, aggregates);
   const { invoice, ledgerEntry } = addBilling(builder);
   const knowledgeItem = addKnowledgeItem(builder);
   const common = (t: any) => ({
@@ -29,6 +32,28 @@ export function addAccount(builder: Builder, lists: ListArguments) {
       accountId: t.exposeString("id", { description: "The account's id, as REST and tRPC name it." }),
       email: t.exposeString("email", { description: "The account's e-mail address." }),
       creditsBalance: t.exposeInt("creditsBalance", { description: "Credits left." }),
+      performanceByWeek: t.field({
+        type: [aggregates.weeklyPerformance],
+        description: "Spend, revenue, CTR, ROAS and conversions per week and group, summed in the database.",
+        args: {
+          groupBy: t.arg({ type: aggregates.grouping, required: true, description: "Sum by workflow type, brand or creative." }),
+          brandId: t.arg.string({ required: false, description: "Only this brand's creatives." }),
+          days: t.arg({ type: lists.dateRange, required: false, description: "Only these days (YYYY-MM-DD; `to` excluded)." }),
+        },
+        resolve: (account, args, ctx) =>
+          weeklyPerformance(ctx.services.db.sql, account.id, args.groupBy as PerformanceGrouping, {
+            range: args.days,
+            brandId: args.brandId,
+          }),
+      }),
+      creditsByWeek: t.field({
+        type: [aggregates.weeklyCredits],
+        description: "Credits used per week and workflow type, summed in the database.",
+        args: {
+          createdWithin: t.arg({ type: lists.dateRange, required: false, description: "Only projects launched within this range." }),
+        },
+        resolve: (account, args, ctx) => weeklyCredits(ctx.services.db.sql, account.id, args.createdWithin),
+      }),
       projects: t.relatedConnection(
         "jobs",
         {

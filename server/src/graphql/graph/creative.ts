@@ -1,8 +1,10 @@
 // A creative whose performance is tracked, and its daily series.
+import { detectDecay } from "../../modules/performance/decay.ts";
 import type { Builder } from "../builder.ts";
+import type { AggregateTypes } from "./aggregates.ts";
 import { ownerScope } from "./access.ts";
 
-export function addCreative(builder: Builder) {
+export function addCreative(builder: Builder, aggregates: AggregateTypes) {
   const day = builder.prismaObject("PerformanceMetric", {
     variant: "CreativeDay",
     description: "One day of a creative's performance, as the ad platform reported it.",
@@ -33,6 +35,25 @@ export function addCreative(builder: Builder) {
         type: day,
         description: "Its daily series, oldest day first (at most 366 days).",
         query: { orderBy: { day: "asc" }, take: 366 },
+      }),
+      decay: t.field({
+        type: aggregates.decayStatus,
+        description: "Whether its results are wearing off (judged over its daily series).",
+        // Loaded with the creative, through the same batched query as `performance`.
+        select: { metrics: { orderBy: { day: "asc" }, take: 366 } },
+        resolve: (c) => {
+          const verdict = detectDecay(
+            c.metrics.map((m) => ({
+              date: m.day.toISOString().slice(0, 10),
+              impressions: m.impressions,
+              clicks: m.clicks,
+              conversions: m.conversions,
+              spendCents: Number(m.spendCents),
+              revenueCents: Number(m.revenueCents),
+            })),
+          );
+          return { ...verdict, ctrChange: verdict.ctr.relativeChange, roasChange: verdict.roas.relativeChange };
+        },
       }),
     }),
   });
