@@ -25,6 +25,7 @@ import type { Logger } from "../logging/logger.ts";
 import { CredentialEndedError } from "../modules/auth/credential-revocation.ts";
 import { logSocketOperation, type RequestTrace, startTrace } from "../logging/request-trace.ts";
 import { costLimitRule } from "./cost.ts";
+import { PARTNER_QUERIES } from "./partner-queries.ts";
 import { subscribeSharing } from "./pushed-subscription.ts";
 import { type GraphQLContext, graphQLSchema } from "./schema.ts";
 
@@ -132,7 +133,17 @@ function createYogaFor(services: Services) {
     graphqlEndpoint: "/graphql",
     // The request context is built once per request by the HTTP host (or per socket message below).
     context: ({ requestContext, request }) => ({ ...requestContext, headers: request.headers }),
-    graphiql: services.config.production ? false : { title: "AdGen GraphQL", subscriptionsProtocol: "WS" },
+    graphiql: services.config.production
+      ? false
+      : {
+          title: "AdGen GraphQL",
+          subscriptionsProtocol: "WS",
+          // One tab per partner query (docs/graphql-partners.md).
+          defaultTabs: PARTNER_QUERIES.map(({ query, variables }) => ({
+            query,
+            variables: variables ? JSON.stringify(variables, null, 2) : undefined,
+          })),
+        },
     // GraphiQL's page is 8.8 MB of script in one string: loaded when someone opens it (never in
     // production), not parsed at every start.
     renderGraphiQL: async (options) => (await import("@graphql-yoga/render-graphiql")).renderGraphiQL(options),
