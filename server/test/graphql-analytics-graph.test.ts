@@ -3,7 +3,9 @@
 // filters and ordering; relations load through the Prisma plugin without N+1 queries; rows of another
 // account are reachable through no path, `node(id:)` included; admins read every account.
 import { randomUUID } from "node:crypto";
+import { isInputObjectType, isInterfaceType, isObjectType } from "graphql";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { graphQLSchema } from "../src/graphql/schema.ts";
 import { ADMIN_EMAIL, ADMIN_ENV, signUp, type Account } from "./support/accounts.ts";
 import { graphql } from "./support/clients.ts";
 import { startTestApp, type TestApp } from "./support/harness.ts";
@@ -216,5 +218,17 @@ describe("the analytics graph", () => {
     const theirs = await gql(`{ viewer { performanceByWeek(groupBy: BRAND) { group } creditsByWeek { credits } } }`, {}, other.jwt);
     expect(theirs.data.viewer.performanceByWeek).toEqual([]);
     expect(theirs.data.viewer.creditsByWeek).toHaveLength(1);
+  });
+
+  it("describes every type and field of the schema", () => {
+    const undescribed: string[] = [];
+    for (const type of Object.values(graphQLSchema().getTypeMap())) {
+      if (type.name.startsWith("__") || ["String", "Int", "Float", "Boolean", "ID"].includes(type.name)) continue;
+      if (!type.description) undescribed.push(type.name);
+      if (isObjectType(type) || isInputObjectType(type) || isInterfaceType(type)) {
+        for (const [name, field] of Object.entries(type.getFields())) if (!field.description) undescribed.push(`${type.name}.${name}`);
+      }
+    }
+    expect(undescribed).toEqual([]);
   });
 });

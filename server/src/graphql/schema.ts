@@ -1,6 +1,6 @@
 // The GraphQL schema, built with Pothos: the operation catalogue's root fields (graphql/catalogue) and the
 // analytics graph partners read (graphql/graph: `viewer` → projects, creatives, invoices, …).
-import type { GraphQLSchema } from "graphql";
+import { type GraphQLSchema, isObjectType } from "graphql";
 import { createBuilder } from "./builder.ts";
 import { addCatalogueFields } from "./catalogue/fields.ts";
 import { addAnalyticsGraph } from "./graph/viewer.ts";
@@ -15,7 +15,13 @@ export function buildSchema(): GraphQLSchema {
   builder.subscriptionType({ description: "What can be followed as it happens: the catalogue's streams." });
   addCatalogueFields(builder);
   addAnalyticsGraph(builder);
-  return builder.toSchema({ sortSchema: false });
+  const schema = builder.toSchema({ sortSchema: false });
+  // The Prisma plugin's `totalCount` takes no description option: it gets one here.
+  for (const type of Object.values(schema.getTypeMap())) {
+    const total = isObjectType(type) && type.name.endsWith("Connection") ? type.getFields().totalCount : undefined;
+    if (total && !total.description) total.description = "How many rows the whole list holds (with its filters), across every page.";
+  }
+  return schema;
 }
 
 let built: GraphQLSchema | null = null;

@@ -23,21 +23,25 @@ export function addAnalyticsGraph(builder: Builder): void {
     }),
   );
   builder.queryField("accounts", (t) =>
-    t.prismaConnection({
-      type: account,
-      cursor: "id",
-      nullable: true,
-      // Answered without the rows when only the count is asked: gated the same way.
-      totalCount: (_root, _args, ctx) => {
-        requireAdmin(ctx);
-        return ctx.services.prisma.user.count();
+    t.prismaConnection(
+      {
+        type: account,
+        cursor: "id",
+        nullable: true,
+        // Answered without the rows when only the count is asked: gated the same way.
+        totalCount: (_root, _args, ctx) => {
+          requireAdmin(ctx);
+          return ctx.services.prisma.user.count();
+        },
+        description: "Every account, newest first (admins only): the same graph as `viewer`, across accounts.",
+        resolve: async (query, _root, _args, ctx) => {
+          requireAdmin(ctx);
+          await enterGraph(ctx, "accounts");
+          return ctx.services.prisma.user.findMany({ ...query, orderBy: [{ createdAt: "desc" }, { id: "desc" }] });
+        },
       },
-      description: "Every account, newest first (admins only): the same graph as `viewer`, across accounts.",
-      resolve: async (query, _root, _args, ctx) => {
-        requireAdmin(ctx);
-        await enterGraph(ctx, "accounts");
-        return ctx.services.prisma.user.findMany({ ...query, orderBy: [{ createdAt: "desc" }, { id: "desc" }] });
-      },
-    }),
+      { description: "A page of accounts." },
+      { description: "One of the accounts, with its cursor." },
+    ),
   );
 }
