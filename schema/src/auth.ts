@@ -74,8 +74,26 @@ export const ApiKeyStatus = z.object({
   currentPlan: PlanId,
   eligiblePlans: z.array(z.string()),
 });
+/**
+ * What an API key may do: `full`, everything its account may; `analytics`, read only (queries and streams;
+ * every mutation answers 403 FORBIDDEN, on every transport). Partners get analytics keys.
+ */
+export const ApiKeyScope = z
+  .enum(["full", "analytics"])
+  .meta({ title: "ApiKeyScope" })
+  .describe("What the key may do: full, or analytics (read-only)");
+export type ApiKeyScope = z.infer<typeof ApiKeyScope>;
+/** The body of POST /user/api-key (optional): which kind of key to make. */
+export const ApiKeyRequest = z.object({
+  scope: ApiKeyScope.default("full").describe(
+    "full (the default) or analytics: a read-only key for a partner; a new key replaces the earlier key of its scope",
+  ),
+});
 /** SPEC 2.7: `data` of POST /user/api-key; the key is shown only this once. */
-export const ApiKeyCreated = z.object({ apiKey: z.string().startsWith("ca_") });
+export const ApiKeyCreated = z.object({
+  apiKey: z.string().startsWith("ca_").describe("The key, shown only this once"),
+  scope: ApiKeyScope,
+});
 export const ApiKeyRevoked = z.object({ revoked: z.boolean() });
 
 /**

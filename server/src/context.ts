@@ -2,6 +2,7 @@
 import type { LanguageModel } from "./modules/language-model/chat-completions.ts";
 import type { RemoteProviders } from "./modules/providers/remote-providers.ts";
 import type { PrismaClient, User } from "@adgen/prisma";
+import type { ApiKeyScope } from "@adgen/schema";
 import type { Config } from "./config/env.ts";
 import type { Database } from "./db/database.ts";
 import type { EventBus } from "./events/bus.ts";
@@ -50,7 +51,7 @@ export interface AuthState {
   /** Present for session credentials. */
   session: { id: string; expiresAt: Date } | null;
   /** Present for API-key credentials (which key: a stream opened with it ends when it is revoked). */
-  apiKey?: { id: string } | null;
+  apiKey?: { id: string; scope: ApiKeyScope } | null;
   /** Set when the sliding expiry extended the session: the transport re-issues the cookie with it. */
   renewedToken: string | null;
 }

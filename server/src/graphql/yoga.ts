@@ -1,6 +1,5 @@
 // GraphQL over HTTP (graphql-yoga) and over WebSocket (graphql-ws) with one schema, one context,
 // the same depth/cost/alias limits, and domain errors turned into readable GraphQL errors.
-import { costLimitPlugin } from "@escape.tech/graphql-armor-cost-limit";
 import { maxAliasesPlugin } from "@escape.tech/graphql-armor-max-aliases";
 import { blockFieldSuggestionsPlugin } from "@escape.tech/graphql-armor-block-field-suggestions";
 import { maxDepthPlugin } from "@escape.tech/graphql-armor-max-depth";
@@ -25,6 +24,8 @@ import { buildRequestContext } from "../http/request-context.ts";
 import type { Logger } from "../logging/logger.ts";
 import { CredentialEndedError } from "../modules/auth/credential-revocation.ts";
 import { logSocketOperation, type RequestTrace, startTrace } from "../logging/request-trace.ts";
+import { costLimitRule } from "./cost.ts";
+import { PARTNER_QUERIES } from "./partner-queries.ts";
 import { subscribeSharing } from "./pushed-subscription.ts";
 import { type GraphQLContext, graphQLSchema } from "./schema.ts";
 
@@ -132,7 +133,17 @@ function createYogaFor(services: Services) {
     graphqlEndpoint: "/graphql",
     // The request context is built once per request by the HTTP host (or per socket message below).
     context: ({ requestContext, request }) => ({ ...requestContext, headers: request.headers }),
-    graphiql: services.config.production ? false : { title: "AdGen GraphQL", subscriptionsProtocol: "WS" },
+    graphiql: services.config.production
+      ? false
+      : {
+          title: "AdGen GraphQL",
+          subscriptionsProtocol: "WS",
+          // One tab per partner query (docs/graphql-partners.md).
+          defaultTabs: PARTNER_QUERIES.map(({ query, variables }) => ({
+            query,
+            variables: variables ? JSON.stringify(variables, null, 2) : undefined,
+          })),
+        },
     // GraphiQL's page is 8.8 MB of script in one string: loaded when someone opens it (never in
     // production), not parsed at every start.
     renderGraphiQL: async (options) => (await import("@graphql-yoga/render-graphiql")).renderGraphiQL(options),
@@ -181,7 +192,11 @@ function createYogaFor(services: Services) {
         },
       },
       maxDepthPlugin({ n: GRAPHQL_LIMITS.maxDepth }),
-      costLimitPlugin({ maxCost: GRAPHQL_LIMITS.maxCost }),
+      // A connection costs in proportion to the rows it may answer (graphql/cost.ts).
+      {
+        onValidate: ({ addValidationRule }: { addValidationRule(rule: unknown): void }) =>
+          addValidationRule(costLimitRule(GRAPHQL_LIMITS.maxCost)),
+      },
       maxAliasesPlugin({ n: GRAPHQL_LIMITS.maxAliases }),
     ],
   });

@@ -1,7 +1,8 @@
 // The one invocation path. REST, tRPC and GraphQL each decode a request into (operation, who is
 // asking, a way to read the input) and call `invokeOperation`, which runs, in this order:
 //   1. authenticate: the transport host built `ctx` from the request's credentials;
-//   2. authorize: the operation's `access` (401, 403);
+//   2. authorize: the operation's `access` (401, 403), and a read-only (analytics) API key's scope: no
+//      mutation or upload (403);
 //   3. rate limit: one counter per operation name and client, shared by every transport; a stream
 //      connection counts in the stream class;
 //   4. validate (`parseInput`): first an iterative walk refuses input nested deeper than 32 levels or
@@ -35,7 +36,13 @@ export interface Invocation {
 /** Outputs are checked against their schemas while tests run, so a schema that lies fails a test. */
 const CHECK_OUTPUTS = process.env.VITEST !== undefined || process.env.CHECK_OPERATION_OUTPUTS === "1";
 
+/** Kinds of operation that change something: a read-only (analytics) API key may call none of them. */
+const WRITES = new Set(["mutation", "upload"]);
+
 export function authorize(operation: AnyOperation, ctx: RequestContext, headers: Headers): void {
+  if (ctx.auth?.apiKey?.scope === "analytics" && WRITES.has(operation.kind)) {
+    throw new AppError("FORBIDDEN", "This API key is read-only (analytics): it may read the account, not change it.");
+  }
   switch (operation.access) {
     case "public":
       return;

@@ -1,6 +1,7 @@
 // user.*: the signed-in account's own profile, balance, password, provider preference and API key.
 import {
   ApiKeyCreated,
+  ApiKeyRequest,
   ApiKeyRevoked,
   ApiKeyStatus,
   BalanceChange,
@@ -105,12 +106,13 @@ export const userOperations = {
   }),
   generateApiKey: defineOperation({
     ...user,
-    summary: "Generate an API key (Agency and Enterprise plans); shown once, replaces any earlier key",
+    summary:
+      "Generate an API key (Agency and Enterprise plans), full or read-only (analytics); shown once, replaces the earlier key of its scope",
     kind: "mutation",
-    input: NoInput,
+    input: ApiKeyRequest,
     output: ApiKeyCreated,
     rest: { method: "POST", path: "/user/api-key", tag: "User", errors: { 403: "Plan does not support API keys" } },
-    handler: (ctx) => generateApiKey(ctx),
+    handler: (ctx, input) => generateApiKey(ctx, input.scope),
   }),
   revokeApiKey: defineOperation({
     ...user,

@@ -1,8 +1,9 @@
 // Self-service API keys (SPEC 4.5, 5.3): Agency and Enterprise plans only; the key is shown once and
-// stored as its SHA-256; one key per account (generating again replaces it, from a signed-in session only).
+// stored as its SHA-256; one key per account and scope (`full`, or `analytics`: read-only, for partners);
+// generating again replaces the key of that scope, from a signed-in session only.
 // A key that is revoked or replaced ends the streams open with it, on every instance.
 import { randomBytes } from "node:crypto";
-import { API_KEY_PLANS, type PlanId } from "@adgen/schema";
+import { API_KEY_PLANS, type ApiKeyScope, type PlanId } from "@adgen/schema";
 import type { RequestContext } from "../../context.ts";
 import type { Sql } from "../../db/database.ts";
 import { AppError } from "../../errors.ts";
@@ -37,7 +38,7 @@ export async function getApiKeyStatus(ctx: RequestContext) {
  * A new key replaces the account's key. Only a signed-in session may make one: a key that could mint its
  * successor would let whoever leaked it keep the account's access and lock the owner's key out.
  */
-export async function generateApiKey(ctx: RequestContext) {
+export async function generateApiKey(ctx: RequestContext, scope: ApiKeyScope = "full") {
   const user = requireUser(ctx);
   if (ctx.auth?.method === "api_key") {
     throw new AppError(
@@ -50,14 +51,15 @@ export async function generateApiKey(ctx: RequestContext) {
   }
   const apiKey = `${API_KEY_PREFIX}${randomBytes(32).toString("base64url")}`;
   const replaced = await ctx.services.prisma.$transaction(async (tx) => {
-    const old = await tx.apiKey.findMany({ where: { userId: user.id }, select: { id: true } });
-    await tx.apiKey.deleteMany({ where: { userId: user.id } });
-    await tx.apiKey.create({ data: { userId: user.id, keyHash: sha256Hex(apiKey), prefix: apiKey.slice(0, 8) } });
-    await recordAudit(tx, ctx, { action: "user.api_key_generated", targetType: "user", targetId: user.id });
+    // One key per scope: a new full key replaces the full key, and leaves a partner's analytics key alone.
+    const old = await tx.apiKey.findMany({ where: { userId: user.id, scope }, select: { id: true } });
+    await tx.apiKey.deleteMany({ where: { id: { in: old.map((key) => key.id) } } });
+    await tx.apiKey.create({ data: { userId: user.id, keyHash: sha256Hex(apiKey), prefix: apiKey.slice(0, 8), scope } });
+    await recordAudit(tx, ctx, { action: "user.api_key_generated", targetType: "user", targetId: user.id, metadata: { scope } });
     return old;
   });
   for (const { id } of replaced) ctx.services.sessions.revoke(Revoke.apiKey(user.id, id, "api_key_replaced"));
-  return { apiKey };
+  return { apiKey, scope };
 }
 
 export async function revokeApiKey(ctx: RequestContext) {

@@ -61,7 +61,13 @@ async function authenticateApiKey(services: Services, key: string): Promise<Auth
   if (!record.lastUsedAt || Date.now() - record.lastUsedAt.getTime() > 60_000) {
     await services.prisma.apiKey.update({ where: { id: record.id }, data: { lastUsedAt: new Date() } });
   }
-  return { user: record.user, method: "api_key", session: null, apiKey: { id: record.id }, renewedToken: null };
+  return {
+    user: record.user,
+    method: "api_key",
+    session: null,
+    apiKey: { id: record.id, scope: record.scope === "analytics" ? "analytics" : "full" },
+    renewedToken: null,
+  };
 }
 
 /** The signed-in, active account, or 401/403. Every non-public operation starts here. */

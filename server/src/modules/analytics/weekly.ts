@@ -1,0 +1,98 @@
+// What analytics partners ask of an account, summed in SQL (never over every row in JavaScript):
+// performance (spend, revenue, CTR, ROAS, conversions) by week and by workflow type, brand or creative,
+// and credits used by week and workflow type. Weeks start on Monday (ISO), in UTC.
+import type { Sql } from "../../db/database.ts";
+
+export type PerformanceGrouping = "workflow_type" | "brand" | "creative";
+
+export interface DateRange {
+  from?: string | null;
+  to?: string | null;
+}
+
+export interface WeeklyPerformance {
+  week: string;
+  /** The workflow type, brand id or creative key ("" when a creative has none). */
+  group: string;
+  impressions: number;
+  clicks: number;
+  conversions: number;
+  spendCents: number;
+  revenueCents: number;
+  /** clicks / impressions; null without impressions. */
+  ctr: number | null;
+  /** revenue / spend; null without spend. */
+  roas: number | null;
+}
+
+const GROUP_COLUMN: Record<PerformanceGrouping, string> = {
+  workflow_type: "j.type",
+  brand: "c.brand_id",
+  creative: "c.key",
+};
+
+export async function weeklyPerformance(
+  sql: Sql,
+  userId: string,
+  groupBy: PerformanceGrouping,
+  options: { range?: DateRange | null; brandId?: string | null } = {},
+): Promise<WeeklyPerformance[]> {
+  const rows = await sql.query<Record<string, string | number | null>>(
+    `SELECT to_char(date_trunc('week', m.day), 'YYYY-MM-DD') AS week,
+            COALESCE(${GROUP_COLUMN[groupBy]}, '') AS "group",
+            SUM(m.impressions)::float8 AS impressions, SUM(m.clicks)::float8 AS clicks,
+            SUM(m.conversions)::float8 AS conversions, SUM(m.spend_cents)::float8 AS "spendCents",
+            SUM(m.revenue_cents)::float8 AS "revenueCents",
+            CASE WHEN SUM(m.impressions) > 0 THEN SUM(m.clicks)::float8 / SUM(m.impressions) END AS ctr,
+            CASE WHEN SUM(m.spend_cents) > 0 THEN SUM(m.revenue_cents)::float8 / SUM(m.spend_cents) END AS roas
+       FROM performance_metrics m
+       JOIN performance_creatives c ON c.id = m.creative_id
+       LEFT JOIN jobs j ON j.id = c.job_id
+      WHERE c.user_id = $1
+        AND ($2::date IS NULL OR m.day >= $2::date)
+        AND ($3::date IS NULL OR m.day < $3::date)
+        AND ($4::text IS NULL OR c.brand_id = $4)
+      GROUP BY 1, 2
+      ORDER BY 1, 2`,
+    [userId, options.range?.from ?? null, options.range?.to ?? null, options.brandId ?? null],
+  );
+  return rows.map((row) => ({
+    week: String(row.week),
+    group: String(row.group),
+    impressions: Number(row.impressions),
+    clicks: Number(row.clicks),
+    conversions: Number(row.conversions),
+    spendCents: Number(row.spendCents),
+    revenueCents: Number(row.revenueCents),
+    ctr: row.ctr === null ? null : Number(row.ctr),
+    roas: row.roas === null ? null : Number(row.roas),
+  }));
+}
+
+export interface WeeklyCredits {
+  week: string;
+  workflowType: string;
+  /** Credits charged for the week's projects of this type, refunded ones left out. */
+  credits: number;
+  projects: number;
+}
+
+export async function weeklyCredits(sql: Sql, userId: string, range?: DateRange | null): Promise<WeeklyCredits[]> {
+  const rows = await sql.query<Record<string, string | number>>(
+    `SELECT to_char(date_trunc('week', created_at AT TIME ZONE 'UTC'), 'YYYY-MM-DD') AS week, type AS "workflowType",
+            SUM(credits_used)::float8 AS credits, COUNT(*)::float8 AS projects
+       FROM jobs
+      WHERE user_id = $1 AND refunded_at IS NULL
+        AND ($2::timestamptz IS NULL OR created_at >= $2::timestamptz)
+        AND ($3::timestamptz IS NULL OR created_at < $3::timestamptz)
+      GROUP BY 1, 2
+      ORDER BY 1, 2`,
+    [userId, range?.from ?? null, range?.to ?? null],
+  );
+  return rows.map((row) => ({
+    week: String(row.week),
+    workflowType: String(row.workflowType),
+    credits: Number(row.credits),
+    projects: Number(row.projects),
+  }));
+}

@@ -1,0 +1,151 @@
+// The five partner queries of docs/graphql-partners.md (issue 32), run as written with a read-only
+// (analytics) key against data this test makes, and their answers checked. The page must show each
+// query word for word, and GraphiQL opens with one tab each.
+import { randomUUID } from "node:crypto";
+import { readFileSync } from "node:fs";
+import { createClient } from "graphql-ws";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import WebSocket from "ws";
+import { PARTNER_QUERIES } from "../src/graphql/partner-queries.ts";
+import { type Account, ADMIN_ENV, adminClient, signUp } from "./support/accounts.ts";
+import { graphql } from "./support/clients.ts";
+import { startTestApp, type TestApp } from "./support/harness.ts";
+
+let app: TestApp;
+let owner: Account;
+let key: string;
+const jobs = { fading: randomUUID(), steady: randomUUID(), third: randomUUID() };
+const DOC = readFileSync(new URL("../../docs/graphql-partners.md", import.meta.url), "utf8");
+const byTitle = (start: string) => PARTNER_QUERIES.find((q) => q.title.startsWith(start))!;
+
+beforeAll(async () => {
+  app = await startTestApp({ ...ADMIN_ENV });
+  owner = await signUp(app, "partner-docs");
+  const admin = await adminClient(app);
+  expect((await admin.patch(`/admin/users/${owner.id}`, { current_plan_id: "subscription_agency" })).status).toBe(200);
+  key = (await owner.client.post("/user/api-key", { scope: "analytics" })).body.data.apiKey;
+  const prisma = app.services.prisma;
+  const video = { url: "/media/ad.mp4", type: "video", format: "9:16", duration: 15 };
+  await prisma.job.createMany({
+    data: [
+      { id: jobs.fading, type: "cinematic", result: { assets: [video] } },
+      { id: jobs.steady, type: "ugc", result: { assets: [] } },
+      { id: jobs.third, type: "cinematic", result: { assets: [] } },
+    ].map((job, i) => ({
+      ...job,
+      userId: owner.id,
+      quality: "standard",
+      status: "completed" as const,
+      creditsUsed: 10,
+      input: {},
+      createdAt: new Date(Date.parse("2026-01-05T10:00:00Z") + i * 60_000),
+      finishedAt: new Date("2026-01-05T11:00:00Z"),
+    })),
+  });
+  const fading = randomUUID();
+  const steady = randomUUID();
+  await prisma.performanceCreative.createMany({
+    data: [
+      { id: fading, key: "fading", jobId: jobs.fading },
+      { id: steady, key: "steady", jobId: jobs.steady },
+    ].map((c) => ({ ...c, userId: owner.id, brandId: "brand-a" })),
+  });
+  // Six days: the fading creative's CTR falls from 5 % to 2 % in the last three.
+  const days = Array.from({ length: 6 }, (_, d) => new Date(Date.parse("2026-01-05T00:00:00Z") + d * 86_400_000));
+  await prisma.performanceMetric.createMany({
+    data: days.flatMap((day, d) => [
+      { creativeId: fading, day, impressions: 5000, clicks: d < 3 ? 250 : 100, conversions: 10, spendCents: 1000n, revenueCents: 3000n },
+      { creativeId: steady, day, impressions: 5000, clicks: 250, conversions: 10, spendCents: 1000n, revenueCents: 3000n },
+    ]),
+  });
+});
+afterAll(async () => {
+  await app?.close();
+});
+
+async function run(start: string, variables?: Record<string, unknown>) {
+  const { query, variables: documented } = byTitle(start);
+  const res = await graphql(app.url, query, variables ?? documented ?? {}, key);
+  expect(res.body.errors, JSON.stringify(res.body.errors)).toBeUndefined();
+  return res.body.data;
+}
+
+describe("the partner queries of docs/graphql-partners.md", () => {
+  it("are on the page word for word, and in GraphiQL's tabs", async () => {
+    for (const { query } of PARTNER_QUERIES) expect(DOC).toContain(query);
+    const page = await (await fetch(`${app.url}/graphql`, { headers: { accept: "text/html" } })).text();
+    expect(page).toContain("WeeklyRoasByType");
+  });
+
+  it("weekly ROAS by type", async () => {
+    const data = await run("Weekly ROAS");
+    expect(data.viewer.performanceByWeek).toEqual([
+      { week: "2026-01-05", group: "cinematic", spendCents: 6000, revenueCents: 18_000, roas: 3, ctr: 0.035, conversions: 60 },
+      { week: "2026-01-05", group: "ugc", spendCents: 6000, revenueCents: 18_000, roas: 3, ctr: 0.05, conversions: 60 },
+    ]);
+  });
+
+  it("decaying creatives of a brand", async () => {
+    const data = await run("Decaying");
+    const decay = Object.fromEntries(data.viewer.creatives.edges.map((e: any) => [e.node.key, e.node.decay]));
+    expect(data.viewer.creatives.totalCount).toBe(2);
+    expect(decay.fading).toMatchObject({ decaying: true, enoughVolume: true, ctrChange: -0.6 });
+    expect(decay.steady).toMatchObject({ decaying: false, enoughVolume: true });
+  });
+
+  it("credits by type", async () => {
+    const data = await run("Credits");
+    expect(data.viewer.creditsByWeek).toEqual([
+      { week: "2026-01-05", workflowType: "cinematic", credits: 20, projects: 2 },
+      { week: "2026-01-05", workflowType: "ugc", credits: 10, projects: 1 },
+    ]);
+  });
+
+  it("the last 50 projects with assets", async () => {
+    const data = await run("The last 50");
+    const projects = data.viewer.projects;
+    expect(projects.totalCount).toBe(3);
+    expect(projects.pageInfo.hasNextPage).toBe(false);
+    expect(projects.edges.map((e: any) => e.node.projectId)).toEqual([jobs.third, jobs.steady, jobs.fading]);
+    expect(projects.edges[2].node.assets).toEqual([{ type: "video", format: "9:16", url: "/media/ad.mp4", duration: 15 }]);
+  });
+
+  it("a job's events through a subscription", async () => {
+    const client = createClient({
+      url: `${app.url.replace(/^http/, "ws")}/graphql`,
+      webSocketImpl: WebSocket,
+      connectionParams: { authorization: `Bearer ${key}` },
+      retryAttempts: 0,
+    });
+    // A running project of the account; the worker's progress reports reach the partner as they happen.
+    const launched = await owner.client.post("/workflow", { type: "cinematic", concept: "a kettle that sings in tune" });
+    expect(launched.status, JSON.stringify(launched.body)).toBe(200);
+    const jobId = launched.body.data.jobId as string;
+    const events: any[] = [];
+    let completed = false;
+    const failures: unknown[] = [];
+    client.subscribe<any>(
+      { query: byTitle("A job's events").query, variables: { jobId } },
+      {
+        next: (value) => (value.errors ? failures.push(value.errors) : events.push(value.data.workflowStream)),
+        error: (error) => failures.push(error),
+        complete: () => {
+          completed = true;
+        },
+      },
+    );
+    try {
+      await expect.poll(() => events.length, { timeout: 10_000 }).toBeGreaterThan(0);
+      for (const body of [{ progress: 50 }, { status: "failed", result: { error: "stand-in failure" } }]) {
+        const res = await owner.client.post("/workflow/stream", { jobId, ...body });
+        expect(res.status, JSON.stringify(res.body)).toBe(200);
+      }
+      await expect.poll(() => completed, { timeout: 10_000 }).toBe(true);
+    } finally {
+      await client.dispose();
+    }
+    expect(failures).toEqual([]);
+    expect(events.map((e) => e.type)).toEqual(["workflow.state", "workflow.started", "workflow.step", "workflow.failed"]);
+    expect(events.at(-1)).toMatchObject({ status: "failed", error: "stand-in failure" });
+  });
+});
