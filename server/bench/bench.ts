@@ -551,9 +551,8 @@ async function main() {
     // And as analytics partners watch it.
     for (const subscribers of (process.env.BENCH_GRAPHQL_SUBSCRIBERS ?? "1000").split(",")) await sseFanOut(Number(subscribers), "graphql");
   }
-  if (runs("render")) {
-    await renders();
-    // Scenes over workers: a second `pnpm worker` process needs a database it can share.
+  // Scenes over workers: a second `pnpm worker` process needs a database it can share.
+  const overWorkers = async () => {
     const pgdb = await postgresTarget();
     if (pgdb?.target.kind === "postgres") {
       await renderWorkers(log, (env) => startApp(pgdb.target, env), pgdb.target.url);
@@ -561,7 +560,12 @@ async function main() {
     } else {
       log("render workers: skipped (no PostgreSQL server at DATABASE_URL or 127.0.0.1:5432)");
     }
+  };
+  if (runs("render")) {
+    await renders();
+    await overWorkers();
   }
+  if (only === "render-workers" && runs("render-workers")) await overWorkers();
   if (runs("fairness")) {
     await fairness("embedded PGlite (in memory)", { kind: "pglite-memory" });
     const pgdb = await postgresTarget();

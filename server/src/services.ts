@@ -108,8 +108,7 @@ export async function createServices(config: Config, options: ServiceOptions = {
       workers = await startWorkers(services, count);
       const ids = workers.workflowWorkerIds;
       services.wakeWorkers = () => queue.nudge(ids);
-      const segmentIds = workers.segmentWorkerIds;
-      if (segmentIds.length) stopWaking = events.onBroadcast(SEGMENTS_QUEUED, () => queue.nudge(segmentIds));
+      stopWaking = events.onBroadcast(SEGMENTS_QUEUED, () => workers?.wakeSegmentHelper());
       return workers;
     },
     async close() {

@@ -13,12 +13,14 @@ import { resendStaleExtractions, runKnowledgeExtraction } from "../modules/knowl
 import type { ExtractionMessage } from "../modules/knowledge/knowledge-items.ts";
 import { type PublishMessage, runPublication } from "../modules/social/publish.ts";
 import { deliverDueMail } from "../modules/mail/deliver-mail.ts";
-import { encodeQueuedSegment, type SegmentMessage } from "../modules/render/segment-farm.ts";
+import { createSegmentHelper, type SegmentMessage } from "../modules/render/segment-farm.ts";
 
 export interface Workers {
   workflowWorkerIds: string[];
-  /** This process's pollers of the render-segment queue (nudged when one of its renders queues segments). */
+  /** This process's pollers of the render-segment queue. */
   segmentWorkerIds: string[];
+  /** Has this process's segment helper look for queued segments of other workers' renders now. */
+  wakeSegmentHelper(): void;
   stop(): Promise<void>;
 }
 
@@ -46,12 +48,10 @@ export async function startWorkers(services: Services, workflowConcurrency: numb
     await queue.work<ExtractionMessage>(QUEUE.knowledge, 1, (message) => runKnowledgeExtraction(services, message));
     await queue.work<PublishMessage>(QUEUE.publish, 1, (message) => runPublication(services, message));
   }
-  // One scene segment at a time, of any job (this process's own renders included).
+  // Scene segments of other workers' renders, one at a time, woken by the queue or the broadcast.
   const { segmentCache: cache } = services;
-  const segmentWorkerIds =
-    workflowConcurrency > 0 && cache
-      ? await queue.work<SegmentMessage>(QUEUE.renderSegment, 1, (message) => encodeQueuedSegment({ ...services, cache }, message.data.key))
-      : [];
+  const segmentHelper = workflowConcurrency > 0 && cache ? createSegmentHelper({ ...services, cache }) : null;
+  const segmentWorkerIds = segmentHelper ? await queue.work<SegmentMessage>(QUEUE.renderSegment, 1, () => segmentHelper.wake()) : [];
 
   const sweep = async () => {
     const failed = (task: string) => (error: Error) => services.logger.error({ task, error: error.message }, "sweep failed");
@@ -68,6 +68,8 @@ export async function startWorkers(services: Services, workflowConcurrency: numb
     // Every instance admits waiting jobs of accounts with free slots (a finish seen by no admission, a
     // crash between a job's end and the next admission, an external worker's report).
     await admitWaitingJobs(services).catch(failed("admission"));
+    // Queued segments whose wake-up was missed (a notification lost between machines).
+    void segmentHelper?.wake().catch(failed("segment helper"));
     // Finished segment tasks: their segments are in the cache; the rows only told the renders' owners.
     await services.prisma.renderSegmentTask
       .deleteMany({ where: { status: { in: ["done", "failed"] }, updatedAt: { lt: new Date(Date.now() - 3600_000) } } })
@@ -80,6 +82,7 @@ export async function startWorkers(services: Services, workflowConcurrency: numb
   return {
     workflowWorkerIds,
     segmentWorkerIds,
+    wakeSegmentHelper: () => void segmentHelper?.wake().catch(() => {}),
     async stop() {
       clearInterval(timer);
     },

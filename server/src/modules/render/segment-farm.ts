@@ -21,7 +21,7 @@ export const ENCODES_PER_SLOT = 2;
 /** A running task not finished within this long is taken to have lost its worker, and is queued again. */
 const LEASE_MS = 120_000;
 const MAX_ATTEMPTS = 3;
-const LOOK_EVERY_MS = 100;
+const LOOK_EVERY_MS = 50;
 
 /** The broadcast that wakes every instance's segment workers when a render queues segments. */
 export const SEGMENTS_QUEUED = "render-segments-queued";
@@ -39,6 +39,8 @@ interface SegmentPayload {
   frames: number;
   fps: number;
   thumb: boolean;
+  /** The worker whose render it is: its own process leaves the task to that worker's own turns. */
+  owner: string;
 }
 
 export interface SegmentFarmDeps {
@@ -48,6 +50,8 @@ export interface SegmentFarmDeps {
   cache: SegmentCache;
   /** This worker, as recorded on the tasks it takes (and summed per worker by `pnpm bench render`). */
   workerName: string;
+  /** Segments a render's own worker encodes at once (2: as a render in one process did). */
+  ownEncodes?: number;
   /** Wakes this process's segment worker now rather than at its next poll. */
   wake?: () => void;
 }
@@ -99,7 +103,7 @@ async function putCopy(media: MediaStorage, key: string, file: string): Promise<
 }
 
 /** The payload of `work`, its inputs stored by content so that any machine can fetch them. */
-async function payloadOf(media: MediaStorage, work: SegmentWork): Promise<SegmentPayload> {
+async function payloadOf(media: MediaStorage, work: SegmentWork, owner: string): Promise<SegmentPayload> {
   const links = [];
   for (const link of work.links) {
     const hash = await fileHash(link.target);
@@ -114,6 +118,7 @@ async function payloadOf(media: MediaStorage, work: SegmentWork): Promise<Segmen
     frames: work.frames,
     fps: work.fps,
     thumb: work.thumb,
+    owner,
   };
 }
 
@@ -125,7 +130,7 @@ export function createSegmentFarm(deps: SegmentFarmDeps): SegmentFarm {
       if (!job) throw new Error(`job ${owner.jobId} is not in the database: its segments cannot be queued`);
       const byKey = new Map(work.map((w) => [w.key, w]));
       for (const item of work) {
-        const payload = JSON.parse(JSON.stringify(await payloadOf(media, item)));
+        const payload = JSON.parse(JSON.stringify(await payloadOf(media, item, deps.workerName)));
         const row = { jobId: owner.jobId, userId: job.userId, payload, status: "queued", attempts: 0, error: null, worker: null };
         // Equal work is one task: a task of another job still queued or running is waited for, not repeated.
         await prisma.renderSegmentTask.upsert({ where: { key: item.key }, create: { key: item.key, ...row }, update: {} });
@@ -134,47 +139,58 @@ export function createSegmentFarm(deps: SegmentFarmDeps): SegmentFarm {
       }
       deps.wake?.();
       const pending = new Set(byKey.keys());
-      while (pending.size) {
-        if (signal?.aborted) throw signal.reason ?? new Error("aborted");
-        let mine: string | null = null;
-        for (const key of pending) {
-          if (await claim(prisma, deps.workerName, key, null)) {
-            mine = key;
-            break;
+      // The job's own worker encodes as a render in one process did (two at once); other workers take the
+      // rest while the account is under its share. One turn: take a queued task, or look at the others.
+      let stopped = false;
+      const turns = async () => {
+        while (pending.size && !stopped) {
+          if (signal?.aborted) throw signal.reason ?? new Error("aborted");
+          let mine: string | null = null;
+          for (const key of pending) {
+            if (await claim(prisma, deps.workerName, key, null)) {
+              mine = key;
+              break;
+            }
           }
-        }
-        if (mine) {
-          const startedAt = Date.now();
-          try {
-            await encodeHere(byKey.get(mine)!);
-          } catch (error) {
-            await release(prisma, deps.workerName, mine, error);
-            if (signal?.aborted) throw error;
+          if (mine) {
+            const startedAt = Date.now();
+            try {
+              await encodeHere(byKey.get(mine)!);
+            } catch (error) {
+              await release(prisma, deps.workerName, mine, error);
+              if (signal?.aborted) throw error;
+              continue;
+            }
+            await finish(prisma, deps.workerName, mine, startedAt);
+            pending.delete(mine);
             continue;
           }
-          await finish(prisma, deps.workerName, mine, startedAt);
-          pending.delete(mine);
-          continue;
+          await lookAtOthers();
+          if (pending.size) await sleep(LOOK_EVERY_MS);
         }
+      };
+      /** Segments other workers finished, failed or dropped (a dead worker's task is queued again). */
+      const lookAtOthers = async () => {
         const rows = await prisma.renderSegmentTask.findMany({
           where: { key: { in: [...pending] } },
           select: { key: true, status: true, claimedAt: true, error: true, worker: true },
         });
         for (const row of rows) {
-          if (row.status === "done") {
-            pending.delete(row.key);
-            onDone(row.key);
-          } else if (row.status === "failed") {
+          if (row.status === "done" && pending.delete(row.key)) onDone(row.key);
+          else if (row.status === "failed") {
             throw new Error(`a scene segment could not be encoded (${row.worker ?? "a worker"}: ${row.error ?? "no reason given"})`);
           } else if (row.status === "running" && row.claimedAt && Date.now() - row.claimedAt.getTime() > LEASE_MS) {
-            // Its worker stopped: queue it again (this loop will most likely take it itself).
             await prisma.renderSegmentTask.updateMany({
               where: { key: row.key, status: "running", claimedAt: row.claimedAt },
               data: { status: "queued" },
             });
           }
         }
-        if (pending.size) await sleep(LOOK_EVERY_MS);
+      };
+      try {
+        await Promise.all(Array.from({ length: Math.min(deps.ownEncodes ?? 2, work.length) }, turns));
+      } finally {
+        stopped = true;
       }
     },
   };
@@ -184,18 +200,17 @@ export function createSegmentFarm(deps: SegmentFarmDeps): SegmentFarm {
  * A worker's turn at a queued segment (the `render-segment` queue): taken only while the account is under
  * its share, encoded from the stored inputs, kept in the segment cache. A task taken elsewhere is left alone.
  */
-export async function encodeQueuedSegment(
-  deps: Pick<SegmentFarmDeps, "prisma" | "media" | "cache" | "workerName"> & { renderer: VideoRenderer },
-  key: string,
-): Promise<void> {
+export async function encodeQueuedSegment(deps: HelperDeps, key: string): Promise<boolean> {
   const { prisma, media, cache, renderer, workerName } = deps;
-  if (!renderer.encodeSegment) return;
+  if (!renderer.encodeSegment) return false;
   const task = await prisma.renderSegmentTask.findUnique({ where: { key } });
-  if (!task || task.status !== "queued") return;
+  if (!task || task.status !== "queued") return false;
+  const payload = task.payload as unknown as SegmentPayload;
+  // This instance's own render takes its tasks itself (two at once); its helper is for other machines' jobs.
+  if (payload.owner === workerName) return false;
   const account = await prisma.user.findUnique({ where: { id: task.userId }, select: { currentPlanId: true } });
   const share = concurrentJobsFor(account?.currentPlanId ?? "trial") * ENCODES_PER_SLOT;
-  if (!(await claim(prisma, workerName, key, share))) return;
-  const payload = task.payload as unknown as SegmentPayload;
+  if (!(await claim(prisma, workerName, key, share))) return false;
   const startedAt = Date.now();
   const dir = await mkdtemp(join(tmpdir(), "adgen-segment-task-"));
   try {
@@ -211,4 +226,51 @@ export async function encodeQueuedSegment(
   } finally {
     await rm(dir, { recursive: true, force: true });
   }
+  return true;
+}
+
+type HelperDeps = Pick<SegmentFarmDeps, "prisma" | "media" | "cache" | "workerName"> & { renderer: VideoRenderer };
+
+/**
+ * A process's segment helper: woken by a queue message or by the broadcast, it takes queued tasks of other
+ * workers' renders one after another, oldest first, until none is left that it may take. A message is only
+ * a wake-up call, so one taken by a process with nothing to do loses no work for the others. One run at a
+ * time per process; a wake-up during a run makes it look again.
+ */
+export function createSegmentHelper(deps: HelperDeps): { wake(): Promise<void> } {
+  let running: Promise<void> | null = null;
+  let again = false;
+  const run = async () => {
+    do {
+      again = false;
+      for (;;) {
+        const queued = await deps.prisma.renderSegmentTask.findMany({
+          where: { status: "queued", NOT: { payload: { path: ["owner"], equals: deps.workerName } } },
+          orderBy: { createdAt: "asc" },
+          select: { key: true },
+          take: 10,
+        });
+        let took = false;
+        for (const { key } of queued) {
+          if (await encodeQueuedSegment(deps, key)) {
+            took = true;
+            break;
+          }
+        }
+        if (!took) break;
+      }
+    } while (again);
+  };
+  return {
+    wake() {
+      if (running) {
+        again = true;
+        return running;
+      }
+      running = run().finally(() => {
+        running = null;
+      });
+      return running;
+    },
+  };
 }
