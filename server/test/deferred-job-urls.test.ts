@@ -97,7 +97,12 @@ describe("a launch's callbackUrl", () => {
     // A worker's first report makes the job's events, each queued for the callback.
     const worker = new RestClient(app.url, { bearer: WORKER_TOKEN });
     expect((await worker.post("/workflow/stream", { jobId, progress: 10, step: "script" })).status).toBe(200);
-    const deliveries = await app.services.prisma.webhookDelivery.findMany({ where: { jobId }, orderBy: { createdAt: "asc" } });
+    // On PostgreSQL the events reach the webhook fan-out through the database's notifications: wait for them.
+    let deliveries = await app.services.prisma.webhookDelivery.findMany({ where: { jobId }, orderBy: { createdAt: "asc" } });
+    for (const deadline = Date.now() + 10_000; !deliveries.length && Date.now() < deadline; ) {
+      await new Promise((resolve) => setTimeout(resolve, 50));
+      deliveries = await app.services.prisma.webhookDelivery.findMany({ where: { jobId }, orderBy: { createdAt: "asc" } });
+    }
     expect(deliveries.length).toBeGreaterThan(0);
     const first = deliveries[0]!;
     expect(first.url).toBe("https://hooks-moving.example/cb");

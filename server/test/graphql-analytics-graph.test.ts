@@ -77,24 +77,29 @@ async function gql(query: string, variables: Record<string, unknown> = {}, token
   return res.body as { data?: any; errors?: { message: string; extensions?: { code?: string } }[] };
 }
 
-/** Counts the SQL statements the database runs while `run` does. */
+/**
+ * Counts the SQL statements the database runs while `run` does: at PGlite's door, or on PostgreSQL at every
+ * client's `query` (the pool's included). The queue's own upkeep (pg-boss maintenance on its timer) and the
+ * shared rate-limit counters' batched flush (PostgreSQL) are not the query's.
+ */
 async function countStatements(run: () => Promise<unknown>): Promise<number> {
   const pglite = app.services.db.pglite as any;
+  const target = pglite ?? (await import("pg")).default.Client.prototype;
   let count = 0;
   const wrapped: Record<string, (...args: any[]) => unknown> = {};
-  for (const name of ["query", "exec"]) {
-    const original = pglite[name].bind(pglite);
+  for (const name of pglite ? ["query", "exec"] : ["query"]) {
+    const original = target[name];
     wrapped[name] = original;
-    pglite[name] = (...args: any[]) => {
-      // The queue's own upkeep (pg-boss maintenance on its timer) is not the query's.
-      if (!/pgboss\.|pg_advisory_xact_lock/.test(String(args[0]))) count++;
-      return original(...args);
+    target[name] = function (this: unknown, ...args: any[]) {
+      const text = typeof args[0] === "string" ? args[0] : String(args[0]?.text ?? "");
+      if (!/pgboss\.|pg_advisory_xact_lock|pg_notify|^\s*LISTEN|rate_limit_counters/i.test(text)) count++;
+      return original.apply(this, args);
     };
   }
   try {
     await run();
   } finally {
-    for (const [name, original] of Object.entries(wrapped)) pglite[name] = original;
+    for (const [name, original] of Object.entries(wrapped)) target[name] = original;
   }
   return count;
 }
