@@ -134,10 +134,13 @@ const BEDS: Record<MusicMood, BedStyle[]> = {
 /** How many beds a mood has (the seed picks one). */
 export const bedVariants = (mood: MusicMood) => (BEDS[mood] ?? BEDS.calm).length;
 
-/** An ad's seed: its words and brand, so two ads get different beds and the formats of one ad share one. */
+/**
+ * An ad's seed: its title (or, without one, its opening line) and brand, so two ads get different beds and
+ * the formats of one ad share one. A reviewer's edit of a later scene's words keeps the ad's music, and its
+ * sound track comes from the cache.
+ */
 export function bedSeed(storyboard: Storyboard): string {
-  const words = storyboard.scenes.map((s) => [s.headline, s.body ?? "", s.cta ?? ""].join("|"));
-  return [storyboard.title, storyboard.brand.name, ...words].join("\n");
+  return [storyboard.title || storyboard.scenes[0]?.headline || "", storyboard.brand.name].join("\n");
 }
 
 /** FNV-1a over the seed, then murmur3's finaliser so every bit of the result depends on every character. */

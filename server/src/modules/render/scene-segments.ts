@@ -123,6 +123,59 @@ export function joinArgs(input: { list: string; audio: string; durationSec: numb
   ];
 }
 
+/**
+ * Joins the two parts of one segment into one segment file (stream copy): the parts' own timescale, no
+ * sound, the same MP4 shape `segmentVideoArgs` writes.
+ */
+export function partsJoinArgs(list: string): string[] {
+  return [
+    "-f",
+    "concat",
+    "-safe",
+    "0",
+    "-i",
+    list,
+    "-c",
+    "copy",
+    "-video_track_timescale",
+    "90000",
+    "-map_metadata",
+    "-1",
+    "-f",
+    "mp4",
+    "-y",
+    "video.mp4",
+  ];
+}
+
+/** An encoded segment's files on this machine, and the directory to remove after use (null: the store's). */
+export interface EncodedSegment {
+  video: string;
+  thumb: string | null;
+  dir: string | null;
+}
+
+export interface SegmentProgress {
+  /** `fraction` of `work`'s frames are out. */
+  at(work: { key: string; frames: number }, fraction: number): void;
+}
+
+/** The render's progress bar: each segment's share, as its frames come out, below 1 until the join. */
+export function segmentProgress(totalFrames: number, onProgress?: (fraction: number) => void): SegmentProgress {
+  const shares = new Map<string, number>();
+  return {
+    at(work, fraction) {
+      shares.set(work.key, (fraction * work.frames) / totalFrames);
+      onProgress?.(
+        Math.min(
+          0.99,
+          [...shares.values()].reduce((sum, f) => sum + f, 0),
+        ),
+      );
+    },
+  };
+}
+
 /** The finished ad's file: cut at its length, its title the only metadata, playable while it downloads. */
 export function finishedVideoArgs(durationSec: number, title: string): string[] {
   return [

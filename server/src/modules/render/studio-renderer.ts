@@ -39,15 +39,20 @@ import type {
 import { validateFileStem, validateFormat, validateStoryboard } from "./validate.ts";
 import {
   concatList,
+  type EncodedSegment,
   finishedVideoArgs,
   joinArgs,
+  partsJoinArgs,
+  type SegmentProgress,
   type SegmentWork,
   segmentKey,
+  segmentProgress,
   segmentVideoArgs,
   videoEncodeArgs,
 } from "./scene-segments.ts";
 import { type VoiceOver, voiceOver } from "./voice-over.ts";
 import type { SegmentWindow } from "./persona.ts";
+import { drawPieces, partWindow, segmentCut, segmentWindows, type TimelinePiece } from "./timeline-pieces.ts";
 
 const PRESETS: readonly string[] = ["ultrafast", "superfast", "veryfast", "faster", "fast", "medium"];
 
@@ -210,6 +215,8 @@ interface Composed extends Composition {
   timeline: Timeline;
   /** Per scene, the frames its segment holds (a transition belongs to the scene it ends). */
   windows: SegmentWindow[];
+  /** Per scene, where its segment may be cut in two parts (frames from its start), or null. */
+  cuts: (number | null)[];
   /** A segment's own frame count. */
   segmentFrames?: number;
 }
@@ -337,6 +344,8 @@ export function createStudioRenderer(options: StudioRendererOptions = {}): Video
     captioned = false,
     /** One scene's segment only (scene-segments.ts): its frames, video alone; the thumbnail with scene 0. */
     only?: number,
+    /** One part of that segment (its frames before the cut, or from it): a lone segment is encoded in two. */
+    part?: 0 | 1,
   ): Composed {
     const encode = ENCODE[quality] ?? ENCODE.standard;
     const scenes = storyboard.scenes;
@@ -414,25 +423,15 @@ export function createStudioRenderer(options: StudioRendererOptions = {}): Video
       chains.push(`${backgroundUse(plan, bg, from, count)}[${bg}m]`, `${layer.chain}[${fg}m]`);
       return `[${bg}m][${fg}m]${filter("overlay", { x: layer.x, y: layer.y, format: "yuv420" })},${filter("format", { pix_fmts: "yuv420p" })}`;
     };
-    const segments: string[] = [];
     /**
-     * One piece of the timeline, owned by the scene whose frames end in it (a transition belongs to the scene
-     * it ends). Made lazily, so a one-scene segment builds only its own scene's chains.
+     * The timeline's pieces, each owned by the scene whose frames end in it (a transition belongs to the scene
+     * it ends). Drawn lazily, so a one-scene segment builds only its own scene's chains.
      */
-    let ownFrames = 0;
-    let at = 0;
-    const windows: SegmentWindow[] = scenes.map(() => ({ start: -1, frames: 0 }));
-    const segment = (label: string, owner: number, count: number, make: () => string) => {
-      const window = windows[owner]!;
-      if (window.start < 0) window.start = at;
-      window.frames += count;
-      at += count;
-      if (only !== undefined && owner !== only) return;
-      chains.push(make());
-      segments.push(label);
-      ownFrames += count;
+    const pieces: TimelinePiece[] = [];
+    const segment = (label: string, owner: number, count: number, make: (skip: number, count: number) => string, cuttable = false) => {
+      pieces.push({ label, owner, count, make, cuttable });
     };
-    const thumbSource = only === undefined || only === 0 ? take(uses, "u", 0) : null;
+    const thumbSource = only === undefined || (only === 0 && part !== 1) ? take(uses, "u", 0) : null;
     scenes.forEach((scene, i) => {
       const into = transitions[i]!;
       if (i === 0 && into > 0) {
@@ -463,9 +462,9 @@ export function createStudioRenderer(options: StudioRendererOptions = {}): Video
       if (plan && pictureHolds(plan) && hold > entry) {
         // Only the type moves: it arrives over the held picture, then the scene is one held frame.
         segment(`hold${i}e`, i, entry, () => `${use(i, into, entry)}[hold${i}e]`);
-        segment(`hold${i}`, i, hold - entry, () => `${use(i, into + entry, hold - entry)}[hold${i}]`);
+        segment(`hold${i}`, i, hold - entry, (skip, n) => `${use(i, into + entry + skip, n)}[hold${i}]`, true);
       } else if (hold > 0) {
-        segment(`hold${i}`, i, hold, () => `${use(i, into, hold)}[hold${i}]`);
+        segment(`hold${i}`, i, hold, (skip, n) => `${use(i, into + skip, n)}[hold${i}]`, true);
       }
       if (isLast && endFade > 0) {
         segment(
@@ -476,6 +475,14 @@ export function createStudioRenderer(options: StudioRendererOptions = {}): Video
         );
       }
     });
+    const windows = segmentWindows(pieces, scenes.length);
+    const cuts = scenes.map((_, i) => segmentCut(pieces, i, fps));
+    if (part !== undefined && (only === undefined || cuts[only] === null)) throw new Error(`scene ${only}'s segment has no cut`);
+    const range =
+      only === undefined ? undefined : { scene: only, from: part === 1 ? cuts[only]! : 0, to: part === 0 ? cuts[only]! : Infinity };
+    const drawn = drawPieces(pieces, chains, range);
+    const segments = drawn.labels;
+    const ownFrames = drawn.frames;
     scenes.forEach((scene, i) => {
       const split = (outputs: string[]) => `${filter("split", { outputs: outputs.length })}${outputs.map((u) => `[${u}]`).join("")}`;
       const stills: string[] = [];
@@ -549,7 +556,7 @@ export function createStudioRenderer(options: StudioRendererOptions = {}): Video
       const video = segmentVideoArgs({ preset, crf: encode.crf, x264: encode.x264, fps, threads });
       args.push("-map", "[vout]", ...video, "-frames:v", String(ownFrames), "-y", "video.mp4");
       if (thumbSource) args.push(...thumbnail);
-      return { args, graph: chains.join(";\n"), files, links, timeline, windows, segmentFrames: ownFrames };
+      return { args, graph: chains.join(";\n"), files, links, timeline, windows, cuts, segmentFrames: ownFrames };
     }
     // The sound track, made once for all formats (audio-track.ts): its packets are copied, not encoded again.
     inputs.push("-i", AUDIO_TRACK);
@@ -573,7 +580,7 @@ export function createStudioRenderer(options: StudioRendererOptions = {}): Video
       ...finishedVideoArgs(durationSec, storyboard.title ?? ""),
       ...thumbnail,
     ];
-    return { args, graph: chains.join(";\n"), files, links, timeline, windows };
+    return { args, graph: chains.join(";\n"), files, links, timeline, windows, cuts };
   }
 
   async function prepare(workDir: string, composition: Pick<Composition, "graph" | "files" | "links">): Promise<void> {
@@ -599,15 +606,77 @@ export function createStudioRenderer(options: StudioRendererOptions = {}): Video
     }
   }
 
+  /** A composed segment (or part of one) as work for an encoder: its key and frames. */
+  async function segmentWork(composition: Composed, thumb: boolean, caps: FfmpegCapabilities, fps: number): Promise<SegmentWork> {
+    const key = await segmentKey({ ...composition, ffmpegVersion: caps.version });
+    return { ...composition, key, frames: composition.segmentFrames ?? 0, fps, thumb };
+  }
+
+  /**
+   * Encodes each work once (by key) and returns its files: with a farm and a job, spread over the workers
+   * (those other workers encoded come from the store they share); otherwise here, two at once, one ffmpeg's
+   * start (inputs decoded, graph built) overlapping the other's encoding.
+   */
+  async function encodeWorks(
+    list: SegmentWork[],
+    input: { workDir: string; owner?: { jobId: string } | undefined; signal?: AbortSignal | undefined; progress: SegmentProgress },
+  ): Promise<Map<string, EncodedSegment>> {
+    const unique = [...new Map(list.map((work) => [work.key, work])).values()];
+    const made = new Map<string, EncodedSegment>();
+    const encode = async (work: SegmentWork) => {
+      made.set(work.key, await encodeHere(work, input.workDir, input.signal, (f) => input.progress.at(work, f)));
+    };
+    if (options.segmentFarm && segmentCache && input.owner && unique.length) {
+      await options.segmentFarm.encode({
+        owner: input.owner,
+        work: unique,
+        encodeHere: encode,
+        onDone: (key) => input.progress.at(unique.find((work) => work.key === key)!, 1),
+        signal: input.signal,
+      });
+      for (const work of unique.filter((w) => !made.has(w.key))) {
+        const video = await segmentCache.get(work.key, { uncounted: true });
+        const thumb = work.thumb ? await segmentCache.get(`${work.key}.thumb`, { uncounted: true }) : null;
+        if (!video || (work.thumb && !thumb)) throw new Error(`segment ${work.key} was encoded but is not in the segment store`);
+        made.set(work.key, { video, thumb, dir: null });
+      }
+    } else {
+      let next = 0;
+      const lane = async () => {
+        while (next < unique.length) await encode(unique[next++]!);
+      };
+      await Promise.all(Array.from({ length: Math.min(SEGMENTS_AT_ONCE, unique.length) }, lane));
+    }
+    return made;
+  }
+
+  /** Joins a segment's two parts (stream copy) into one segment, kept in the cache under the segment's key. */
+  async function joinParts(
+    work: SegmentWork,
+    parts: { work: SegmentWork; made: EncodedSegment }[],
+    workDir: string,
+    signal?: AbortSignal,
+  ): Promise<EncodedSegment> {
+    const dir = await mkdtemp(join(workDir, "parts-"));
+    const list = parts.map((part) => ({ file: part.made.video, frames: part.work.frames }));
+    await writeFile(join(dir, "parts.txt"), concatList(list, work.fps));
+    await runFfmpeg(binary(), partsJoinArgs("parts.txt"), { cwd: dir, signal });
+    const thumb = parts[0]!.made.thumb;
+    await segmentCache?.put(work.key, join(dir, "video.mp4"));
+    if (work.thumb && thumb) await segmentCache?.put(`${work.key}.thumb`, thumb);
+    return { video: join(dir, "video.mp4"), thumb, dir };
+  }
+
   /**
    * Each scene's segment from the cache or encoded now (scene-segments.ts), then joined with the sound track
-   * into `video.mp4` (and scene 0's segment brings `thumb.jpg`), in `workDir`. With a farm and a job, the
-   * segments not in the cache are spread over the workers; otherwise this process encodes them, two at once.
+   * into `video.mp4` (and scene 0's segment brings `thumb.jpg`), in `workDir`. A lone missing segment (a
+   * review edit of one scene) would leave one of the two encodes idle, so it is encoded as two parts at once
+   * and joined.
    */
   async function renderBySegments(input: {
     workDir: string;
     scenes: number;
-    compose: (only: number) => Promise<Composed>;
+    compose: (only: number, part?: 0 | 1) => Promise<Composed>;
     title: string;
     durationSec: number;
     fps: number;
@@ -616,33 +685,21 @@ export function createStudioRenderer(options: StudioRendererOptions = {}): Video
     signal?: AbortSignal | undefined;
     onProgress?: ((fraction: number) => void) | undefined;
   }): Promise<void> {
-    const { workDir, signal, onProgress, fps } = input;
+    const { workDir, signal, fps, caps } = input;
     const works: SegmentWork[] = [];
+    let cuts: (number | null)[] = [];
     for (let i = 0; i < input.scenes; i++) {
       throwIfAborted(signal);
       const composition = await input.compose(i);
-      const key = await segmentKey({ ...composition, ffmpegVersion: input.caps.version });
-      works.push({ ...composition, key, frames: composition.segmentFrames ?? 0, fps, thumb: i === 0 });
+      cuts = composition.cuts;
+      works.push(await segmentWork(composition, i === 0, caps, fps));
     }
-    const totalFrames = Math.max(1, Math.round(input.durationSec * fps));
-    // Each segment's share of the progress bar, as its frames come out.
-    const shares = works.map(() => 0);
-    const report = () =>
-      onProgress?.(
-        Math.min(
-          0.99,
-          shares.reduce((sum, f) => sum + f, 0),
-        ),
-      );
-    const done = (i: number) => {
-      shares[i] = works[i]!.frames / totalFrames;
-      report();
-    };
+    const progress = segmentProgress(Math.max(1, Math.round(input.durationSec * fps)), input.onProgress);
     const fileOf = (i: number) => `segment-${i + 1}.mp4`;
     const place = async (i: number, video: string, thumb: string | null) => {
       await copyFile(video, join(workDir, fileOf(i)));
       if (thumb) await copyFile(thumb, join(workDir, "thumb.jpg"));
-      done(i);
+      progress.at(works[i]!, 1);
     };
     const missing: number[] = [];
     for (const [i, work] of works.entries()) {
@@ -651,46 +708,35 @@ export function createStudioRenderer(options: StudioRendererOptions = {}): Video
       if (cached && (!work.thumb || thumb)) await place(i, cached, thumb ?? null);
       else missing.push(i);
     }
-    const encodeAndPlace = async (i: number) => {
-      const made = await encodeHere(works[i]!, workDir, signal, (f) => {
-        shares[i] = (f * works[i]!.frames) / totalFrames;
-        report();
-      });
-      try {
-        await place(i, made.video, made.thumb);
-      } finally {
-        await rm(made.dir, { recursive: true, force: true });
+    const lone = missing.length === 1 && cuts[missing[0]!] != null ? missing[0]! : null;
+    const parts =
+      lone === null
+        ? []
+        : await Promise.all(
+            ([0, 1] as const).map(async (k) => segmentWork(await input.compose(lone, k), lone === 0 && k === 0, caps, fps)),
+          );
+    const made = await encodeWorks(lone === null ? missing.map((i) => works[i]!) : parts, {
+      workDir,
+      owner: input.owner,
+      signal,
+      progress,
+    });
+    const dirs = [...made.values()].map((m) => m.dir);
+    try {
+      if (lone !== null) {
+        const joined = await joinParts(
+          works[lone]!,
+          parts.map((work) => ({ work, made: made.get(work.key)! })),
+          workDir,
+          signal,
+        );
+        dirs.push(joined.dir);
+        await place(lone, joined.video, joined.thumb);
+      } else {
+        for (const i of missing) await place(i, made.get(works[i]!.key)!.video, made.get(works[i]!.key)!.thumb);
       }
-    };
-    if (options.segmentFarm && segmentCache && input.owner && missing.length) {
-      const byKey = new Map(missing.map((i) => [works[i]!.key, i]));
-      const encoded = new Set<number>();
-      await options.segmentFarm.encode({
-        owner: input.owner,
-        work: missing.map((i) => works[i]!),
-        encodeHere: async (work) => {
-          const i = byKey.get(work.key)!;
-          await encodeAndPlace(i);
-          encoded.add(i);
-        },
-        onDone: (key) => done(byKey.get(key)!),
-        signal,
-      });
-      // The segments other workers encoded, from the store they share.
-      for (const i of missing.filter((i) => !encoded.has(i))) {
-        const work = works[i]!;
-        const video = await segmentCache.get(work.key, { uncounted: true });
-        const thumb = work.thumb ? await segmentCache.get(`${work.key}.thumb`, { uncounted: true }) : null;
-        if (!video || (work.thumb && !thumb)) throw new Error(`scene ${i + 1}'s segment was encoded but is not in the segment store`);
-        await place(i, video, thumb);
-      }
-    } else {
-      // Two encodes at once: one ffmpeg's start (inputs decoded, graph built) overlaps the other's encoding.
-      let next = 0;
-      const lane = async () => {
-        while (next < missing.length) await encodeAndPlace(missing[next++]!);
-      };
-      await Promise.all(Array.from({ length: Math.min(SEGMENTS_AT_ONCE, missing.length) }, lane));
+    } finally {
+      for (const dir of dirs) if (dir) await rm(dir, { recursive: true, force: true });
     }
     const total = works.reduce((sum, work) => sum + work.frames, 0);
     const expected = Math.round(input.durationSec * fps);
@@ -701,7 +747,7 @@ export function createStudioRenderer(options: StudioRendererOptions = {}): Video
       cwd: workDir,
       signal,
     });
-    onProgress?.(1);
+    input.onProgress?.(1);
   }
 
   const throwIfAborted = (signal?: AbortSignal) => {
@@ -778,16 +824,17 @@ export function createStudioRenderer(options: StudioRendererOptions = {}): Video
         } else {
           // A narrated ad's camera, person and captions run across its cuts: each segment is dressed for its
           // own frames, in the ad's time.
-          const compose = async (only: number) =>
+          const compose = async (only: number, part?: 0 | 1) =>
             composeVideo(
               storyboard,
               format,
               caps,
               logo,
               quality,
-              dressed ? await dressFor(composition.windows[only]) : null,
+              dressed ? await dressFor(partWindow(composition.windows[only]!, composition.cuts[only] ?? null, part)) : null,
               captioned,
               only,
+              part,
             );
           await renderBySegments({
             workDir,
