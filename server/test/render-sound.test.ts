@@ -121,7 +121,7 @@ describe("the music", () => {
     expect(db(alone / underSpeech)).toBeGreaterThanOrEqual(8);
   }, 60_000);
 
-  it("two ads of one mood get different music (each ad's words pick its bed)", async () => {
+  it("two ads of one mood get different music (each ad's title picks its bed)", async () => {
     const renderer = createStudioRenderer({ threads: 2, audioCacheDir: join(dir, "cache") });
     const pcm: Int16Array[] = [];
     for (const [i, words] of [
@@ -148,5 +148,24 @@ describe("the music", () => {
       for (let n = 0; n < length; n++) diff[n] = (pcm[a]![n]! - pcm[b]![n]!) / 2;
       expect(db(rms(diff, 0.5, 5) / rms(pcm[a]!, 0.5, 5)), `ads ${a} and ${b}`).toBeGreaterThan(-6);
     }
+  }, 120_000);
+
+  it("keeps an ad's music when a reviewer edits a later scene's words", async () => {
+    const renderer = createStudioRenderer({ threads: 2, audioCacheDir: join(dir, "cache") });
+    const before = board("Fresh pasta in ten minutes", "Order tonight", "energetic");
+    const after = {
+      ...before,
+      scenes: before.scenes.map((scene) => (scene.id === "b" ? { ...scene, headline: "Dinner is served" } : scene)),
+    };
+    const [a, b] = await Promise.all(
+      [before, after].map(async (storyboard, i) =>
+        samples((await renderer.render({ storyboard, format: "1:1", outputDir: dir, fileStem: `edit-${i}` })).videoPath),
+      ),
+    );
+    const length = Math.min(a.length, b.length);
+    const diff = new Int16Array(length);
+    for (let n = 0; n < length; n++) diff[n] = (a[n]! - b[n]!) / 2;
+    expect(rms(a, 0.5, 5)).toBeGreaterThan(0);
+    expect(rms(diff, 0.5, 5)).toBe(0);
   }, 120_000);
 });
