@@ -157,11 +157,9 @@ describe("the music", () => {
       ...before,
       scenes: before.scenes.map((scene) => (scene.id === "b" ? { ...scene, headline: "Dinner is served" } : scene)),
     };
-    const [a, b] = await Promise.all(
-      [before, after].map(async (storyboard, i) =>
-        samples((await renderer.render({ storyboard, format: "1:1", outputDir: dir, fileStem: `edit-${i}` })).videoPath),
-      ),
-    );
+    const pcmOf = async (storyboard: Storyboard, stem: string) =>
+      samples((await renderer.render({ storyboard, format: "1:1", outputDir: dir, fileStem: stem })).videoPath);
+    const [a, b] = await Promise.all([pcmOf(before, "edit-before"), pcmOf(after, "edit-after")]);
     const length = Math.min(a.length, b.length);
     const diff = new Int16Array(length);
     for (let n = 0; n < length; n++) diff[n] = (a[n]! - b[n]!) / 2;
