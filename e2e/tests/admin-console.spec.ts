@@ -1,4 +1,4 @@
-// The admin console (issue 12): the overview's charts and funnel, leads (added, de-duplicated, refused when
+// The admin console, as an administrator uses it: the overview's charts and funnel, leads (added, de-duplicated, refused when
 // invalid), agents run now, settings that change what a new account gets, system and health, the activity
 // log, and a 390 px phone showing the console without sideways scrolling.
 import { mkdirSync } from "node:fs";

@@ -1,6 +1,6 @@
-// The admin console's Account flags tab (issue 10, money) on a 390 px phone: reached from the console's
+// The admin console's Account flags tab (refunds and chargebacks of spent credits) on a 390 px phone: reached from the console's
 // tabs, it states plainly that nothing is open, switches between open, resolved and all, and fits the width.
-// A paid Stripe event that matches no account (issue 31) appears there as a flag on no account, and the
+// A paid Stripe event that matches no account (never dropped: the payment was taken) appears there as a flag on no account, and the
 // admin resolves it with a note.
 import { createHmac, randomUUID } from "node:crypto";
 import { expect, test } from "@playwright/test";

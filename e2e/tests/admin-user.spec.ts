@@ -1,6 +1,6 @@
 // The admin users table opens an account's page, where an administrator grants and removes credits,
 // changes plan, role and trial end, suspends and reactivates, and resets the password; destructive
-// actions ask in an in-app dialog, and errors are explained in place (issue 13).
+// actions ask in an in-app dialog, and errors are explained in place, where the administrator is looking.
 import { mkdirSync } from "node:fs";
 import { expect, test } from "@playwright/test";
 import { PASSWORD, signInAsAdmin } from "./support/browser.ts";

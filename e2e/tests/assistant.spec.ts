@@ -1,4 +1,4 @@
-// The Assistant (issue 11): a question's answer streams in with its tool call shown, a launch waits for
+// The Assistant page: a question's answer streams in with its tool call shown, a launch waits for
 // a "yes" and then happens (the balance drops by the price), the conversation is kept in the thread
 // list, and a refused question is explained in place. Also on a 390 px phone.
 import { mkdirSync } from "node:fs";

@@ -1,4 +1,4 @@
-// The Brand page (issue 9): a brand's profile with colour pickers and a logo preview, a second brand and
+// The Brand page: a brand's profile with colour pickers and a logo preview, a second brand and
 // the switcher, the publishing schedule with its errors in place, and the knowledge base: a document
 // uploaded with a progress bar, its status turning ready on its own, its text previewed, refusals
 // explained on the file's row, and delete. Also on a 390 px phone.

@@ -1,4 +1,4 @@
-// What a new user tripped over, round two (issue 34): places that led nowhere now say what to do or lead
+// What a new user tripped over, round two: places that led nowhere now say what to do or lead
 // on. The Ad Optimizer with nothing to improve keeps Launch off and says why in words; the prompt
 // builder's prompt goes straight into a studio launch as its direction notes; a logo is uploaded as a
 // file on the Brand page (an SVG drawn to PNG, a hazardous one refused in words).

@@ -1,4 +1,4 @@
-// The places where a new user used to get stuck (issue 13): launching with no credits, workflows the
+// The places where a new user used to get stuck, each now saying what to do: launching with no credits, workflows the
 // trial leaves out, "Try again" after a run stops, cancelling, titles made of ids, a cost estimate that
 // shows the previous workflow's figures, an empty dashboard, and console errors while signed out.
 import { expect, type Page, test } from "@playwright/test";
@@ -153,7 +153,7 @@ test("cancel asks in an in-app dialog, refunds in full, and Try again restores e
   await expect(again.getByTestId("field-framework")).toHaveValue("aida");
   await expect(again.getByTestId("field-hitl")).toBeChecked();
   await expect(page.getByTestId("estimate-cost")).toHaveText("2 credits");
-  // The re-run spends only when its own button, which says the price, is pressed (issue 34).
+  // The re-run spends only when its own button, which says the price, is pressed: no surprise charge.
   expect(await balance(page)).toBe(10);
   await expect(page.getByTestId("launch")).toHaveText("Launch Director for 2 credits");
   await page.getByTestId("launch").click();

@@ -1,4 +1,4 @@
-// The landing page's contact and newsletter forms answer in place (issue 13).
+// The landing page's contact and newsletter forms answer in place, so a visitor knows the message arrived.
 import { expect, test } from "@playwright/test";
 
 test("the contact form explains what to fix, then confirms the message", async ({ page }) => {

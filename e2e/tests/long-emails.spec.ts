@@ -1,4 +1,4 @@
-// Very long e-mail addresses (issue 34): a 64-character local part at a 90-character domain no longer
+// Very long e-mail addresses (as long as a valid one may be): a 64-character local part at a 90-character domain no longer
 // breaks letter by letter over many lines on a 390 px phone, nor widens a page or a table. Wherever an
 // address shows (the dashboard, settings, the admin users table, the admin's account page) it takes at
 // most two lines (local part, then "@domain"), each cut with an ellipsis when it is still too long, and the

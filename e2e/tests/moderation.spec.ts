@@ -1,4 +1,4 @@
-// Notice and action in the SPA (issue 12): a reporter reports a rendered ad by its media address, an
+// Notice and action in the SPA (the EU Digital Services Act's procedure): a reporter reports a rendered ad by its media address, an
 // administrator removes it from the moderation queue with a statement of reasons (its media go
 // offline), the owner sees the decision on the project page and appeals, and the appeal, reversed by
 // the administrator, brings the media back.

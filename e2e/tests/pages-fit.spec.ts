@@ -1,5 +1,5 @@
-// Every page issue 34 changed, at 390 px and at 1400 px, with no sideways scroll (its proof's first
-// bullet): the pages the issue's specs drive at one width only (Billing, Settings with the API key and the
+// Every page a round of page changes touched, at 390 px and at 1400 px, with no sideways scroll (a phone
+// and a desktop see every page whole): the pages the other specs drive at one width only (Billing, Settings with the API key and the
 // webhooks, the studio's priced Launch) and the rest, each opened as a new user finds it.
 import { expect, test } from "@playwright/test";
 import { expectNoSidewaysScroll, signUpInBrowser } from "./support/browser.ts";

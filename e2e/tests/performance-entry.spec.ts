@@ -1,4 +1,5 @@
-// Performance figures entered in the SPA (issue 34), not only through the API: one creative's day in a
+// Performance figures entered in the SPA, for advertisers without an integration, not only through the
+// API: one creative's day in a
 // form, and a CSV of many days in the shape Meta exports, each row's outcome listed with what to fix.
 // At 390 px and 1400 px, with no sideways scroll.
 import { expect, test } from "@playwright/test";

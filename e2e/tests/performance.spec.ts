@@ -1,5 +1,5 @@
-// The Performance page (issue 11): a brand's creatives with CTR and ROAS over time, the fading one
-// flagged, the loop's recommendation, and Execute asking first (issue 34: the price and the balance
+// The Performance page: a brand's creatives with CTR and ROAS over time, the fading one
+// flagged, the loop's recommendation, and Execute asking first (it spends credits: the price and the balance
 // after; backing out spends nothing), then launching for real (the launched project by name and the
 // credits charged shown in place). Also on a 390 px phone.
 import { mkdirSync } from "node:fs";

@@ -1,5 +1,5 @@
 // Every main page fits a 390 px wide phone: nothing scrolls sideways, and the app's navigation is one
-// Menu button away (issue 13). Screenshots of each page land in test-results/phone/.
+// Menu button away (a phone has no room for the whole navigation). Screenshots of each page land in test-results/phone/.
 import { mkdirSync } from "node:fs";
 import { expect, type Page, test } from "@playwright/test";
 

@@ -1,4 +1,4 @@
-// The projects page (issue 13): names from the concept, renamed in place, search, "make another like this",
+// The projects page, where a user finds and manages past ads: names from the concept, renamed in place, search, "make another like this",
 // delete with an in-app confirmation, and a page that fits a 390 px phone.
 import { expect, type Page, test } from "@playwright/test";
 import { signUpInBrowser } from "./support/browser.ts";

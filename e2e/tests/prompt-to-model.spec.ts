@@ -1,4 +1,4 @@
-// The prompt builder's prompt as a launch's picture or clip prompt (issue 34). Without a provider key (as
+// The prompt builder's prompt as a launch's picture or clip prompt, so a built prompt reaches a model. Without a provider key (as
 // this e2e server runs) only "as direction notes" is offered, and the studio shows no prompt fields. An
 // instance with a key lists the generation models in its studio configuration: here that answer is
 // extended in the browser, and the launch the SPA sends is read, not let through (the server's handling of

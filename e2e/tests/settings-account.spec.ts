@@ -1,5 +1,5 @@
 // Settings: changing the sign-in e-mail with the password, and the outbound webhook panel (URL, the
-// signing secret shown once, rotation, and when a test delivery is offered) (issue 13).
+// signing secret shown once, rotation, and when a test delivery is offered).
 import { mkdirSync } from "node:fs";
 import { expect, test } from "@playwright/test";
 import { PASSWORD, signUpInBrowser } from "./support/browser.ts";

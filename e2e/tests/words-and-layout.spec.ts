@@ -1,4 +1,4 @@
-// Words and layout, round two (issue 34): every page a new user and an admin visit, at 390 px and at
+// Words and layout, round two: every page a new user and an admin visit, at 390 px and at
 // 1400 px, with no sideways scroll; the places that broke named one by one (the job page with three
 // formats, the landing pricing table's Premium column, the admin users' e-mails, the admin navigation in
 // one row), and the words that read wrong (titles, the quality text, the studio's names beside the API's,

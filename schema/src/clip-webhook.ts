@@ -1,4 +1,4 @@
-// The video service calling back when a generated clip is done (issue 29). The body is passed as it
+// The video service calling back when a generated clip is done, so a waiting job resumes at once. The body is passed as it
 // arrived, so its signature can be checked over the exact bytes; the signature headers travel beside it.
 import { z } from "zod";
 

@@ -1,5 +1,5 @@
 // Money amounts: whole cents (the currency's smallest unit), never negative, at most MAX_AMOUNT_CENTS.
-// Every amount a payment provider states is held to this before anything is stored (README "Money").
+// Every amount a payment provider states is held to this before anything is stored (docs/domains/billing.md, "Amounts").
 
 /**
  * The largest amount accepted: 10^12 cents (ten billion in the currency's main unit). Far above any real

@@ -1,4 +1,4 @@
-// `pnpm bench`: figures for the README, measured in one run on this machine. Not a test: it asserts
+// `pnpm bench`: figures for docs/benchmarks.md, measured in one run on this machine. Not a test: it asserts
 // nothing, it measures. Each figure is also given as a ratio so machines can be compared.
 //   1. launches per second (REST, 16 keep-alive connections from a client thread: bench/http-load.ts) on embedded PGlite and on PostgreSQL,
 //      and where each launch's CPU went (bench/cpu-accounting.ts): the ceiling this machine's cores set

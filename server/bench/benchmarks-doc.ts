@@ -1,6 +1,7 @@
-// `pnpm bench` writes what it measured into docs/benchmarks.md: one section per part of the bench
-// (`## pnpm bench start`, …) with when and on what it ran (date, load average, cores, Node), so a figure in
-// the README can be traced to a run. Running one part replaces that part's section and keeps the others.
+// `pnpm bench` writes what it measured into docs/benchmarks.md, and nothing else writes there: one section per
+// part of the bench (`## pnpm bench start`, …) with when and on what it ran (date, load average, cores, Node), so
+// every figure can be traced to a run. The README and the other docs link to the file instead of copying its
+// figures. Running one part replaces that part's section and keeps the others.
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { cpus, loadavg } from "node:os";
 import { dirname, join } from "node:path";
@@ -10,8 +11,8 @@ export const BENCHMARKS_FILE = join(root, "docs", "benchmarks.md");
 
 const HEADER = `# Benchmarks
 
-Written by \`pnpm bench\` (or \`pnpm bench <part>\`): each section is the last run of that part on the machine
-it names. The README's figures table quotes these runs.
+Written by \`pnpm bench\` (or \`pnpm bench <part>\`), never by hand: each section is the last run of that part on the
+machine it names. What the figures mean, the targets and earlier runs are in [performance.md](performance.md).
 `;
 
 /** The run's circumstances: the load average says how shared the machine was. */
@@ -24,10 +25,13 @@ export function machineLine(loadAtStart: number[]): string {
   );
 }
 
-/** Replaces (or adds) each measured part's section in docs/benchmarks.md; keeps the sections of parts not run. */
+/**
+ * Replaces (or adds) each measured part's section in docs/benchmarks.md; keeps the sections of parts not run.
+ * The header above the sections is always this writer's own.
+ */
 export function writeBenchmarks(parts: Map<string, string[]>, machine: string, file = BENCHMARKS_FILE): void {
   const text = existsSync(file) ? readFileSync(file, "utf8") : HEADER;
-  const [head, ...rest] = text.split(/^(?=## )/m);
+  const [, ...rest] = text.split(/^(?=## )/m);
   const sections = new Map<string, string>();
   for (const section of rest) sections.set(section.split("\n", 1)[0]!.trim(), section.trimEnd());
   for (const [part, lines] of parts) {
@@ -36,5 +40,5 @@ export function writeBenchmarks(parts: Map<string, string[]>, machine: string, f
     sections.set(title, [title, "", machine, "", ...lines.map((line) => `- ${line}`)].join("\n"));
   }
   mkdirSync(dirname(file), { recursive: true });
-  writeFileSync(file, `${(head ?? HEADER).trimEnd()}\n\n${[...sections.values()].join("\n\n")}\n`);
+  writeFileSync(file, `${HEADER.trimEnd()}\n\n${[...sections.values()].join("\n\n")}\n`);
 }

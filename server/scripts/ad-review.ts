@@ -24,7 +24,7 @@ import { readText, stopOcr } from "../test/support/ocr.ts";
 
 const out = join(import.meta.dirname, "..", "ad-review", "out");
 const options = process.argv.slice(2);
-/** `--stills`: also writes one frame of each ad to docs/stills/<brief-id>.jpg, the README's pictures. */
+/** `--stills`: also writes one frame of each ad to docs/stills/<brief-id>.jpg, the pictures of docs/domains/studio.md. */
 const writeStills = options.includes("--stills");
 const wanted = new Set(options.filter((o) => !o.startsWith("--")));
 const briefs = BRIEFS.filter((b) => wanted.size === 0 || wanted.has(b.id) || BRIEFS.some((o) => wanted.has(o.id) && o.improves === b.id));
@@ -114,7 +114,7 @@ async function review(brief: ReviewBrief): Promise<ReviewedAd> {
   return { brief, status: "completed", jobId, result: job.result, frames, findings, outDir: out };
 }
 
-/** One frame of each finished ad (its first video's second sample, a static ad's first still) for the README. */
+/** One frame of each finished ad (its first video's second sample, a static ad's first still) for docs/domains/studio.md. */
 function readmeStills(ads: ReviewedAd[]) {
   const dir = join(import.meta.dirname, "..", "..", "docs", "stills");
   mkdirSync(dir, { recursive: true });

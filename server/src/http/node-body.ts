@@ -1,7 +1,7 @@
 // A request body read straight from Node's stream. On @hono/node-server the first read of a body
 // through the web Request builds that whole Request: a ReadableStream over the socket's stream, an
 // AbortController and a copy of the headers. For a JSON body of a few hundred bytes that was about a
-// fifteenth of a REST launch's CPU (issue 15). This reads the same bytes as Buffers.
+// fifteenth of a REST launch's CPU. This reads the same bytes as Buffers.
 import type { IncomingMessage } from "node:http";
 import { finished } from "node:stream";
 
@@ -28,7 +28,7 @@ export function readUntouchedBody(incoming: IncomingMessage): Promise<Uint8Array
 /**
  * Reads to its end, and drops, whatever is left of a request's body once its answer is ready, so the
  * next request on the connection starts where this one ends (a body left in the socket was read as the
- * next request, or the connection was cut under it: issue 27). `webBody` is the web Request's body, for
+ * next request, or the connection was cut under it). `webBody` is the web Request's body, for
  * when something began reading it through that (it then holds Node's stream). Answers false when the
  * connection must close instead: the body is longer than `limit`, a reader holds it, the client hung
  * up, or the rest does not arrive within `timeoutMs`.

@@ -1,4 +1,4 @@
-// What browsers are told about every answer (issue 27): what a page may load and run (CSP), that no
+// What browsers are told about every answer, to limit what another site's page can do with it: what a page may load and run (CSP), that no
 // other site may frame it, what the Referer may say, that no other window shares its process, which
 // device features it may ask for, HTTPS only (when PUBLIC_URL is https), and that an answer made for
 // one caller is never stored by a cache.

@@ -1,4 +1,4 @@
-// Which media store a process uses, from its environment (see the README's configuration table):
+// Which media store a process uses, from its environment (see docs/configuration.md, "Media storage"):
 // MEDIA_STORAGE=local (the default: DATA_DIR/media) or s3 (a bucket every machine shares).
 import { join } from "node:path";
 import type { S3StorageConfig } from "./s3-storage.ts";

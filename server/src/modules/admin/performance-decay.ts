@@ -1,5 +1,5 @@
 // The performance-decay agent: creative fatigue. For every running creative (not stopped) with daily figures
-// in performance_metrics (issue 11's ingest), the click-through rate of the last 3 days is compared with that
+// in performance_metrics (what POST /workflow/performance ingests), the click-through rate of the last 3 days is compared with that
 // of the 7 days before; a drop of 30 % or more, on at least 100 impressions in each window, is decay. With
 // no performance data recorded yet, the scan runs and reports 0 creatives scanned.
 import type { Services } from "../../context.ts";

@@ -15,7 +15,7 @@ import { sha256Hex } from "../auth/tokens.ts";
 const eligiblePlans: readonly PlanId[] = API_KEY_PLANS;
 
 // A prepared statement: the profile asks it on every read, and through Prisma this one-row lookup cost a
-// fifth of a profile read's CPU (the query compiler, issue 15).
+// fifth of a profile read's CPU (the query compiler).
 const HAS_API_KEY = "SELECT EXISTS (SELECT 1 FROM api_keys WHERE user_id = $1) AS has_key";
 
 /** Whether the account has an API key (the profile and the key's status both say so). */

@@ -1,5 +1,5 @@
 // The account row every authenticated request needs, read with one prepared statement instead of through
-// Prisma: on this path Prisma's query compiler costs several times the query itself (issue 15's profile).
+// Prisma: on this path Prisma's query compiler costs several times the query itself (measured on the profile read).
 // The columns are listed here; a test reads an account both ways and compares them, so a column added to
 // the model and not here fails it.
 import type { User } from "@adgen/prisma";

@@ -86,7 +86,7 @@ export function verifySignature(
   if (!valid) throw new SignatureError(`${name} does not match the body`);
 }
 
-/** A signature header for `body`, as the provider would send it (tests and the README's examples). */
+/** A signature header for `body`, as the provider would send it (for tests). */
 export function signPayload(
   provider: WebhookProvider,
   secret: string,

@@ -1,4 +1,4 @@
-// Decay detection, against the creative's own baseline (see README "Performance and the loop"):
+// Decay detection, against the creative's own baseline (see docs/domains/performance-loop.md, "Decay"):
 // - baseline: the creative's first days with data (3 to 7; fewer when the history is short), recent: its
 //   last 3 days; the two never overlap, so at least 6 days of data are needed;
 // - volume first: at least 10,000 impressions in all, 3,000 in each window and 30 baseline clicks, else it is

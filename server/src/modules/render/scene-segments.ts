@@ -1,4 +1,5 @@
-// A scene is the unit of rendering (issue 30): each scene of each format is encoded as its own segment,
+// A scene is the unit of rendering, so that a render encodes only the scenes that changed and several
+// workers can share one: each scene of each format is encoded as its own segment,
 // starting on a keyframe with the same encoder settings as every other, and the segments are joined
 // without encoding again (the concat demuxer, stream copy) before the sound track is muxed. A segment's key
 // is a hash of everything that decides its pixels: its filter graph (layout, text, motion, frames, size),

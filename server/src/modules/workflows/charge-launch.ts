@@ -2,7 +2,7 @@
 // the database under the row lock, so concurrent launches never overdraw), its ledger row and the job.
 // One statement is one transaction: all three happen or none does, in one round trip, as a named
 // prepared statement outside a transaction. Prisma's interactive transaction took five round trips and
-// its query compiler cost more than the queries (issue 15). When events travel through the database the
+// its query compiler cost more than the queries themselves. When events travel through the database the
 // balance event is published by the same statement (sent at its commit), saving the launch another trip.
 import type { Tx } from "../../context.ts";
 import type { Sql } from "../../db/database.ts";

@@ -98,8 +98,9 @@ export async function checkClipInputs(services: Services, userId: string, reques
 }
 
 /**
- * The cost guard (issue 29): 400 before charging when the remote models' estimated cost is more than the
- * job's credits bring in, less the operator's margin (PROVIDER_MARGIN). The message says what to change.
+ * The cost guard, so that no job costs more at the providers than it brings in: 400 before charging when
+ * the remote models' estimated cost is more than the job's credits bring in, less the operator's margin
+ * (PROVIDER_MARGIN). The message says what to change.
  */
 export function checkProviderBudget(
   request: WorkflowRequest,

@@ -1,5 +1,6 @@
 // POST /workflow: validate, check, charge and create the job in one transaction, then queue it.
-// Order of checks (issue 3): auth 401 → validation 400 (with the options this instance cannot honour) → trial expired 402 → reserved workflow 403 →
+// Order of checks (nothing is charged, and no page fetched, before every other check has passed):
+// auth 401 → validation 400 (with the options this instance cannot honour) → trial expired 402 → reserved workflow 403 →
 // brand or optimizer project 404 (a project not completed, or none: 400) → credits 402 → for the types made from a page, a page
 // that cannot be read 400 (read last, so a launch refused anyway costs no fetch). The charge is a conditional update, so concurrent launches never overdraw.
 import { createHash, randomUUID } from "node:crypto";

@@ -5,14 +5,14 @@ export const ADMIN_SECTIONS = [
   { href: "/admin/overview", label: "Overview" },
   { href: "/admin", label: "Users" },
   { href: "/admin/leads", label: "Leads" },
-  // Built beside this console (issue 12, moderation): the queue of notices and decisions.
+  // The queue of notices and decisions: an admin's work, so it is a tab of the console.
   { href: "/admin/moderation", label: "Moderation" },
   { href: "/admin/agents", label: "Agents" },
   { href: "/admin/marketing", label: "Marketing" },
   { href: "/admin/settings", label: "Settings" },
   { href: "/admin/system", label: "System" },
   { href: "/admin/activity", label: "Activity" },
-  // Refunds and chargebacks whose credits were already spent (issue 10, money).
+  // Refunds and chargebacks whose credits were already spent, and payments that matched no account.
   { href: "/admin/flags", label: "Account flags" },
 ] as const;
 

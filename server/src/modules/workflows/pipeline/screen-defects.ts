@@ -1,4 +1,4 @@
-// What a marketer sees at once on a storyboard's screen and would never post (issue 28): a line cut
+// What a marketer sees at once on a storyboard's screen and would never post, so the score catches it before a render: a line cut
 // short ("…", "stainless steel with."), doubled or missing punctuation ("Co..", a question ending in "."),
 // a sentence of the brief's direction or tone shown as copy ("Slow push-ins on the steel", "Casual,
 // honest, a bit funny."), two scenes' text visible together while a transition blends them, and what the
