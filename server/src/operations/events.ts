@@ -1,6 +1,6 @@
 // events.*: the account's job events as they happen (an admin's: every account's).
 import { JobEventView } from "@adgen/schema";
-import { watchAccountJobEvents } from "../modules/workflows/job-stream.ts";
+import { watchAccountJobEvents } from "../modules/workflows/jobs/job-stream.ts";
 import { defineOperation, NoInput } from "./operation.ts";
 
 export const eventsOperations = {

@@ -22,14 +22,14 @@ import {
 } from "@adgen/schema";
 import { z } from "zod";
 import { getWorkflowPrefs, rateProject, reviewHistory, saveWorkflowPrefs } from "../modules/projects/projects.ts";
-import { batchStatus } from "../modules/workflows/batch.ts";
-import { cancelJob } from "../modules/workflows/cancel-job.ts";
-import { decideHitl, getHitlState } from "../modules/workflows/hitl.ts";
-import { openJobStream } from "../modules/workflows/job-stream.ts";
-import { getJob } from "../modules/workflows/jobs.ts";
-import { estimateWorkflow, launchWorkflow } from "../modules/workflows/launch-workflow.ts";
-import { previewPage } from "../modules/workflows/preview-page.ts";
-import { postWorkerUpdate } from "../modules/workflows/worker-updates.ts";
+import { batchStatus } from "../modules/workflows/jobs/batch.ts";
+import { cancelJob } from "../modules/workflows/jobs/cancel-job.ts";
+import { decideHitl, getHitlState } from "../modules/workflows/jobs/hitl.ts";
+import { openJobStream } from "../modules/workflows/jobs/job-stream.ts";
+import { getJob } from "../modules/workflows/jobs/jobs.ts";
+import { estimateWorkflow, launchWorkflow } from "../modules/workflows/launch/launch-workflow.ts";
+import { previewPage } from "../modules/workflows/launch/preview-page.ts";
+import { postWorkerUpdate } from "../modules/workflows/jobs/worker-updates.ts";
 import { readBearer } from "../modules/auth/authenticate.ts";
 import { defineOperation, NoInput } from "./operation.ts";
 

@@ -11,7 +11,7 @@ import type { RequestContext, Services } from "../../context.ts";
 import { AppError, parseInput } from "../../errors.ts";
 import { recordAudit } from "../audit/record-audit.ts";
 import { changeCredits, LedgerReason } from "../credits/ledger.ts";
-import { launchWorkflow } from "../workflows/launch-workflow.ts";
+import { launchWorkflow } from "../workflows/launch/launch-workflow.ts";
 import { auditAdminRead } from "./admin-audit.ts";
 import { saveLead, toLead } from "./leads.ts";
 import { requireAdmin } from "./require-admin.ts";

@@ -4,7 +4,7 @@
 import type { Prisma } from "@adgen/prisma";
 import { workflowName } from "@adgen/schema";
 import type { RequestContext } from "../../context.ts";
-import { estimateWorkflow, launchWorkflow } from "../workflows/launch-workflow.ts";
+import { estimateWorkflow, launchWorkflow } from "../workflows/launch/launch-workflow.ts";
 import type { LaunchArgs } from "./tools.ts";
 
 export interface PendingLaunch {

@@ -7,7 +7,7 @@ import type { RequestContext } from "../../context.ts";
 import { AppError, parseInput } from "../../errors.ts";
 import { requireUser } from "../auth/authenticate.ts";
 import { assertOwnBrand, assertRange } from "../performance/report.ts";
-import { launchWorkflow } from "../workflows/launch-workflow.ts";
+import { launchWorkflow } from "../workflows/launch/launch-workflow.ts";
 import { planAction } from "./plan.ts";
 import { analyseBrand, creativeName } from "./recommend.ts";
 

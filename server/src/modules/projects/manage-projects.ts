@@ -8,7 +8,7 @@ import { AppError, Errors } from "../../errors.ts";
 import { jobMediaPrefix } from "../../media/storage.ts";
 import { recordAudit } from "../audit/record-audit.ts";
 import { requireUser } from "../auth/authenticate.ts";
-import { TERMINAL } from "../workflows/jobs.ts";
+import { TERMINAL } from "../workflows/jobs/jobs.ts";
 import { toProject } from "./projects.ts";
 
 async function findOwnProject(ctx: RequestContext, id: string): Promise<Job> {

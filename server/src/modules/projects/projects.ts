@@ -5,7 +5,7 @@ import type { z } from "zod";
 import type { RequestContext } from "../../context.ts";
 import { Errors, parseInput } from "../../errors.ts";
 import { recordAudit } from "../audit/record-audit.ts";
-import { assertCallbackUrl } from "../workflows/launch-workflow.ts";
+import { assertCallbackUrl } from "../workflows/launch/launch-workflow.ts";
 import { requireUser } from "../auth/authenticate.ts";
 import { projectNameFrom } from "./project-name.ts";
 

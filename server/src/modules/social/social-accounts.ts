@@ -9,7 +9,7 @@ import { AppError, parseInput } from "../../errors.ts";
 import { requireUser } from "../auth/authenticate.ts";
 import { GraphError, readPage } from "./meta-graph.ts";
 import { assertPublishable } from "../moderation/media-gate.ts";
-import { findSourceProject } from "../workflows/source-project.ts";
+import { findSourceProject } from "../projects/source-project.ts";
 
 export const PUBLISH_MESSAGE =
   "No social account is connected: connect one before publishing, or launch without publish (nothing was charged)";

@@ -4,7 +4,7 @@
 // the same page the same way.
 import type { AuditCriterion, AuditCriterionId, AuditReport } from "@adgen/schema";
 import type { PageSignals } from "../../net/page-signals.ts";
-import { unreadablePageMessage } from "../preview-page.ts";
+import { unreadablePageMessage } from "../launch/preview-page.ts";
 import { PermanentJobError } from "./run-job.ts";
 
 export interface AuditedPage {

@@ -2,7 +2,7 @@
 // (Inspiration, Brand Clone, Local Audit) whose page the worker cannot read fails at once and is refunded
 // in full (PermanentJobError → failAndRefund), with the words the launch would have answered.
 import type { WorkflowRequest } from "@adgen/schema";
-import { needsReadablePage, unreadablePageMessage } from "../preview-page.ts";
+import { needsReadablePage, unreadablePageMessage } from "../launch/preview-page.ts";
 import { PermanentJobError } from "./run-job.ts";
 import type { PageFacts } from "./steps.ts";
 

@@ -5,16 +5,16 @@ import { STEP, renderStepFormat, type WorkflowRequest } from "@adgen/schema";
 import { randomUUID } from "node:crypto";
 import type { Services } from "../../../context.ts";
 import type { Logger } from "../../../logging/logger.ts";
-import { admitNext, sendJobMessage } from "../enqueue.ts";
+import { admitNext, sendJobMessage } from "../launch/enqueue.ts";
 import { SafeFetchError } from "../../net/safe-fetch.ts";
 import { StoryboardValidationError } from "../../render/index.ts";
 import { AppError } from "../../../errors.ts";
-import { emitJobEvent } from "../job-events.ts";
-import { subscribeToJob } from "../job-fan-out.ts";
-import { discardRefundedJobMedia, failAndRefund } from "../fail-job.ts";
+import { emitJobEvent } from "../jobs/job-events.ts";
+import { subscribeToJob } from "../jobs/job-fan-out.ts";
+import { discardRefundedJobMedia, failAndRefund } from "../jobs/fail-job.ts";
 import { planPublication, queuePublication } from "../../social/publish.ts";
 import { buildResult, pipelineFor, type RenderedFormat } from "./steps.ts";
-import { releaseToWait, WaitForProvider } from "../provider-wait.ts";
+import { releaseToWait, WaitForProvider } from "../jobs/provider-wait.ts";
 
 import { PermanentJobError } from "./job-errors.ts";
 

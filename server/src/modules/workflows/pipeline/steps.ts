@@ -23,9 +23,9 @@ import { loadBrandForJob } from "../../brand/brand-profile.ts";
 import { readPageMeta } from "../../net/page-meta.ts";
 import type { Storyboard } from "../../render/types.ts";
 import type { ArtDirection } from "./art-direction.ts";
-import { factoryRenderStep } from "./factory-steps.ts";
+import { factoryRenderStep } from "./types/factory.ts";
 import { ALTERNATE_CUT_ID, planAlternateCut, renderCut } from "./premium-variant.ts";
-import { referenceAnalysisStep, wantsPageOutline } from "./reference-analysis.ts";
+import { referenceAnalysisStep, wantsPageOutline } from "./types/clone.ts";
 import { directWithWriter, type TypedDirection, typedResultParts } from "./typed-direction.ts";
 import { narrationFor, voiceAssets, voicedStoryboard, voiceStep } from "./voice-step.ts";
 import { gatherImagery, withLocalImages } from "./imagery.ts";
@@ -37,10 +37,10 @@ import { listBrandMedia } from "../../brand/brand-media.ts";
 import { knowledgeForBrief } from "../../knowledge/retrieve.ts";
 import { assertPageRead } from "./page-read.ts";
 import { scoreStoryboard } from "./creative-score.ts";
-import { pageUrlFor, staticAdStep, TYPE_STEPS, typeResult, wantsPageSignals } from "./type-steps.ts";
+import { pageUrlFor, staticAdStep, TYPE_STEPS, typeResult, wantsPageSignals } from "./types/staticad.ts";
 import type { PageOutline } from "../../net/page-outline.ts";
 import type { PageSignals } from "../../net/page-signals.ts";
-import { type Generation, modelsFor, resolveGeneration } from "../check-options.ts";
+import { type Generation, modelsFor, resolveGeneration } from "../launch/check-options.ts";
 
 export interface PageFacts {
   url: string;

@@ -8,11 +8,11 @@
 import { type BriefReading, type Optimization, type ReferenceAnalysis, type Shot, STEP, type WorkflowResult } from "@adgen/schema";
 import { AppError } from "../../../errors.ts";
 import type { Storyboard } from "../../render/types.ts";
-import { findSourceProject } from "../source-project.ts";
+import { findSourceProject } from "../../projects/source-project.ts";
 import { type ArtDirection, type ArtDirectionInput, directAd } from "./art-direction.ts";
 import { moodOfTone, readBrief } from "./brief-reading.ts";
 import { optimizeAd } from "./optimize.ts";
-import { directClone } from "./reference-analysis.ts";
+import { directClone } from "./types/clone.ts";
 import { writeWithModel } from "./model-writer.ts";
 import { PermanentJobError } from "./run-job.ts";
 import { planShots, shotsFor } from "./shot-list.ts";

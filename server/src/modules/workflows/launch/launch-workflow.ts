@@ -16,22 +16,22 @@ import {
   workflowCost,
   workflowName,
 } from "@adgen/schema";
-import type { RequestContext } from "../../context.ts";
-import { AppError, parseInput } from "../../errors.ts";
-import { requireUser } from "../auth/authenticate.ts";
-import { loadBrandForJob } from "../brand/brand-profile.ts";
-import { assertPublicUrl, assertStorableUrl, SafeFetchError } from "../net/safe-fetch.ts";
-import { InsufficientCreditsError, LedgerReason } from "../credits/ledger.ts";
+import type { RequestContext } from "../../../context.ts";
+import { AppError, parseInput } from "../../../errors.ts";
+import { requireUser } from "../../auth/authenticate.ts";
+import { loadBrandForJob } from "../../brand/brand-profile.ts";
+import { assertPublicUrl, assertStorableUrl, SafeFetchError } from "../../net/safe-fetch.ts";
+import { InsufficientCreditsError, LedgerReason } from "../../credits/ledger.ts";
 import { chargeAndCreateJob, type NewJob } from "./charge-launch.ts";
-import { publishBalance } from "../events/account-events.ts";
+import { publishBalance } from "../../events/account-events.ts";
 import { checkClipInputs, checkProviderBudget, checkWorkflowOptions, modelsFor } from "./check-options.ts";
-import { estimateProviderCost, type ProviderCostEstimate } from "../providers/provider-cost.ts";
+import { estimateProviderCost, type ProviderCostEstimate } from "../../providers/provider-cost.ts";
 import { assertPageReadable } from "./preview-page.ts";
-import { assertCanPublish } from "../social/social-accounts.ts";
+import { assertCanPublish } from "../../social/social-accounts.ts";
 import { enqueueJob } from "./enqueue.ts";
-import { findSourceProject } from "./source-project.ts";
-import { toJobView, waitForJob } from "./jobs.ts";
-import { projectNameFrom } from "../projects/project-name.ts";
+import { findSourceProject } from "../../projects/source-project.ts";
+import { toJobView, waitForJob } from "../jobs/jobs.ts";
+import { projectNameFrom } from "../../projects/project-name.ts";
 
 const reservedPlans: readonly string[] = RESERVED_WORKFLOW_PLANS;
 const reservedTypes: readonly string[] = RESERVED_WORKFLOW_TYPES;

@@ -2,9 +2,9 @@
 // anyone else gets 404, as if it did not exist.
 import type { Job } from "@adgen/prisma";
 import { FINISHED_JOB_STATUSES, type JobView, type WorkflowResult } from "@adgen/schema";
-import type { RequestContext, Services } from "../../context.ts";
-import { AppError, Errors } from "../../errors.ts";
-import { requireUser } from "../auth/authenticate.ts";
+import type { RequestContext, Services } from "../../../context.ts";
+import { AppError, Errors } from "../../../errors.ts";
+import { requireUser } from "../../auth/authenticate.ts";
 import { subscribeToJob } from "./job-fan-out.ts";
 
 /** Finished jobs (schema `FINISHED_JOB_STATUSES`): no more events, no cancel, no worker update. */

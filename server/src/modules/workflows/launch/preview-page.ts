@@ -4,12 +4,12 @@
 // from the page itself (Inspiration, Brand Clone, Local Audit) reads the page the same way and refuses
 // (400, nothing charged) what the preview would call unreadable: see assertPageReadable.
 import type { PagePreview, WorkflowRequest } from "@adgen/schema";
-import type { RequestContext } from "../../context.ts";
-import { AppError } from "../../errors.ts";
-import { requireUser } from "../auth/authenticate.ts";
-import { loadBrandForJob } from "../brand/brand-profile.ts";
-import { type PageMeta, readPageMeta } from "../net/page-meta.ts";
-import { assertPublicUrl, SafeFetchError } from "../net/safe-fetch.ts";
+import type { RequestContext } from "../../../context.ts";
+import { AppError } from "../../../errors.ts";
+import { requireUser } from "../../auth/authenticate.ts";
+import { loadBrandForJob } from "../../brand/brand-profile.ts";
+import { type PageMeta, readPageMeta } from "../../net/page-meta.ts";
+import { assertPublicUrl, SafeFetchError } from "../../net/safe-fetch.ts";
 
 /** How long the preview, and the launch's read of the page, wait for the site. */
 export const PAGE_READ_TIMEOUT_MS = 8_000;

@@ -1,8 +1,8 @@
 import type { JobView } from "@adgen/schema";
-import type { RequestContext } from "../../context.ts";
-import { AppError } from "../../errors.ts";
-import { recordAudit } from "../audit/record-audit.ts";
-import { admitNext, removeJobMessage } from "./enqueue.ts";
+import type { RequestContext } from "../../../context.ts";
+import { AppError } from "../../../errors.ts";
+import { recordAudit } from "../../audit/record-audit.ts";
+import { admitNext, removeJobMessage } from "../launch/enqueue.ts";
 import { failAndRefund } from "./fail-job.ts";
 import { findOwnJob, finishedJobMessage, TERMINAL, toJobView } from "./jobs.ts";
 

@@ -1,9 +1,9 @@
 // A factory launch is a batch: one render per format. Its status counts the renders.
 import { BatchQuery } from "@adgen/schema";
 import type { z } from "zod";
-import type { RequestContext } from "../../context.ts";
-import { Errors, parseInput } from "../../errors.ts";
-import { requireUser } from "../auth/authenticate.ts";
+import type { RequestContext } from "../../../context.ts";
+import { Errors, parseInput } from "../../../errors.ts";
+import { requireUser } from "../../auth/authenticate.ts";
 
 export async function batchStatus(ctx: RequestContext, input: z.input<typeof BatchQuery>) {
   const user = requireUser(ctx);

@@ -3,10 +3,10 @@
 // follow until the job finishes. Subscribing before reading the log (and skipping seqs already sent)
 // means no event falls between the two. SSE has it pushed, the others iterate it (events/push-source.ts).
 import type { JobEventView } from "@adgen/schema";
-import type { RequestContext } from "../../context.ts";
-import { iterateEvents } from "../../events/bus.ts";
-import { type PushSource, pushableStream } from "../../events/push-source.ts";
-import { requireUser } from "../auth/authenticate.ts";
+import type { RequestContext } from "../../../context.ts";
+import { iterateEvents } from "../../../events/bus.ts";
+import { type PushSource, pushableStream } from "../../../events/push-source.ts";
+import { requireUser } from "../../auth/authenticate.ts";
 import { JOB_EVENT, toEventView } from "./job-events.ts";
 import { subscribeToJob } from "./job-fan-out.ts";
 import { findOwnJob, TERMINAL, toJobView } from "./jobs.ts";

@@ -4,17 +4,17 @@
 import type { Prisma } from "@adgen/prisma";
 import { HitlDecision, STEP } from "@adgen/schema";
 import type { z } from "zod";
-import type { RequestContext, Services } from "../../context.ts";
-import { AppError, parseInput } from "../../errors.ts";
-import { recordAudit } from "../audit/record-audit.ts";
-import { requireUser } from "../auth/authenticate.ts";
-import { enqueueJob } from "./enqueue.ts";
+import type { RequestContext, Services } from "../../../context.ts";
+import { AppError, parseInput } from "../../../errors.ts";
+import { recordAudit } from "../../audit/record-audit.ts";
+import { requireUser } from "../../auth/authenticate.ts";
+import { enqueueJob } from "../launch/enqueue.ts";
 import { failAndRefund } from "./fail-job.ts";
 import { emitJobEvent } from "./job-events.ts";
 import { findOwnJob } from "./jobs.ts";
 import { type ReviewView, toReviewState } from "./review-state.ts";
-import { scoreStoryboard } from "./pipeline/creative-score.ts";
-import type { ArtDirectionOutput } from "./pipeline/steps.ts";
+import { scoreStoryboard } from "../pipeline/creative-score.ts";
+import type { ArtDirectionOutput } from "../pipeline/steps.ts";
 
 type ReviewedScenes = NonNullable<z.output<typeof HitlDecision>["scenes"]>;
 
