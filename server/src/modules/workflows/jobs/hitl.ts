@@ -14,7 +14,7 @@ import { emitJobEvent } from "./job-events.ts";
 import { findOwnJob } from "./jobs.ts";
 import { type ReviewView, toReviewState } from "./review-state.ts";
 import { scoreStoryboard } from "../pipeline/creative-score.ts";
-import type { ArtDirectionOutput } from "../pipeline/steps.ts";
+import type { ArtDirectionOutput } from "../pipeline/step-types.ts";
 
 type ReviewedScenes = NonNullable<z.output<typeof HitlDecision>["scenes"]>;
 

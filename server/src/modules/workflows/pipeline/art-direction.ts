@@ -8,7 +8,7 @@ import { scoreStoryboard } from "./creative-score.ts";
 import { type AdCopy, fitWords, writeCopy } from "./copy.ts";
 import { cleanLine, questionFromBenefit } from "./copy-lines.ts";
 import { fitScene } from "./scene-fit.ts";
-import type { PageFacts } from "./steps.ts";
+import type { ArtDirection, BeatNote, PageFacts } from "./step-types.ts";
 
 /** What one scene says, or null when the copy has nothing true to say there (the scene is left out). */
 export type Beat = { role: string; write(copy: Lines): { headline: string; body?: string; cta?: string } | null };
@@ -189,21 +189,6 @@ export interface ArtDirectionInput {
   knowledge?: string[];
   /** The beats to write, in place of the framework's (an inspiration ad follows its reference's). */
   beats?: readonly Beat[];
-}
-
-/** What became of one beat of the framework: written, or left out and why (`result.storyboard.beats`). */
-export interface BeatNote {
-  role: string;
-  written: boolean;
-  reason?: string;
-}
-
-export interface ArtDirection {
-  storyboard: Storyboard & { beats?: BeatNote[] };
-  framework: string;
-  formats: AspectRatio[];
-  /** The storyboard's creative score, before anything is rendered. */
-  creativeScore: CreativeScore;
 }
 
 export function directAd({ request, brand, page, maxAdSeconds, knowledge, beats: given }: ArtDirectionInput): ArtDirection {

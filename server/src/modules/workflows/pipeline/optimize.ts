@@ -14,7 +14,7 @@ import {
 } from "@adgen/schema";
 import type { Job } from "@adgen/prisma";
 import type { Scene, Storyboard } from "../../render/types.ts";
-import type { ArtDirection } from "./art-direction.ts";
+import type { ArtDirection } from "./step-types.ts";
 import { type AdCopy, fitWords, HEADLINE_MAX, painFromBenefit, writeCopy } from "./copy.ts";
 import { scoreStoryboard } from "./creative-score.ts";
 

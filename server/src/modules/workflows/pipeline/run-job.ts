@@ -13,12 +13,10 @@ import { emitJobEvent } from "../jobs/job-events.ts";
 import { subscribeToJob } from "../jobs/job-fan-out.ts";
 import { discardRefundedJobMedia, failAndRefund } from "../jobs/fail-job.ts";
 import { planPublication, queuePublication } from "../../social/publish.ts";
-import { buildResult, pipelineFor, type RenderedFormat } from "./steps.ts";
+import { buildResult, pipelineFor } from "./steps.ts";
+import type { RenderedFormat } from "./step-types.ts";
 import { releaseToWait, WaitForProvider } from "../jobs/provider-wait.ts";
-
 import { PermanentJobError } from "./job-errors.ts";
-
-export { PermanentJobError };
 
 class JobStopped extends Error {}
 

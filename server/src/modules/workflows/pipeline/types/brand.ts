@@ -7,8 +7,8 @@ import { claimsIn, toneOf } from "../../../brand/brand-voice.ts";
 import { saveBrandKit } from "../../../brand/brand-profile.ts";
 import { type PageMeta, readPageMeta } from "../../../net/page-meta.ts";
 import { unreadablePageMessage } from "../../launch/preview-page.ts";
-import { PermanentJobError } from "../run-job.ts";
-import type { PageFacts, PipelineStep } from "../steps.ts";
+import { PermanentJobError } from "../job-errors.ts";
+import type { PageFacts, PipelineStep } from "../step-types.ts";
 
 const MAX_KIT_COLORS = 8;
 

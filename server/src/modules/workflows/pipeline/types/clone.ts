@@ -7,11 +7,11 @@
 // too little structure gives a standard structure and a warning.
 import { type ReferenceAnalysis, STEP, type WorkflowRequest } from "@adgen/schema";
 import type { Storyboard } from "../../../render/types.ts";
-import { type ArtDirection, type ArtDirectionInput, type Beat, directAd, type Lines, scene } from "../art-direction.ts";
+import { type ArtDirectionInput, type Beat, directAd, type Lines, scene } from "../art-direction.ts";
 import { painFromBenefit } from "../copy.ts";
 import { scoreStoryboard } from "../creative-score.ts";
-import { PermanentJobError } from "../run-job.ts";
-import type { PageFacts, PipelineStep } from "../steps.ts";
+import { PermanentJobError } from "../job-errors.ts";
+import type { ArtDirection, PageFacts, PipelineStep } from "../step-types.ts";
 
 export type { ReferenceAnalysis };
 

@@ -20,7 +20,7 @@ import type { Storyboard } from "../../../render/types.ts";
 import { FACTORY_STYLES } from "../ad-style.ts";
 import { fitWords, HEADLINE_MAX } from "../copy.ts";
 import { withLocalImages } from "../imagery.ts";
-import type { ArtDirectionOutput, PipelineStep, RenderedFormat } from "../steps.ts";
+import type { ArtDirectionOutput, PipelineStep, RenderedFormat } from "../step-types.ts";
 import { withGeneratedClips } from "../clip-step.ts";
 
 /** Variants per format, by quality tier (the pricing document's premium description says so). */

@@ -26,8 +26,8 @@ import { type BrandKitOutput, brandKitStep } from "./brand.ts";
 import { factoryResult } from "./factory.ts";
 import { auditPage } from "../local-audit.ts";
 import { withLocalImages } from "../imagery.ts";
-import { PermanentJobError } from "../run-job.ts";
-import type { ArtDirectionOutput, PageFacts, PipelineStep, RenderedFormat } from "../steps.ts";
+import { PermanentJobError } from "../job-errors.ts";
+import type { ArtDirectionOutput, PageFacts, PipelineStep, RenderedFormat } from "../step-types.ts";
 
 /** Still variants per format of a static ad. */
 export const STATIC_VARIANTS = 3;
