@@ -31,9 +31,20 @@ import { estimateWorkflow, launchWorkflow } from "../modules/workflows/launch/la
 import { previewPage } from "../modules/workflows/launch/preview-page.ts";
 import { postWorkerUpdate } from "../modules/workflows/jobs/worker-updates.ts";
 import { readBearer } from "../modules/auth/authenticate.ts";
+import type { RequestContext } from "../context.ts";
+import { Errors } from "../errors.ts";
 import { defineOperation, NoInput } from "./operation.ts";
 
 const user = { access: "user" } as const;
+
+/**
+ * The signed-in account of a `user` operation: invokeOperation's authorize has already refused anyone else
+ * (401, suspended 403), so the domain functions take the account itself rather than the request.
+ */
+function account(ctx: RequestContext) {
+  if (!ctx.auth) throw Errors.unauthenticated();
+  return ctx.auth.user;
+}
 const tag = "Workflow";
 
 const JobStreamInput = JobIdInput.extend({
@@ -71,7 +82,7 @@ export const workflowOperations = {
       },
     },
     handler: async (ctx, { idempotencyKey, ...request }) => {
-      const outcome = await launchWorkflow(ctx, request, { idempotencyKey });
+      const outcome = await launchWorkflow(ctx.services, account(ctx), request, { idempotencyKey });
       return { ...outcome.data, cost: outcome.cost, message: outcome.message, replayed: outcome.replayed };
     },
   }),
@@ -82,7 +93,7 @@ export const workflowOperations = {
     input: WorkflowRequest,
     output: CostEstimate,
     rest: { method: "POST", path: "/workflow/estimate", tag },
-    handler: (ctx, input) => estimateWorkflow(ctx, input),
+    handler: (ctx, input) => estimateWorkflow(ctx.services, account(ctx), input),
   }),
   cancel: defineOperation({
     ...user,
@@ -194,6 +205,6 @@ export const workflowOperations = {
     input: PagePreviewQuery,
     output: PagePreview,
     rest: { method: "GET", path: "/workflow/preview", tag, errors: { 400: "Not an http(s) URL, or a private address" } },
-    handler: (ctx, input) => previewPage(ctx, input.url),
+    handler: (ctx, input) => previewPage(ctx.services, input.url),
   }),
 };

@@ -2,7 +2,7 @@
 // costs, and carrying out an action. Launches go through the normal launch path (launchWorkflow): charged
 // in its transaction, refunded if the job fails, 402 when the credits are short. KILL stops a creative:
 // it is shown stopped and left out of every later recommendation.
-import { LoopExecuteInput, type LoopExecution, LoopQuery, type LoopRecommendation } from "@adgen/schema";
+import { LoopExecuteInput, type LoopExecution, LoopQuery, type LoopRecommendation, WorkflowRequest } from "@adgen/schema";
 import type { RequestContext } from "../../context.ts";
 import { AppError, parseInput } from "../../errors.ts";
 import { requireUser } from "../auth/authenticate.ts";
@@ -69,7 +69,7 @@ export async function executeLoop(ctx: RequestContext, input: LoopExecuteInput):
     return result(`Stopped ${targetName}; later recommendations leave it out.`, [], [target.creativeId]);
   }
 
-  const outcome = await launchWorkflow(ctx, { ...plan.request, brand: body.brandId });
+  const outcome = await launchWorkflow(ctx.services, user, parseInput(WorkflowRequest, { ...plan.request, brand: body.brandId }));
   const job = await prisma.job.findUnique({ where: { id: outcome.data.jobId }, select: { name: true } });
   const launched: LoopExecution["launched"] = [
     {

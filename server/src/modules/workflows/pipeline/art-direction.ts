@@ -2,7 +2,7 @@
 // product page says) → a storyboard of timed scenes with copy, in the brand's colours. Deterministic,
 // so a retried job directs the same ad. A remote language model can replace it behind the same output.
 import { PROBLEM_ROLES, styleFor } from "./ad-style.ts";
-import { type AspectRatio, type BrandProfileInput, type CreativeScore, formatsFor, type WorkflowRequest } from "@adgen/schema";
+import { type AspectRatio, type BrandProfileInput, formatsFor, type WorkflowRequest } from "@adgen/schema";
 import type { Scene, Storyboard, Transition } from "../../render/types.ts";
 import { scoreStoryboard } from "./creative-score.ts";
 import { type AdCopy, fitWords, writeCopy } from "./copy.ts";

@@ -5,7 +5,6 @@ import { join } from "node:path";
 import {
   type AspectRatio,
   FORMATS,
-  type KnowledgeSource,
   formatsFor,
   type OutputAsset,
   pipelineSteps,
@@ -16,7 +15,6 @@ import {
   type WorkflowResult,
   usesGeneratedClips,
 } from "@adgen/schema";
-import type { Job } from "@adgen/prisma";
 import type { Services } from "../../../context.ts";
 import { jobMediaKey } from "../../../media/storage.ts";
 import { loadBrandForJob } from "../../brand/brand-profile.ts";

@@ -5,7 +5,7 @@
 //   other types:  the directed ad as is.
 // Every type also says how each sentence of the brief was read (result.briefReading); the cinematic shot
 // list takes the camera moves its direction sentences ask for, and its tone sets the music's mood.
-import { type BriefReading, type Optimization, type ReferenceAnalysis, type Shot, STEP, type WorkflowResult } from "@adgen/schema";
+import { type BriefReading, type ReferenceAnalysis, STEP, type WorkflowResult } from "@adgen/schema";
 import { AppError } from "../../../errors.ts";
 import type { Storyboard } from "../../render/types.ts";
 import { findSourceProject } from "../../projects/source-project.ts";
