@@ -9,7 +9,7 @@ import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { loadConfig } from "../src/config/env.ts";
 import { listen, type RunningServer } from "../src/http/app.ts";
-import { resendStaleQueuedJobs } from "../src/modules/workflows/enqueue.ts";
+import { resendStaleQueuedJobs } from "../src/modules/workflows/launch/enqueue.ts";
 import { createServices, type ServiceHandle } from "../src/services.ts";
 import { RestClient, uniqueEmail } from "../test/support/clients.ts";
 import { testDatabase } from "../test/support/harness.ts";

@@ -5,7 +5,7 @@
 import { waitFor as poll } from "./support/wait-for.ts";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { concurrentJobsFor } from "@adgen/schema";
-import { admitJobs, admitWaitingJobs } from "../src/modules/workflows/enqueue.ts";
+import { admitJobs, admitWaitingJobs } from "../src/modules/workflows/launch/enqueue.ts";
 import { runWorkflowJob } from "../src/modules/workflows/pipeline/run-job.ts";
 import { type Account, ADMIN_ENV, adminClient, signUp } from "./support/accounts.ts";
 import type { RestClient } from "./support/clients.ts";

@@ -3,7 +3,7 @@
 // approve without directing again; reject fails and refunds; decisions on other jobs are refused.
 import { ReviewState } from "@adgen/schema";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { toReviewState } from "../src/modules/workflows/review-state.ts";
+import { toReviewState } from "../src/modules/workflows/jobs/review-state.ts";
 import { type Account, signUp } from "./support/accounts.ts";
 import { startTestApp, type TestApp } from "./support/harness.ts";
 import { openSse, type SseStream } from "./support/sse.ts";

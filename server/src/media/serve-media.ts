@@ -7,7 +7,7 @@ import { STEP } from "@adgen/schema";
 import type { RequestContext, Tx } from "../context.ts";
 import { AppError, Errors } from "../errors.ts";
 import { assertMediaOnline } from "../modules/moderation/media-gate.ts";
-import { findOwnJob } from "../modules/workflows/jobs.ts";
+import { findOwnJob } from "../modules/workflows/jobs/jobs.ts";
 import { mediaContentType } from "./content-type.ts";
 import { jobMediaKey } from "./storage.ts";
 

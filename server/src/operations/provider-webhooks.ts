@@ -2,7 +2,7 @@
 // signatures"). REST hands each handler the body's exact bytes (`rawBody`) and the signature header, so
 // the signature is checked over what was sent; the rules live in modules/billing/receive-webhook.ts.
 import { ClipWebhookInput, MetaChallengeInput, ProviderWebhookInput, WebhookReceipt } from "@adgen/schema";
-import { receiveClipWebhook } from "../modules/workflows/clip-webhook.ts";
+import { receiveClipWebhook } from "../modules/workflows/jobs/clip-webhook.ts";
 import { answerMetaChallenge, receiveWebhook } from "../modules/billing/receive-webhook.ts";
 import type { WebhookProvider } from "../modules/billing/signatures.ts";
 import { defineOperation, type FileResult } from "./operation.ts";

@@ -22,16 +22,17 @@ import {
 } from "@adgen/schema";
 import { z } from "zod";
 import { getWorkflowPrefs, rateProject, reviewHistory, saveWorkflowPrefs } from "../modules/projects/projects.ts";
-import { batchStatus } from "../modules/workflows/batch.ts";
-import { cancelJob } from "../modules/workflows/cancel-job.ts";
-import { decideHitl, getHitlState } from "../modules/workflows/hitl.ts";
-import { openJobStream } from "../modules/workflows/job-stream.ts";
-import { getJob } from "../modules/workflows/jobs.ts";
-import { estimateWorkflow, launchWorkflow } from "../modules/workflows/launch-workflow.ts";
-import { previewPage } from "../modules/workflows/preview-page.ts";
-import { postWorkerUpdate } from "../modules/workflows/worker-updates.ts";
+import { batchStatus } from "../modules/workflows/jobs/batch.ts";
+import { cancelJob } from "../modules/workflows/jobs/cancel-job.ts";
+import { decideHitl, getHitlState } from "../modules/workflows/jobs/hitl.ts";
+import { openJobStream } from "../modules/workflows/jobs/job-stream.ts";
+import { getJob } from "../modules/workflows/jobs/jobs.ts";
+import { estimateWorkflow, launchWorkflow } from "../modules/workflows/launch/launch-workflow.ts";
+import { previewPage } from "../modules/workflows/launch/preview-page.ts";
+import { postWorkerUpdate } from "../modules/workflows/jobs/worker-updates.ts";
 import { readBearer } from "../modules/auth/authenticate.ts";
 import { defineOperation, NoInput } from "./operation.ts";
+import { actingAccount, signedIn } from "./signed-in.ts";
 
 const user = { access: "user" } as const;
 const tag = "Workflow";
@@ -71,7 +72,7 @@ export const workflowOperations = {
       },
     },
     handler: async (ctx, { idempotencyKey, ...request }) => {
-      const outcome = await launchWorkflow(ctx, request, { idempotencyKey });
+      const outcome = await launchWorkflow(ctx.services, signedIn(ctx), request, { idempotencyKey });
       return { ...outcome.data, cost: outcome.cost, message: outcome.message, replayed: outcome.replayed };
     },
   }),
@@ -82,7 +83,7 @@ export const workflowOperations = {
     input: WorkflowRequest,
     output: CostEstimate,
     rest: { method: "POST", path: "/workflow/estimate", tag },
-    handler: (ctx, input) => estimateWorkflow(ctx, input),
+    handler: (ctx, input) => estimateWorkflow(ctx.services, signedIn(ctx), input),
   }),
   cancel: defineOperation({
     ...user,
@@ -91,7 +92,7 @@ export const workflowOperations = {
     input: JobIdInput,
     output: JobView,
     rest: { method: "POST", path: "/workflow/cancel", tag, errors: { 404: "Job not found", 409: "Job already finished" } },
-    handler: (ctx, input) => cancelJob(ctx, input.jobId),
+    handler: (ctx, input) => cancelJob(ctx.services, actingAccount(ctx), input.jobId),
   }),
   job: defineOperation({
     ...user,
@@ -100,7 +101,7 @@ export const workflowOperations = {
     input: JobIdInput,
     output: JobView,
     rest: { method: "GET", path: "/workflow/job", tag, errors: { 404: "Job not found" } },
-    handler: (ctx, input) => getJob(ctx, input.jobId),
+    handler: (ctx, input) => getJob(ctx.services, signedIn(ctx), input.jobId),
   }),
   stream: defineOperation({
     ...user,
@@ -111,7 +112,10 @@ export const workflowOperations = {
     output: JobEventView,
     rest: { method: "GET", path: "/workflow/stream", tag, headers: { lastEventId: "last-event-id" }, errors: { 404: "Job not found" } },
     handler: async (ctx, input, call) => {
-      const { items } = await openJobStream(ctx, input.jobId, { lastEventId: input.lastEventId ?? null, signal: call.signal });
+      const { items } = await openJobStream(ctx.services, signedIn(ctx), input.jobId, {
+        lastEventId: input.lastEventId ?? null,
+        signal: call.signal,
+      });
       return items;
     },
   }),
@@ -131,7 +135,7 @@ export const workflowOperations = {
     input: JobIdInput,
     output: ReviewState,
     rest: { method: "GET", path: "/workflow/hitl", tag, errors: { 404: "Job not found" } },
-    handler: (ctx, input) => getHitlState(ctx, input.jobId),
+    handler: (ctx, input) => getHitlState(ctx.services, signedIn(ctx), input.jobId),
   }),
   hitlDecide: defineOperation({
     ...user,
@@ -140,7 +144,7 @@ export const workflowOperations = {
     input: HitlDecision,
     output: ReviewState,
     rest: { method: "POST", path: "/workflow/hitl", tag, errors: { 404: "Job not found", 409: "Job is not waiting for review" } },
-    handler: (ctx, input) => decideHitl(ctx, input),
+    handler: (ctx, input) => decideHitl(ctx.services, actingAccount(ctx), input),
   }),
   reviews: defineOperation({
     ...user,
@@ -185,7 +189,7 @@ export const workflowOperations = {
     input: BatchQuery,
     output: BatchStatus,
     rest: { method: "GET", path: "/batch/status", tag, errors: { 404: "Batch not found" } },
-    handler: (ctx, input) => batchStatus(ctx, input),
+    handler: (ctx, input) => batchStatus(ctx.services, signedIn(ctx), input),
   }),
   previewPage: defineOperation({
     ...user,
@@ -194,6 +198,6 @@ export const workflowOperations = {
     input: PagePreviewQuery,
     output: PagePreview,
     rest: { method: "GET", path: "/workflow/preview", tag, errors: { 400: "Not an http(s) URL, or a private address" } },
-    handler: (ctx, input) => previewPage(ctx, input.url),
+    handler: (ctx, input) => previewPage(ctx.services, input.url),
   }),
 };

@@ -7,7 +7,7 @@ import type { RequestContext, Services } from "../../context.ts";
 import { AppError, Errors } from "../../errors.ts";
 import { recordAudit } from "../audit/record-audit.ts";
 import { recoverOrphanedJobs } from "../workflows/pipeline/run-job.ts";
-import { expireStaleReviews } from "../workflows/hitl.ts";
+import { expireStaleReviews } from "../workflows/jobs/hitl.ts";
 import { auditAdminRead } from "./admin-audit.ts";
 import { scanPerformanceDecay } from "./performance-decay.ts";
 import { requireAdmin } from "./require-admin.ts";

@@ -5,13 +5,13 @@
 //   leads — a lead list built from recent signups, contact messages and newsletter subscribers, added
 //           to the leads (one per e-mail).
 import type { MarketingRun as MarketingRunRow, Prisma } from "@adgen/prisma";
-import { CREDIT_PACKS, MarketingRequest, type MarketingRun, WORKFLOWS } from "@adgen/schema";
+import { CREDIT_PACKS, MarketingRequest, type MarketingRun, WORKFLOWS, WorkflowRequest } from "@adgen/schema";
 import type { z } from "zod";
 import type { RequestContext, Services } from "../../context.ts";
 import { AppError, parseInput } from "../../errors.ts";
 import { recordAudit } from "../audit/record-audit.ts";
 import { changeCredits, LedgerReason } from "../credits/ledger.ts";
-import { launchWorkflow } from "../workflows/launch-workflow.ts";
+import { launchWorkflow } from "../workflows/launch/launch-workflow.ts";
 import { auditAdminRead } from "./admin-audit.ts";
 import { saveLead, toLead } from "./leads.ts";
 import { requireAdmin } from "./require-admin.ts";
@@ -100,19 +100,14 @@ async function launchHouseAd(ctx: RequestContext): Promise<{ jobId: string; outp
     );
     house = await services.prisma.user.findUniqueOrThrow({ where: { id: house.id } });
   }
-  const houseCtx: RequestContext = {
-    services,
-    auth: { user: house, method: "session", session: null, renewedToken: null },
-    ip: ctx.ip,
-    userAgent: "marketing-workflow",
-  };
   const concept = [
     "AdGen makes video ads in every social format from one concept.",
     'Tagline: "One concept. Every format."',
     'CTA: "Make your first ad free"',
     "Creative score before rendering, review before paying, credits back if a job fails.",
   ].join(" ");
-  const launched = await launchWorkflow(houseCtx, { type: "staticad", concept, formats: ["1:1"], async: true });
+  const request = parseInput(WorkflowRequest, { type: "staticad", concept, formats: ["1:1"], async: true });
+  const launched = await launchWorkflow(services, house, request);
   return { jobId: launched.data.jobId, output: { houseAccount: HOUSE_EMAIL, type: "staticad", jobStatus: launched.data.status } };
 }
 

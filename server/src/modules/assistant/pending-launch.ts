@@ -2,9 +2,11 @@
 // "go ahead") launches it through the normal launch path, charged like any launch; anything else drops
 // it. Claiming the pending launch clears it in one statement (answering the value it had), so two quick "yes" launch it once.
 import type { Prisma } from "@adgen/prisma";
-import { workflowName } from "@adgen/schema";
+import { WorkflowRequest, workflowName } from "@adgen/schema";
+import { parseInput } from "../../errors.ts";
+import { requireUser } from "../auth/authenticate.ts";
 import type { RequestContext } from "../../context.ts";
-import { estimateWorkflow, launchWorkflow } from "../workflows/launch-workflow.ts";
+import { estimateWorkflow, launchWorkflow } from "../workflows/launch/launch-workflow.ts";
 import type { LaunchArgs } from "./tools.ts";
 
 export interface PendingLaunch {
@@ -28,7 +30,7 @@ export const declinesLaunch = (message: string) => NEGATIVE.test(message);
 /** Estimates the launch and, when it could go through, keeps it on the thread for the user's "yes". */
 export async function proposeLaunch(ctx: RequestContext, threadId: string, args: LaunchArgs) {
   const request = { ...args, async: true as const };
-  const estimate = await estimateWorkflow(ctx, request);
+  const estimate = await estimateWorkflow(ctx.services, requireUser(ctx), parseInput(WorkflowRequest, request));
   if (estimate.blockedBy) return { proposed: false, estimate, message: estimate.message };
   const summary = `${workflowName(estimate.type)} (${estimate.quality}) in ${estimate.formats.join(", ")} for ${estimate.cost} credit${estimate.cost === 1 ? "" : "s"}`;
   const pending: PendingLaunch = { request, cost: estimate.cost, summary };
@@ -52,6 +54,7 @@ export async function claimPendingLaunch(ctx: RequestContext, threadId: string):
 
 /** Launches a confirmed launch; the idempotency key ties the charge to this confirmation. */
 export async function launchConfirmed(ctx: RequestContext, pending: PendingLaunch, confirmationId: string) {
-  const outcome = await launchWorkflow(ctx, pending.request, { idempotencyKey: `assistant-${confirmationId}` });
+  const request = parseInput(WorkflowRequest, pending.request);
+  const outcome = await launchWorkflow(ctx.services, requireUser(ctx), request, { idempotencyKey: `assistant-${confirmationId}` });
   return { launched: true, jobId: outcome.data.jobId, status: outcome.data.status, creditsCharged: outcome.cost, message: outcome.message };
 }

@@ -2,15 +2,15 @@
 // functions with the same arguments, and every result comes from the account's own data through the
 // domain functions the REST API uses: estimates and launches from workflows/, figures from projects/,
 // passages from knowledge/. A tool's refusal (a 4xx from the domain) is its result, said to the user.
-import { WORKFLOW_TYPES, WORKFLOWS, type WorkflowType, workflowName } from "@adgen/schema";
+import { WORKFLOW_TYPES, WORKFLOWS, WorkflowRequest, type WorkflowType, workflowName } from "@adgen/schema";
 import { z } from "zod";
 import type { RequestContext } from "../../context.ts";
-import { AppError } from "../../errors.ts";
+import { AppError, parseInput } from "../../errors.ts";
 import { searchPassages } from "../knowledge/passages.ts";
 import { performanceReport } from "../performance/report.ts";
 import { userStats } from "../projects/insights.ts";
-import { estimateWorkflow } from "../workflows/launch-workflow.ts";
-import { findOwnJob, toJobView } from "../workflows/jobs.ts";
+import { estimateWorkflow } from "../workflows/launch/launch-workflow.ts";
+import { findOwnJob, toJobView } from "../workflows/jobs/jobs.ts";
 import { planCampaign } from "./campaign-plan.ts";
 import { proposeLaunch } from "./pending-launch.ts";
 import { requireUser } from "../auth/authenticate.ts";
@@ -88,7 +88,7 @@ export const ASSISTANT_TOOLS: AssistantTool[] = [
     name: "estimate_launch",
     description: "What launching a workflow would cost now, the balance, and whether it would go through (nothing is charged).",
     args: LaunchArgs,
-    run: (ctx, args) => estimateWorkflow(ctx, { ...args, async: true }),
+    run: (ctx, args) => estimateWorkflow(ctx.services, requireUser(ctx), parseInput(WorkflowRequest, { ...args, async: true })),
   }),
   define({
     name: "launch_workflow",

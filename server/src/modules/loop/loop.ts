@@ -2,12 +2,12 @@
 // costs, and carrying out an action. Launches go through the normal launch path (launchWorkflow): charged
 // in its transaction, refunded if the job fails, 402 when the credits are short. KILL stops a creative:
 // it is shown stopped and left out of every later recommendation.
-import { LoopExecuteInput, type LoopExecution, LoopQuery, type LoopRecommendation } from "@adgen/schema";
+import { LoopExecuteInput, type LoopExecution, LoopQuery, type LoopRecommendation, WorkflowRequest } from "@adgen/schema";
 import type { RequestContext } from "../../context.ts";
 import { AppError, parseInput } from "../../errors.ts";
 import { requireUser } from "../auth/authenticate.ts";
 import { assertOwnBrand, assertRange } from "../performance/report.ts";
-import { launchWorkflow } from "../workflows/launch-workflow.ts";
+import { launchWorkflow } from "../workflows/launch/launch-workflow.ts";
 import { planAction } from "./plan.ts";
 import { analyseBrand, creativeName } from "./recommend.ts";
 
@@ -69,7 +69,7 @@ export async function executeLoop(ctx: RequestContext, input: LoopExecuteInput):
     return result(`Stopped ${targetName}; later recommendations leave it out.`, [], [target.creativeId]);
   }
 
-  const outcome = await launchWorkflow(ctx, { ...plan.request, brand: body.brandId });
+  const outcome = await launchWorkflow(ctx.services, user, parseInput(WorkflowRequest, { ...plan.request, brand: body.brandId }));
   const job = await prisma.job.findUnique({ where: { id: outcome.data.jobId }, select: { name: true } });
   const launched: LoopExecution["launched"] = [
     {

@@ -1,15 +1,17 @@
 // Rename and delete one of the caller's own projects. Another account's project answers 404, as if it
 // did not exist (admins included: these are the owner's actions).
 import type { Job } from "@adgen/prisma";
-import type { Project } from "@adgen/schema";
+import { FINISHED_JOB_STATUSES, type Project } from "@adgen/schema";
 import { join } from "node:path";
 import type { RequestContext } from "../../context.ts";
 import { AppError, Errors } from "../../errors.ts";
 import { jobMediaPrefix } from "../../media/storage.ts";
 import { recordAudit } from "../audit/record-audit.ts";
 import { requireUser } from "../auth/authenticate.ts";
-import { TERMINAL } from "../workflows/jobs.ts";
 import { toProject } from "./projects.ts";
+
+/** Finished jobs: only these may be deleted. */
+const TERMINAL: ReadonlySet<string> = new Set(FINISHED_JOB_STATUSES);
 
 async function findOwnProject(ctx: RequestContext, id: string): Promise<Job> {
   const user = requireUser(ctx);

@@ -5,7 +5,7 @@ import type { z } from "zod";
 import type { RequestContext } from "../../context.ts";
 import { Errors, parseInput } from "../../errors.ts";
 import { recordAudit } from "../audit/record-audit.ts";
-import { assertCallbackUrl } from "../workflows/launch-workflow.ts";
+import { assertCallbackUrl } from "../webhooks/callback-url.ts";
 import { requireUser } from "../auth/authenticate.ts";
 import { projectNameFrom } from "./project-name.ts";
 
@@ -99,7 +99,7 @@ export async function getWorkflowPrefs(ctx: RequestContext) {
 export async function saveWorkflowPrefs(ctx: RequestContext, input: z.input<typeof WorkflowPrefs>) {
   const user = requireUser(ctx);
   const prefs = parseInput(WorkflowPrefs, input);
-  if (prefs.callbackUrl) await assertCallbackUrl(ctx, prefs.callbackUrl);
+  if (prefs.callbackUrl) await assertCallbackUrl(ctx.services.resolver, prefs.callbackUrl);
   const existing = await getWorkflowPrefs(ctx);
   const merged = { ...existing, ...prefs };
   await ctx.services.prisma.workflowPreferences.upsert({

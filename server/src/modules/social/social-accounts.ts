@@ -4,12 +4,12 @@
 import { makesImagesOnly, type SocialAccount, SocialAccountIdInput, SocialAccountInput, type WorkflowRequest } from "@adgen/schema";
 import type { Prisma } from "@adgen/prisma";
 import type { Config } from "../../config/env.ts";
-import type { RequestContext } from "../../context.ts";
+import type { RequestContext, Services } from "../../context.ts";
 import { AppError, parseInput } from "../../errors.ts";
 import { requireUser } from "../auth/authenticate.ts";
 import { GraphError, readPage } from "./meta-graph.ts";
 import { assertPublishable } from "../moderation/media-gate.ts";
-import { findSourceProject } from "../workflows/source-project.ts";
+import { findSourceProject } from "../projects/source-project.ts";
 
 export const PUBLISH_MESSAGE =
   "No social account is connected: connect one before publishing, or launch without publish (nothing was charged)";
@@ -69,21 +69,20 @@ export async function disconnectSocialAccount(ctx: RequestContext, input: unknow
 }
 
 /** 400 before any charge when a `publish: true` launch could not be published. */
-export async function assertCanPublish(ctx: RequestContext, request: WorkflowRequest): Promise<void> {
+export async function assertCanPublish(services: Services, userId: string, request: WorkflowRequest): Promise<void> {
   if (!request.publish) return;
-  const user = requireUser(ctx);
   const refuse = (message: string) => new AppError("BAD_REQUEST", message, { fields: [{ field: "publish", message }] });
   if (makesImagesOnly(request.type, request.imagesOnly)) {
     throw refuse("Publishing posts a video, and this launch makes still images only: launch without publish (nothing was charged)");
   }
-  const account = await ctx.services.prisma.socialAccount.findFirst({ where: { userId: user.id }, select: { id: true } });
+  const account = await services.prisma.socialAccount.findFirst({ where: { userId }, select: { id: true } });
   if (!account) throw refuse(PUBLISH_MESSAGE);
-  if (!metaAppSecret(ctx.services.config)) {
+  if (!metaAppSecret(services.config)) {
     throw refuse("Publishing is not set up on this instance (no Meta app is configured): launch without publish (nothing was charged)");
   }
   // An ad made from a project a moderation decision restricted would publish that project again: 403.
   if (request.type === "ad-optimizer") {
-    const source = await findSourceProject(ctx.services.prisma, user.id, request.project);
-    await assertPublishable(ctx.services.prisma, source.job.id);
+    const source = await findSourceProject(services.prisma, userId, request.project);
+    await assertPublishable(services.prisma, source.job.id);
   }
 }

@@ -2,13 +2,13 @@
 // product page says) → a storyboard of timed scenes with copy, in the brand's colours. Deterministic,
 // so a retried job directs the same ad. A remote language model can replace it behind the same output.
 import { PROBLEM_ROLES, styleFor } from "./ad-style.ts";
-import { type AspectRatio, type BrandProfileInput, type CreativeScore, formatsFor, type WorkflowRequest } from "@adgen/schema";
+import { type AspectRatio, type BrandProfileInput, formatsFor, type WorkflowRequest } from "@adgen/schema";
 import type { Scene, Storyboard, Transition } from "../../render/types.ts";
 import { scoreStoryboard } from "./creative-score.ts";
 import { type AdCopy, fitWords, writeCopy } from "./copy.ts";
 import { cleanLine, questionFromBenefit } from "./copy-lines.ts";
 import { fitScene } from "./scene-fit.ts";
-import type { PageFacts } from "./steps.ts";
+import type { ArtDirection, BeatNote, PageFacts } from "./step-types.ts";
 
 /** What one scene says, or null when the copy has nothing true to say there (the scene is left out). */
 export type Beat = { role: string; write(copy: Lines): { headline: string; body?: string; cta?: string } | null };
@@ -189,21 +189,6 @@ export interface ArtDirectionInput {
   knowledge?: string[];
   /** The beats to write, in place of the framework's (an inspiration ad follows its reference's). */
   beats?: readonly Beat[];
-}
-
-/** What became of one beat of the framework: written, or left out and why (`result.storyboard.beats`). */
-export interface BeatNote {
-  role: string;
-  written: boolean;
-  reason?: string;
-}
-
-export interface ArtDirection {
-  storyboard: Storyboard & { beats?: BeatNote[] };
-  framework: string;
-  formats: AspectRatio[];
-  /** The storyboard's creative score, before anything is rendered. */
-  creativeScore: CreativeScore;
 }
 
 export function directAd({ request, brand, page, maxAdSeconds, knowledge, beats: given }: ArtDirectionInput): ArtDirection {

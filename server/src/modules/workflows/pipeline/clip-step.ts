@@ -20,11 +20,10 @@ import { estimateProviderCost } from "../../providers/provider-cost.ts";
 import type { Storyboard } from "../../render/types.ts";
 import { ProviderError } from "../../providers/provider-error.ts";
 import { chooseClips } from "../../providers/remote-providers.ts";
-import { WaitForProvider } from "../provider-wait.ts";
+import { WaitForProvider } from "../jobs/provider-wait.ts";
 import { type ClipShape, PRESENTER_SLOT, type PlannedClip, planClips } from "./clip-plan.ts";
 import { PermanentJobError } from "./job-errors.ts";
-import type { ArtDirectionOutput, PipelineStep, StepContext } from "./steps.ts";
-import type { VoiceOutput } from "./voice-step.ts";
+import type { ArtDirectionOutput, PipelineStep, StepContext, VoiceOutput } from "./step-types.ts";
 
 export type ClipModel = "generated-video" | "talking-presenter";
 

@@ -14,7 +14,7 @@ import { ProviderError } from "../../providers/provider-error.ts";
 import { imageSizeFromBytes } from "../../render/image-size.ts";
 import type { Storyboard } from "../../render/types.ts";
 import { imageKind, MAX_PICTURES, type Picture } from "./imagery.ts";
-import { PermanentJobError } from "./run-job.ts";
+import { PermanentJobError } from "./job-errors.ts";
 
 const LOOK_WORDS: Record<string, string> = {
   bold: "bold saturated colours, dynamic angle, high contrast",

@@ -4,8 +4,8 @@
 // the same page the same way.
 import type { AuditCriterion, AuditCriterionId, AuditReport } from "@adgen/schema";
 import type { PageSignals } from "../../net/page-signals.ts";
-import { unreadablePageMessage } from "../preview-page.ts";
-import { PermanentJobError } from "./run-job.ts";
+import { unreadablePageMessage } from "../launch/preview-page.ts";
+import { PermanentJobError } from "./job-errors.ts";
 
 export interface AuditedPage {
   url: string;

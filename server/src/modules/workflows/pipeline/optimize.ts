@@ -14,7 +14,7 @@ import {
 } from "@adgen/schema";
 import type { Job } from "@adgen/prisma";
 import type { Scene, Storyboard } from "../../render/types.ts";
-import type { ArtDirection } from "./art-direction.ts";
+import type { ArtDirection } from "./step-types.ts";
 import { type AdCopy, fitWords, HEADLINE_MAX, painFromBenefit, writeCopy } from "./copy.ts";
 import { scoreStoryboard } from "./creative-score.ts";
 
@@ -91,25 +91,26 @@ function pointOf(text: string, product: string): string | null {
   return best ? best.charAt(0).toUpperCase() + best.slice(1) : null;
 }
 
-/** The improved storyboard and the record of every change. */
-export function optimizeAd({ source, request, brand, maxAdSeconds }: OptimizeInput): OptimizedDirection {
-  const formats = formatsFor(request);
-  const original = withoutStalePaths(source.storyboard);
-  const product = original.brand.name;
-  const sourceInput = (source.job.input ?? {}) as Partial<WorkflowRequest>;
-  const copy = writeCopy({ concept: request.concept ?? sourceInput.concept ?? null, brand, page: null, type: source.job.type });
-  const performance = performanceOf(source.job);
-  const said = (pattern: RegExp) => performance.feedback.find((f) => pattern.test(f));
-  const because = (pattern: RegExp) => {
-    const line = said(pattern);
-    return line ? ` You said: ${quote(line)}.` : "";
-  };
-  const before = scoreStoryboard(original, formats, product);
-  const changes: OptimizationChange[] = [];
-  let scenes: Scene[] = original.scenes.map((s) => ({ ...s }));
+/** The ad being improved: its scenes so far and the changes made, with what each fix needs to know. */
+interface Draft {
+  original: Storyboard;
+  scenes: Scene[];
+  changes: OptimizationChange[];
+  copy: AdCopy;
+  product: string;
+  /** The user's feedback line matching a complaint, if any. */
+  said(pattern: RegExp): string | undefined;
+  /** " You said: …" when the user's feedback asked for this change. */
+  because(pattern: RegExp): string;
+}
 
-  // Pacing: scenes too short to read are merged away (the hook and the call to action stay), and the ad
-  // fits the longest ad allowed here.
+/**
+ * Pacing: scenes too short to read are merged away (the hook and the call to action stay), and the ad
+ * fits the longest ad allowed here.
+ */
+function fixPacing(d: Draft, maxAdSeconds: number): void {
+  const { original, changes } = d;
+  let scenes = d.scenes;
   const total = round2(
     Math.min(
       Math.max(2, maxAdSeconds),
@@ -117,7 +118,7 @@ export function optimizeAd({ source, request, brand, maxAdSeconds }: OptimizeInp
     ),
   );
   const readable = Math.max(MIN_SCENES, Math.floor(total / READABLE_SCENE_SECONDS));
-  const slowerAsked = said(COMPLAINTS.pacing) && scenes.length > MIN_SCENES;
+  const slowerAsked = d.said(COMPLAINTS.pacing) && scenes.length > MIN_SCENES;
   const keep = Math.min(scenes.length, slowerAsked ? Math.min(readable, scenes.length - 1) : readable);
   if (keep < scenes.length) {
     const dropped = scenes.slice(keep - 1, -1);
@@ -127,7 +128,7 @@ export function optimizeAd({ source, request, brand, maxAdSeconds }: OptimizeInp
       area: "pacing",
       before: beforeText,
       after: `${scenes.length} scenes of about ${round2(total / scenes.length)} s`,
-      why: `At ${round2(total / (scenes.length + dropped.length))} s a scene there is no time to read it (about ${WORDS_PER_SECOND} words a second); the hook and the call to action stay, ${dropped.map((s) => quote(s.headline)).join(", ")} ${dropped.length === 1 ? "was" : "were"} dropped.${because(COMPLAINTS.pacing)}`,
+      why: `At ${round2(total / (scenes.length + dropped.length))} s a scene there is no time to read it (about ${WORDS_PER_SECOND} words a second); the hook and the call to action stay, ${dropped.map((s) => quote(s.headline)).join(", ")} ${dropped.length === 1 ? "was" : "were"} dropped.${d.because(COMPLAINTS.pacing)}`,
     });
   }
   const sourceTotal = original.scenes.reduce((sum, s) => sum + s.durationSec, 0);
@@ -143,65 +144,75 @@ export function optimizeAd({ source, request, brand, maxAdSeconds }: OptimizeInp
       });
     }
   }
+  d.scenes = scenes;
+}
 
-  // Hook: the first line must read at a glance.
+/** Hook: the first line must read at a glance. */
+function fixHook(d: Draft): void {
+  const { scenes, copy } = d;
   const first = scenes[0]!;
-  const hookAsked = said(COMPLAINTS.hook);
-  if (wordsIn(first.headline) > HOOK_MAX_WORDS || hookAsked) {
-    const shorter = shorterHook(first.headline, copy);
-    const question = copy.benefits[0] ? painFromBenefit(copy.benefits[0]) : null;
-    const next = wordsIn(first.headline) > HOOK_MAX_WORDS ? shorter : (question ?? shorter);
-    if (next && next !== first.headline) {
-      changes.push({
-        area: "hook",
-        before: first.headline,
-        after: next,
-        why:
-          wordsIn(first.headline) > HOOK_MAX_WORDS
-            ? `The opening line had ${wordsIn(first.headline)} words; a hook must be read in the first two seconds, so it now has ${wordsIn(next)}.${because(COMPLAINTS.hook)}`
-            : `A question that names the viewer's problem stops the scroll better than a statement.${because(COMPLAINTS.hook)}`,
-      });
-      scenes[0] = { ...first, headline: fitWords(next, HEADLINE_MAX) };
-    }
-  }
+  const hookAsked = d.said(COMPLAINTS.hook);
+  if (wordsIn(first.headline) <= HOOK_MAX_WORDS && !hookAsked) return;
+  const shorter = shorterHook(first.headline, copy);
+  const question = copy.benefits[0] ? painFromBenefit(copy.benefits[0]) : null;
+  const next = wordsIn(first.headline) > HOOK_MAX_WORDS ? shorter : (question ?? shorter);
+  if (!next || next === first.headline) return;
+  d.changes.push({
+    area: "hook",
+    before: first.headline,
+    after: next,
+    why:
+      wordsIn(first.headline) > HOOK_MAX_WORDS
+        ? `The opening line had ${wordsIn(first.headline)} words; a hook must be read in the first two seconds, so it now has ${wordsIn(next)}.${d.because(COMPLAINTS.hook)}`
+        : `A question that names the viewer's problem stops the scroll better than a statement.${d.because(COMPLAINTS.hook)}`,
+  });
+  scenes[0] = { ...first, headline: fitWords(next, HEADLINE_MAX) };
+}
 
-  // Text density: a scene holding more words than its time on screen allows loses its second line.
-  const textAsked = said(COMPLAINTS.text);
-  scenes = scenes.map((scene, i, all) => {
+/** Text density: a scene holding more words than its time on screen allows loses its second line. */
+function fixTextDensity(d: Draft): void {
+  const textAsked = d.said(COMPLAINTS.text);
+  d.scenes = d.scenes.map((scene, i, all) => {
     const tooMany =
       sceneWords(scene) / WORDS_PER_SECOND > scene.durationSec + 0.01 || wordsIn(scene.headline) + wordsIn(scene.body) > DENSE_WORDS;
     if (!scene.body || !(tooMany || textAsked)) return scene;
     const { body, ...rest } = scene;
     // A headline another scene also says (the product, typically) gives way to the body's point.
     const repeated = all.some((other, j) => j !== i && other.headline === scene.headline);
-    const headline = fitWords((repeated && pointOf(body, product)) || scene.headline, HEADLINE_MAX);
-    changes.push({
+    const headline = fitWords((repeated && pointOf(body, d.product)) || scene.headline, HEADLINE_MAX);
+    d.changes.push({
       area: "text-density",
       before: `${scene.headline} / ${body}`,
       after: headline,
       why: tooMany
-        ? `${sceneWords(scene)} words in ${scene.durationSec} s cannot be read (about ${WORDS_PER_SECOND} words a second): one line per scene.${because(COMPLAINTS.text)}`
-        : `Fewer words per scene, as asked.${because(COMPLAINTS.text)}`,
+        ? `${sceneWords(scene)} words in ${scene.durationSec} s cannot be read (about ${WORDS_PER_SECOND} words a second): one line per scene.${d.because(COMPLAINTS.text)}`
+        : `Fewer words per scene, as asked.${d.because(COMPLAINTS.text)}`,
     });
     return { ...rest, headline };
   });
+}
 
-  // Call to action: the last scene asks for something.
+/** Call to action: the last scene asks for something. */
+function fixCallToAction(d: Draft): void {
+  const { scenes } = d;
   const lastIndex = scenes.length - 1;
   const last = scenes[lastIndex]!;
-  if (!last.cta) {
-    const moved = scenes.find((s) => s.cta)?.cta;
-    const cta = moved ?? copy.cta;
-    changes.push({
-      area: "call-to-action",
-      before: moved ? `${quote(moved)} in the middle of the ad` : null,
-      after: `${quote(cta)} on the last scene`,
-      why: `An ad that ends without asking for anything leaves the viewer with nothing to do.${because(COMPLAINTS.cta)}`,
-    });
-    scenes[lastIndex] = { ...last, cta };
-  }
+  if (last.cta) return;
+  const moved = scenes.find((s) => s.cta)?.cta;
+  const cta = moved ?? d.copy.cta;
+  d.changes.push({
+    area: "call-to-action",
+    before: moved ? `${quote(moved)} in the middle of the ad` : null,
+    after: `${quote(cta)} on the last scene`,
+    why: `An ad that ends without asking for anything leaves the viewer with nothing to do.${d.because(COMPLAINTS.cta)}`,
+  });
+  scenes[lastIndex] = { ...last, cta };
+}
 
-  // Brand: named on screen, in its colours.
+/** Brand: named on screen, in its colours. */
+function fixBrand(d: Draft): void {
+  const { scenes, product, changes } = d;
+  const lastIndex = scenes.length - 1;
   const named = scenes.some((s) => `${s.headline} ${s.body ?? ""}`.toLowerCase().includes(product.toLowerCase()));
   if (!named) {
     const closing = scenes[lastIndex]!;
@@ -209,11 +220,11 @@ export function optimizeAd({ source, request, brand, maxAdSeconds }: OptimizeInp
       area: "brand",
       before: closing.headline,
       after: product,
-      why: `${product} was never named on screen: the closing scene now names it, so the viewer knows who is asking.${because(COMPLAINTS.brand)}`,
+      why: `${product} was never named on screen: the closing scene now names it, so the viewer knows who is asking.${d.because(COMPLAINTS.brand)}`,
     });
     scenes[lastIndex] = { ...closing, headline: fitWords(product, HEADLINE_MAX) };
   }
-  const { primary, accent } = original.brand;
+  const { primary, accent } = d.original.brand;
   if (!scenes.some((s) => s.background === primary || s.background === accent)) {
     changes.push({
       area: "brand",
@@ -223,39 +234,73 @@ export function optimizeAd({ source, request, brand, maxAdSeconds }: OptimizeInp
     });
     scenes[0] = { ...scenes[0]!, background: primary };
   }
+}
 
-  // Safe zones: a scene whose text leaves a platform's safe area gets a shorter headline and no second line.
-  const midway = scoreStoryboard({ ...original, scenes }, formats, product);
+/** Safe zones: a scene whose text leaves a platform's safe area gets a shorter headline and no second line. */
+function fixSafeZones(d: Draft, formats: ReturnType<typeof formatsFor>): void {
+  const midway = scoreStoryboard({ ...d.original, scenes: d.scenes }, formats, d.product);
   const outside = midway.checks.find((c) => c.id === "safe-zone" && c.points < c.max);
-  if (outside) {
-    scenes = scenes.map((scene) => {
-      if (!outside.reason.includes(`${scene.id} in `)) return scene;
-      const { body: _body, ...rest } = scene;
-      const headline = fitWords(scene.headline, SAFE_HEADLINE);
-      changes.push({
-        area: "safe-zone",
-        before: scene.body ? `${scene.headline} / ${scene.body}` : scene.headline,
-        after: headline,
-        why: "Its text ran into the area a platform covers with its buttons and captions.",
-      });
-      return { ...rest, headline };
+  if (!outside) return;
+  d.scenes = d.scenes.map((scene) => {
+    if (!outside.reason.includes(`${scene.id} in `)) return scene;
+    const { body: _body, ...rest } = scene;
+    const headline = fitWords(scene.headline, SAFE_HEADLINE);
+    d.changes.push({
+      area: "safe-zone",
+      before: scene.body ? `${scene.headline} / ${scene.body}` : scene.headline,
+      after: headline,
+      why: "Its text ran into the area a platform covers with its buttons and captions.",
     });
-  }
+    return { ...rest, headline };
+  });
+}
 
-  // A source that passed every check still gets a variant worth testing: a question hook.
-  if (changes.length === 0) {
-    const opening = scenes[0]!;
-    const question = copy.benefits[0] ? painFromBenefit(copy.benefits[0]) : `Ready for ${product}?`;
-    const next = question !== opening.headline ? question : `Why ${product}?`;
-    changes.push({
-      area: "hook",
-      before: opening.headline,
-      after: next,
-      why: "The ad passed every check; this variant tests a question that names the viewer's problem against its statement opening.",
-    });
-    scenes[0] = { ...opening, headline: fitWords(next, HEADLINE_MAX) };
-  }
+/** A source that passed every check still gets a variant worth testing: a question hook. */
+function testQuestionHook(d: Draft): void {
+  if (d.changes.length > 0) return;
+  const opening = d.scenes[0]!;
+  const question = d.copy.benefits[0] ? painFromBenefit(d.copy.benefits[0]) : `Ready for ${d.product}?`;
+  const next = question !== opening.headline ? question : `Why ${d.product}?`;
+  d.changes.push({
+    area: "hook",
+    before: opening.headline,
+    after: next,
+    why: "The ad passed every check; this variant tests a question that names the viewer's problem against its statement opening.",
+  });
+  d.scenes[0] = { ...opening, headline: fitWords(next, HEADLINE_MAX) };
+}
 
+/** The improved storyboard and the record of every change. */
+export function optimizeAd({ source, request, brand, maxAdSeconds }: OptimizeInput): OptimizedDirection {
+  const formats = formatsFor(request);
+  const original = withoutStalePaths(source.storyboard);
+  const product = original.brand.name;
+  const sourceInput = (source.job.input ?? {}) as Partial<WorkflowRequest>;
+  const copy = writeCopy({ concept: request.concept ?? sourceInput.concept ?? null, brand, page: null, type: source.job.type });
+  const performance = performanceOf(source.job);
+  const said = (pattern: RegExp) => performance.feedback.find((f) => pattern.test(f));
+  const draft: Draft = {
+    original,
+    scenes: original.scenes.map((s) => ({ ...s })),
+    changes: [],
+    copy,
+    product,
+    said,
+    because: (pattern) => {
+      const line = said(pattern);
+      return line ? ` You said: ${quote(line)}.` : "";
+    },
+  };
+  const before = scoreStoryboard(original, formats, product);
+  fixPacing(draft, maxAdSeconds);
+  fixHook(draft);
+  fixTextDensity(draft);
+  fixCallToAction(draft);
+  fixBrand(draft);
+  fixSafeZones(draft, formats);
+  testQuestionHook(draft);
+
+  const scenes = draft.scenes;
   scenes[0] = { ...scenes[0]!, transition: "fade" };
   const storyboard: Storyboard = { ...original, scenes };
   const creativeScore: CreativeScore = scoreStoryboard(storyboard, formats, product);
@@ -269,7 +314,7 @@ export function optimizeAd({ source, request, brand, maxAdSeconds }: OptimizeInp
       scoreBefore: before.score,
       scoreAfter: creativeScore.score,
       performance,
-      changes,
+      changes: draft.changes,
     },
   };
 }

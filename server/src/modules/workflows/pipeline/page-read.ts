@@ -2,9 +2,9 @@
 // (Inspiration, Brand Clone, Local Audit) whose page the worker cannot read fails at once and is refunded
 // in full (PermanentJobError → failAndRefund), with the words the launch would have answered.
 import type { WorkflowRequest } from "@adgen/schema";
-import { needsReadablePage, unreadablePageMessage } from "../preview-page.ts";
-import { PermanentJobError } from "./run-job.ts";
-import type { PageFacts } from "./steps.ts";
+import { needsReadablePage, unreadablePageMessage } from "../launch/preview-page.ts";
+import { PermanentJobError } from "./job-errors.ts";
+import type { PageFacts } from "./step-types.ts";
 
 /** Throws the job's failure when the page it is made from gave nothing; any other type goes on with a warning. */
 export function assertPageRead(page: Pick<PageFacts, "url" | "title" | "description" | "images" | "warnings">, request: WorkflowRequest) {

@@ -5,7 +5,7 @@
 import type { Services } from "../../../context.ts";
 import { jobMediaKey } from "../../../media/storage.ts";
 import type { RenderRequest, Scene, SceneMotion, Storyboard, TextMotion } from "../../render/types.ts";
-import { hookVariants } from "./factory-steps.ts";
+import { hookVariants } from "./types/factory.ts";
 
 /** The alternate cut's `variant` in a format's `variants` and in the result's assets (the main cut has none). */
 export const ALTERNATE_CUT_ID = "B";

@@ -5,7 +5,6 @@ import { join } from "node:path";
 import {
   type AspectRatio,
   FORMATS,
-  type KnowledgeSource,
   formatsFor,
   type OutputAsset,
   pipelineSteps,
@@ -16,17 +15,17 @@ import {
   type WorkflowResult,
   usesGeneratedClips,
 } from "@adgen/schema";
-import type { Job } from "@adgen/prisma";
 import type { Services } from "../../../context.ts";
 import { jobMediaKey } from "../../../media/storage.ts";
 import { loadBrandForJob } from "../../brand/brand-profile.ts";
 import { readPageMeta } from "../../net/page-meta.ts";
 import type { Storyboard } from "../../render/types.ts";
-import type { ArtDirection } from "./art-direction.ts";
-import { factoryRenderStep } from "./factory-steps.ts";
+import type { ArtDirectionOutput, PageFacts, PipelineStep, RenderedFormat } from "./step-types.ts";
+import { mediaUrl } from "./step-types.ts";
+import { factoryRenderStep } from "./types/factory.ts";
 import { ALTERNATE_CUT_ID, planAlternateCut, renderCut } from "./premium-variant.ts";
-import { referenceAnalysisStep, wantsPageOutline } from "./reference-analysis.ts";
-import { directWithWriter, type TypedDirection, typedResultParts } from "./typed-direction.ts";
+import { referenceAnalysisStep, wantsPageOutline } from "./types/clone.ts";
+import { directWithWriter, typedResultParts } from "./typed-direction.ts";
 import { narrationFor, voiceAssets, voicedStoryboard, voiceStep } from "./voice-step.ts";
 import { gatherImagery, withLocalImages } from "./imagery.ts";
 import { clipStep, withGeneratedClips } from "./clip-step.ts";
@@ -37,80 +36,8 @@ import { listBrandMedia } from "../../brand/brand-media.ts";
 import { knowledgeForBrief } from "../../knowledge/retrieve.ts";
 import { assertPageRead } from "./page-read.ts";
 import { scoreStoryboard } from "./creative-score.ts";
-import { pageUrlFor, staticAdStep, TYPE_STEPS, typeResult, wantsPageSignals } from "./type-steps.ts";
-import type { PageOutline } from "../../net/page-outline.ts";
-import type { PageSignals } from "../../net/page-signals.ts";
-import { type Generation, modelsFor, resolveGeneration } from "../check-options.ts";
-
-export interface PageFacts {
-  url: string;
-  title: string | null;
-  description: string | null;
-  images: string[];
-  colors: string[];
-  warnings: string[];
-  /** Local audit: what a visitor from an ad finds on the page (absent when it could not be fetched). */
-  signals?: PageSignals;
-  /** Inspiration (clone): the reference's headings, text and buttons in reading order (absent when it could not be fetched). */
-  outline?: PageOutline;
-}
-
-export interface StepContext {
-  services: Services;
-  job: Job;
-  request: WorkflowRequest;
-  /** Outputs of the steps finished so far, by name. */
-  outputs: Map<string, unknown>;
-  signal: AbortSignal;
-  /** Reports progress within this step (0..1). */
-  progress(fraction: number): void;
-}
-
-export interface PipelineStep {
-  name: string;
-  /** Share of the whole job's progress bar. */
-  weight: number;
-  run(ctx: StepContext): Promise<unknown>;
-}
-
-export interface RenderedFormat {
-  format: AspectRatio;
-  kind: "video" | "image";
-  key: string;
-  thumbnailKey: string;
-  width: number;
-  height: number;
-  durationSec: number;
-  bytes: number;
-  /**
-   * Premium: more of this format. Image ads: a further still (the closing scene, `sceneId`). Videos: an
-   * alternate cut (`kind` "video", `variant` "B") opening on another hook, with its thumbnail and length.
-   */
-  variants?: {
-    key: string;
-    sceneId?: string;
-    kind?: "video" | "image";
-    thumbnailKey?: string;
-    durationSec?: number;
-    variant?: string;
-    /** The line the alternate cut opens on. */
-    hook?: string;
-  }[];
-  /** Premium video: why no alternate cut was made (the result's warnings say it). */
-  variantWarning?: string;
-}
-
-export interface ArtDirectionOutput extends ArtDirection, Omit<TypedDirection, keyof ArtDirection> {
-  previews: { sceneId: string; key: string }[];
-  /** What makes this ad: the models used and notes for the user (absent in outputs stored by older versions). */
-  generation?: Generation;
-  /** The knowledge-base passages the copy drew on (absent in outputs stored by older versions). */
-  sources?: KnowledgeSource[];
-  /** The user's presenter (brand media library), when they have one. */
-  presenter?: { key: string; kind: "image" | "video" } | null;
-}
-
-export const mediaUrl = (services: Services, key: string) => `${services.config.publicUrl}/api/media/${key.replace(/^jobs\//, "")}`;
+import { pageUrlFor, staticAdStep, TYPE_STEPS, typeResult, wantsPageSignals } from "./types/staticad.ts";
+import { modelsFor, resolveGeneration } from "../launch/check-options.ts";
 
 const PLATFORM: Record<AspectRatio, string> = { "16:9": "youtube", "9:16": "tiktok", "1:1": "instagram", "4:5": "instagram" };
 

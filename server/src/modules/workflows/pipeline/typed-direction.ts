@@ -5,31 +5,18 @@
 //   other types:  the directed ad as is.
 // Every type also says how each sentence of the brief was read (result.briefReading); the cinematic shot
 // list takes the camera moves its direction sentences ask for, and its tone sets the music's mood.
-import { type BriefReading, type Optimization, type ReferenceAnalysis, type Shot, STEP, type WorkflowResult } from "@adgen/schema";
+import { type BriefReading, type ReferenceAnalysis, STEP, type WorkflowResult } from "@adgen/schema";
 import { AppError } from "../../../errors.ts";
 import type { Storyboard } from "../../render/types.ts";
-import { findSourceProject } from "../source-project.ts";
-import { type ArtDirection, type ArtDirectionInput, directAd } from "./art-direction.ts";
+import { findSourceProject } from "../../projects/source-project.ts";
+import { type ArtDirectionInput, directAd } from "./art-direction.ts";
 import { moodOfTone, readBrief } from "./brief-reading.ts";
 import { optimizeAd } from "./optimize.ts";
-import { directClone } from "./reference-analysis.ts";
+import { directClone } from "./types/clone.ts";
 import { writeWithModel } from "./model-writer.ts";
-import { PermanentJobError } from "./run-job.ts";
+import { PermanentJobError } from "./job-errors.ts";
 import { planShots, shotsFor } from "./shot-list.ts";
-import type { StepContext } from "./steps.ts";
-
-export interface TypedDirection extends ArtDirection {
-  /** cinematic: one shot per scene. */
-  shotList?: Shot[];
-  /** ad-optimizer: the source project and what changed. */
-  optimization?: Optimization;
-  /** clone: why the ad does not follow its reference (absent when it does). */
-  structureWarning?: string;
-  /** Why a configured language model's copy was not used (absent when it was, or with no model). */
-  writerWarning?: string;
-  /** How each sentence of the brief was read (absent in outputs stored by older versions). */
-  briefReading?: BriefReading;
-}
+import type { ArtDirection, StepContext, TypedDirection } from "./step-types.ts";
 
 /** The type's direction, its words rewritten by the language model when one is configured (not the optimizer's). */
 export async function directWithWriter(

@@ -8,27 +8,13 @@ import { type OutputAsset, STEP } from "@adgen/schema";
 import type { Services } from "../../../context.ts";
 import { jobMediaKey } from "../../../media/storage.ts";
 import type { Persona, RenderNarration, Storyboard } from "../../render/types.ts";
-import { type CaptionCue, type NarratedLine, type NarrationStyle, narrate, narrationStyleFor, toWebVtt } from "../../voice/index.ts";
+import { narrate, narrationStyleFor, toWebVtt } from "../../voice/index.ts";
 import { withLocalPersona } from "./imagery.ts";
 import { generatedPresenterKey } from "./clip-step.ts";
-import type { ArtDirectionOutput, PipelineStep } from "./steps.ts";
+import type { ArtDirectionOutput, PipelineStep, VoiceOutput } from "./step-types.ts";
 import { NATURAL_VOICE } from "../../providers/remote-providers.ts";
 import { ProviderError } from "../../providers/provider-error.ts";
-import { PermanentJobError } from "./run-job.ts";
-
-export interface VoiceOutput {
-  style: NarrationStyle;
-  voice: string;
-  /** The storyboard with each scene timed to its line: what the renders render. */
-  storyboard: Storyboard;
-  lines: NarratedLine[];
-  cues: CaptionCue[];
-  durationSec: number;
-  /** The voice-over (absent when the ad is too short for any speech). */
-  wavKey: string | null;
-  captionsKey: string;
-  persona: Persona;
-}
+import { PermanentJobError } from "./job-errors.ts";
 
 /** `Acme Coffee Co.` → `@acmecoffee` (the first two words, at most 20 characters). */
 function handleOf(name: string): string {

@@ -6,12 +6,12 @@
 // structure, never its lines. A reference that cannot be read fails the job (refunded); one read but with
 // too little structure gives a standard structure and a warning.
 import { type ReferenceAnalysis, STEP, type WorkflowRequest } from "@adgen/schema";
-import type { Storyboard } from "../../render/types.ts";
-import { type ArtDirection, type ArtDirectionInput, type Beat, directAd, type Lines, scene } from "./art-direction.ts";
-import { painFromBenefit } from "./copy.ts";
-import { scoreStoryboard } from "./creative-score.ts";
-import { PermanentJobError } from "./run-job.ts";
-import type { PageFacts, PipelineStep } from "./steps.ts";
+import type { Storyboard } from "../../../render/types.ts";
+import { type ArtDirectionInput, type Beat, directAd, type Lines, scene } from "../art-direction.ts";
+import { painFromBenefit } from "../copy.ts";
+import { scoreStoryboard } from "../creative-score.ts";
+import { PermanentJobError } from "../job-errors.ts";
+import type { ArtDirection, PageFacts, PipelineStep } from "../step-types.ts";
 
 export type { ReferenceAnalysis };
 

@@ -17,17 +17,17 @@ import {
   type WorkflowRequest,
 } from "@adgen/schema";
 import type { Job } from "@adgen/prisma";
-import type { Services } from "../../../context.ts";
-import { jobMediaKey } from "../../../media/storage.ts";
-import { loadBrandForJob } from "../../brand/brand-profile.ts";
-import { renderStaticAd, staticVariants } from "../../render/static-ad.ts";
-import { writeAuditPdf } from "./audit-pdf.ts";
-import { type BrandKitOutput, brandKitStep } from "./brand-kit.ts";
-import { factoryResult } from "./factory-steps.ts";
-import { auditPage } from "./local-audit.ts";
-import { withLocalImages } from "./imagery.ts";
-import { PermanentJobError } from "./run-job.ts";
-import type { ArtDirectionOutput, PageFacts, PipelineStep, RenderedFormat } from "./steps.ts";
+import type { Services } from "../../../../context.ts";
+import { jobMediaKey } from "../../../../media/storage.ts";
+import { loadBrandForJob } from "../../../brand/brand-profile.ts";
+import { renderStaticAd, staticVariants } from "../../../render/static-ad.ts";
+import { writeAuditPdf } from "../audit-pdf.ts";
+import { type BrandKitOutput, brandKitStep } from "./brand.ts";
+import { factoryResult } from "./factory.ts";
+import { auditPage } from "../local-audit.ts";
+import { withLocalImages } from "../imagery.ts";
+import { PermanentJobError } from "../job-errors.ts";
+import type { ArtDirectionOutput, PageFacts, PipelineStep, RenderedFormat } from "../step-types.ts";
 
 /** Still variants per format of a static ad. */
 export const STATIC_VARIANTS = 3;

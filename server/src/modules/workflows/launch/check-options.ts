@@ -4,18 +4,18 @@
 // The job later records which models made it, and why it did not follow a provider preference.
 import type { Job } from "@adgen/prisma";
 import { formatsFor, modelKindsFor, videoModelFits, type WorkflowRequest } from "@adgen/schema";
-import { listBrandMedia } from "../brand/brand-media.ts";
-import type { Services } from "../../context.ts";
-import { AppError } from "../../errors.ts";
-import { defaultModel, instanceModels, MODEL_KINDS, type ModelKind } from "../catalog/catalog.ts";
-import { GENERATED_PICTURES, preferenceUnavailable, type RemoteProviders } from "../providers/remote-providers.ts";
-import type { ProviderCostConfig } from "../../config/env.ts";
+import { listBrandMedia } from "../../brand/brand-media.ts";
+import type { Services } from "../../../context.ts";
+import { AppError } from "../../../errors.ts";
+import { defaultModel, instanceModels, MODEL_KINDS, type ModelKind } from "../../catalog/catalog.ts";
+import { GENERATED_PICTURES, preferenceUnavailable, type RemoteProviders } from "../../providers/remote-providers.ts";
+import type { ProviderCostConfig } from "../../../config/env.ts";
 import {
   GENERATED_VIDEO_MODEL,
   type ProviderCostEstimate,
   providerBudgetCents,
   TALKING_PRESENTER_MODEL,
-} from "../providers/provider-cost.ts";
+} from "../../providers/provider-cost.ts";
 
 export const PROVIDER_NOT_CONFIGURED = "The preferred generation provider is not configured; the built-in studio made this ad";
 

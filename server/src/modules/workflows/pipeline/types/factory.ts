@@ -15,13 +15,13 @@ import {
   STEP,
   tierFrameSize,
 } from "@adgen/schema";
-import { jobMediaKey } from "../../../media/storage.ts";
-import type { Storyboard } from "../../render/types.ts";
-import { FACTORY_STYLES } from "./ad-style.ts";
-import { fitWords, HEADLINE_MAX } from "./copy.ts";
-import { withLocalImages } from "./imagery.ts";
-import type { ArtDirectionOutput, PipelineStep, RenderedFormat } from "./steps.ts";
-import { withGeneratedClips } from "./clip-step.ts";
+import { jobMediaKey } from "../../../../media/storage.ts";
+import type { Storyboard } from "../../../render/types.ts";
+import { FACTORY_STYLES } from "../ad-style.ts";
+import { fitWords, HEADLINE_MAX } from "../copy.ts";
+import { withLocalImages } from "../imagery.ts";
+import type { ArtDirectionOutput, PipelineStep, RenderedFormat } from "../step-types.ts";
+import { withGeneratedClips } from "../clip-step.ts";
 
 /** Variants per format, by quality tier (the pricing document's premium description says so). */
 export const FACTORY_VARIANTS: Record<QualityTier, number> = { standard: 2, premium: 3 };

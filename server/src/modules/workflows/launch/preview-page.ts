@@ -4,12 +4,11 @@
 // from the page itself (Inspiration, Brand Clone, Local Audit) reads the page the same way and refuses
 // (400, nothing charged) what the preview would call unreadable: see assertPageReadable.
 import type { PagePreview, WorkflowRequest } from "@adgen/schema";
-import type { RequestContext } from "../../context.ts";
-import { AppError } from "../../errors.ts";
-import { requireUser } from "../auth/authenticate.ts";
-import { loadBrandForJob } from "../brand/brand-profile.ts";
-import { type PageMeta, readPageMeta } from "../net/page-meta.ts";
-import { assertPublicUrl, SafeFetchError } from "../net/safe-fetch.ts";
+import type { Services } from "../../../context.ts";
+import { AppError } from "../../../errors.ts";
+import { loadBrandForJob } from "../../brand/brand-profile.ts";
+import { type PageMeta, readPageMeta } from "../../net/page-meta.ts";
+import { assertPublicUrl, SafeFetchError } from "../../net/safe-fetch.ts";
 
 /** How long the preview, and the launch's read of the page, wait for the site. */
 export const PAGE_READ_TIMEOUT_MS = 8_000;
@@ -53,19 +52,17 @@ export function unreadablePageMessage(meta: ReadPage, type: string): string | nu
  * preview does, bounded by PAGE_READ_TIMEOUT_MS, and answers 400 naming `url` when nothing could be read.
  * The launch reads the page itself rather than trusting an earlier preview: API clients launch without one.
  */
-export async function assertPageReadable(ctx: RequestContext, request: WorkflowRequest): Promise<void> {
+export async function assertPageReadable(services: Services, userId: string, request: WorkflowRequest): Promise<void> {
   if (!needsReadablePage(request.type)) return;
-  const user = requireUser(ctx);
-  const url = request.url ?? (await loadBrandForJob(ctx.services.prisma, user.id, request.brand))?.websiteUrl;
+  const url = request.url ?? (await loadBrandForJob(services.prisma, userId, request.brand))?.websiteUrl;
   if (!url) return; // the launch's own check names the missing page
-  const meta = await readPageMeta(url, { resolver: ctx.services.resolver, timeoutMs: PAGE_READ_TIMEOUT_MS });
+  const meta = await readPageMeta(url, { resolver: services.resolver, timeoutMs: PAGE_READ_TIMEOUT_MS });
   const message = unreadablePageMessage(meta, request.type);
   if (message) throw new AppError("BAD_REQUEST", message, { fields: [{ field: "url", message }] });
 }
 
-export async function previewPage(ctx: RequestContext, url: string): Promise<PagePreview> {
-  requireUser(ctx);
-  const { resolver } = ctx.services;
+export async function previewPage(services: Services, url: string): Promise<PagePreview> {
+  const { resolver } = services;
   await assertPublicUrl(url, { resolver }).catch((error: unknown) => {
     if (error instanceof SafeFetchError && error.reason === "unresolvable") return;
     throw error;

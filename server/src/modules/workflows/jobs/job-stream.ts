@@ -3,13 +3,12 @@
 // follow until the job finishes. Subscribing before reading the log (and skipping seqs already sent)
 // means no event falls between the two. SSE has it pushed, the others iterate it (events/push-source.ts).
 import type { JobEventView } from "@adgen/schema";
-import type { RequestContext } from "../../context.ts";
-import { iterateEvents } from "../../events/bus.ts";
-import { type PushSource, pushableStream } from "../../events/push-source.ts";
-import { requireUser } from "../auth/authenticate.ts";
+import type { Services } from "../../../context.ts";
+import { iterateEvents } from "../../../events/bus.ts";
+import { type PushSource, pushableStream } from "../../../events/push-source.ts";
 import { JOB_EVENT, toEventView } from "./job-events.ts";
 import { subscribeToJob } from "./job-fan-out.ts";
-import { findOwnJob, TERMINAL, toJobView } from "./jobs.ts";
+import { findJobFor, type JobActor, TERMINAL, toJobView } from "./jobs.ts";
 
 export type StreamItem = { id: number; event: "step" | "result"; data: JobEventView };
 
@@ -22,12 +21,13 @@ export function sseName(kind: string): "step" | "result" {
 }
 
 export async function openJobStream(
-  ctx: RequestContext,
+  services: Services,
+  actor: JobActor,
   jobId: string,
   options: { lastEventId?: number | null; signal?: AbortSignal } = {},
 ) {
-  const job = await findOwnJob(ctx, jobId);
-  const source = jobEventSource(ctx, jobId, options.lastEventId ?? null);
+  const job = await findJobFor(services, actor, jobId);
+  const source = jobEventSource(services, jobId, options.lastEventId ?? null);
   return { job: toJobView(job), items: pushableStream(source, options.signal) };
 }
 
@@ -36,8 +36,7 @@ export async function openJobStream(
  * log after `lastEventId`), then goes live: from then on an event is written to the sink in the same call
  * that published it, so the SSE transport can put it on every socket without a promise per subscriber.
  */
-function jobEventSource(ctx: RequestContext, jobId: string, after: number | null): PushSource<StreamItem> {
-  const { services } = ctx;
+function jobEventSource(services: Services, jobId: string, after: number | null): PushSource<StreamItem> {
   return {
     pipe(sink) {
       let phase: "opening" | "live" | "closing" | "done" = "opening";
@@ -142,11 +141,11 @@ function jobEventSource(ctx: RequestContext, jobId: string, after: number | null
 }
 
 /** Every job event of the signed-in account (all accounts' for an admin), as they happen. */
-export function watchAccountJobEvents(ctx: RequestContext, signal?: AbortSignal): AsyncGenerator<JobEventView> {
-  const user = requireUser(ctx);
+export function watchAccountJobEvents(services: Services, actor: JobActor, signal?: AbortSignal): AsyncGenerator<JobEventView> {
   return iterateEvents(
-    ctx.services.events,
-    (event) => (event.kind === JOB_EVENT && (event.userId === user.id || user.role === "admin") ? (event.data as JobEventView) : undefined),
+    services.events,
+    (event) =>
+      event.kind === JOB_EVENT && (event.userId === actor.id || actor.role === "admin") ? (event.data as JobEventView) : undefined,
     signal,
   );
 }

@@ -3,12 +3,12 @@
 // to the brand profile as its kit (the profile's own colours and logo are filled from it only where the
 // user set none), and keeps the kit for the result. Art direction, which runs next, reads the profile.
 import { type BrandKit, STEP } from "@adgen/schema";
-import { claimsIn, toneOf } from "../../brand/brand-voice.ts";
-import { saveBrandKit } from "../../brand/brand-profile.ts";
-import { type PageMeta, readPageMeta } from "../../net/page-meta.ts";
-import { unreadablePageMessage } from "../preview-page.ts";
-import { PermanentJobError } from "./run-job.ts";
-import type { PageFacts, PipelineStep } from "./steps.ts";
+import { claimsIn, toneOf } from "../../../brand/brand-voice.ts";
+import { saveBrandKit } from "../../../brand/brand-profile.ts";
+import { type PageMeta, readPageMeta } from "../../../net/page-meta.ts";
+import { unreadablePageMessage } from "../../launch/preview-page.ts";
+import { PermanentJobError } from "../job-errors.ts";
+import type { PageFacts, PipelineStep } from "../step-types.ts";
 
 const MAX_KIT_COLORS = 8;
 

@@ -2,21 +2,19 @@
 // from the stored storyboard; reject fails and refunds; a review left pending longer than
 // HITL_TIMEOUT_SECONDS expires and refunds (periodic sweep, and on every GET).
 import type { Prisma } from "@adgen/prisma";
-import { HitlDecision, STEP } from "@adgen/schema";
-import type { z } from "zod";
-import type { RequestContext, Services } from "../../context.ts";
-import { AppError, parseInput } from "../../errors.ts";
-import { recordAudit } from "../audit/record-audit.ts";
-import { requireUser } from "../auth/authenticate.ts";
-import { enqueueJob } from "./enqueue.ts";
+import { type HitlDecision, STEP } from "@adgen/schema";
+import type { Services } from "../../../context.ts";
+import { AppError } from "../../../errors.ts";
+import { recordAudit } from "../../audit/record-audit.ts";
+import { enqueueJob } from "../launch/enqueue.ts";
 import { failAndRefund } from "./fail-job.ts";
 import { emitJobEvent } from "./job-events.ts";
-import { findOwnJob } from "./jobs.ts";
+import { findJobFor, type JobActor } from "./jobs.ts";
 import { type ReviewView, toReviewState } from "./review-state.ts";
-import { scoreStoryboard } from "./pipeline/creative-score.ts";
-import type { ArtDirectionOutput } from "./pipeline/steps.ts";
+import { scoreStoryboard } from "../pipeline/creative-score.ts";
+import type { ArtDirectionOutput } from "../pipeline/step-types.ts";
 
-type ReviewedScenes = NonNullable<z.output<typeof HitlDecision>["scenes"]>;
+type ReviewedScenes = NonNullable<HitlDecision["scenes"]>;
 
 /**
  * The storyboard as the reviewer approved it: the scenes they kept, in their order, with their text. The
@@ -72,26 +70,25 @@ export async function expireStaleReviews(services: Services): Promise<number> {
 }
 
 /** The review in its public shape (review-state.ts): nothing of the stored storyboard's internals is answered. */
-export async function getHitlState(ctx: RequestContext, jobId: string): Promise<ReviewView> {
-  await findOwnJob(ctx, jobId);
-  await expireStaleReviews(ctx.services);
-  const job = await findOwnJob(ctx, jobId);
-  const step = await ctx.services.prisma.jobStep.findUnique({ where: { jobId_name: { jobId, name: "art_direction" } } });
-  return toReviewState(ctx.services, job, step?.output as ArtDirectionOutput | undefined);
+export async function getHitlState(services: Services, actor: JobActor, jobId: string): Promise<ReviewView> {
+  await findJobFor(services, actor, jobId);
+  await expireStaleReviews(services);
+  const job = await findJobFor(services, actor, jobId);
+  const step = await services.prisma.jobStep.findUnique({ where: { jobId_name: { jobId, name: "art_direction" } } });
+  return toReviewState(services, job, step?.output as ArtDirectionOutput | undefined);
 }
 
-export async function decideHitl(ctx: RequestContext, input: z.input<typeof HitlDecision>): Promise<ReviewView> {
-  requireUser(ctx); // 401 before validation, like every other operation
-  const { jobId, action, feedback, scenes } = parseInput(HitlDecision, input);
+/** Approve (with the reviewer's edits) or reject a job waiting for review; `decision` as the operation parsed it. */
+export async function decideHitl(services: Services, actor: JobActor, decision: HitlDecision): Promise<ReviewView> {
+  const { jobId, action, feedback, scenes } = decision;
   if (scenes && action !== "approve") throw new AppError("BAD_REQUEST", "scenes are given only with approve");
-  await findOwnJob(ctx, jobId);
-  await expireStaleReviews(ctx.services);
-  const job = await findOwnJob(ctx, jobId);
+  await findJobFor(services, actor, jobId);
+  await expireStaleReviews(services);
+  const job = await findJobFor(services, actor, jobId);
   if (job.status !== "awaiting_review") {
     const why = job.reviewDecision === "expired" ? "its review expired and the credits were refunded" : `it is ${job.status}`;
     throw new AppError("CONFLICT", `Job ${jobId} is not waiting for review: ${why}`);
   }
-  const { services } = ctx;
   if (action === "reject") {
     const rejected = await failAndRefund(services, jobId, `Rejected in review${feedback ? `: ${feedback}` : ""}; credits refunded`, {
       reviewDecision: "rejected",
@@ -133,11 +130,16 @@ export async function decideHitl(ctx: RequestContext, input: z.input<typeof Hitl
     });
     await enqueueJob(services, updated);
   }
-  await recordAudit(services.prisma, ctx, {
-    action: `workflow.review_${action}`,
-    targetType: "job",
-    targetId: jobId,
-    metadata: { feedback: feedback ?? null },
-  });
-  return getHitlState(ctx, jobId);
+  await recordAudit(
+    services.prisma,
+    { ip: actor.ip ?? null, auth: null },
+    {
+      action: `workflow.review_${action}`,
+      actorId: actor.id,
+      targetType: "job",
+      targetId: jobId,
+      metadata: { feedback: feedback ?? null },
+    },
+  );
+  return getHitlState(services, actor, jobId);
 }

@@ -2,9 +2,9 @@
 // anyone else gets 404, as if it did not exist.
 import type { Job } from "@adgen/prisma";
 import { FINISHED_JOB_STATUSES, type JobView, type WorkflowResult } from "@adgen/schema";
-import type { RequestContext, Services } from "../../context.ts";
-import { AppError, Errors } from "../../errors.ts";
-import { requireUser } from "../auth/authenticate.ts";
+import type { RequestContext, Services } from "../../../context.ts";
+import { AppError, Errors } from "../../../errors.ts";
+import { requireUser } from "../../auth/authenticate.ts";
 import { subscribeToJob } from "./job-fan-out.ts";
 
 /** Finished jobs (schema `FINISHED_JOB_STATUSES`): no more events, no cancel, no worker update. */
@@ -40,17 +40,31 @@ export function toJobView(job: Job): JobView {
   };
 }
 
-/** The job if the caller owns it (or is an admin); 404 otherwise. */
-export async function findOwnJob(ctx: RequestContext, jobId: string): Promise<Job> {
-  const user = requireUser(ctx);
+/**
+ * Who acts on a job: the signed-in account (its id and role, as the invocation path authenticated it) and,
+ * for the audit log, the address the request came from.
+ */
+export interface JobActor {
+  id: string;
+  role: string;
+  ip?: string | null;
+}
+
+/** The job if the account owns it (or is an admin); 404 otherwise. */
+export async function findJobFor(services: Services, actor: JobActor, jobId: string): Promise<Job> {
   if (typeof jobId !== "string" || !jobId.trim()) throw new AppError("BAD_REQUEST", "jobId is required");
-  const job = await ctx.services.prisma.job.findUnique({ where: { id: jobId } });
-  if (!job || (job.userId !== user.id && user.role !== "admin")) throw Errors.notFound("Job");
+  const job = await services.prisma.job.findUnique({ where: { id: jobId } });
+  if (!job || (job.userId !== actor.id && actor.role !== "admin")) throw Errors.notFound("Job");
   return job;
 }
 
-export async function getJob(ctx: RequestContext, jobId: string): Promise<JobView> {
-  return toJobView(await findOwnJob(ctx, jobId));
+/** findJobFor for a caller holding the request (media downloads, the assistant's tools). */
+export async function findOwnJob(ctx: RequestContext, jobId: string): Promise<Job> {
+  return findJobFor(ctx.services, requireUser(ctx), jobId);
+}
+
+export async function getJob(services: Services, actor: JobActor, jobId: string): Promise<JobView> {
+  return toJobView(await findJobFor(services, actor, jobId));
 }
 
 /** Resolves when the job is finished or waiting for review, or when `timeoutMs` passes. */

@@ -1,15 +1,11 @@
 // A factory launch is a batch: one render per format. Its status counts the renders.
-import { BatchQuery } from "@adgen/schema";
-import type { z } from "zod";
-import type { RequestContext } from "../../context.ts";
-import { Errors, parseInput } from "../../errors.ts";
-import { requireUser } from "../auth/authenticate.ts";
+import type { Services } from "../../../context.ts";
+import { Errors } from "../../../errors.ts";
+import type { JobActor } from "./jobs.ts";
 
-export async function batchStatus(ctx: RequestContext, input: z.input<typeof BatchQuery>) {
-  const user = requireUser(ctx);
-  const { batchId } = parseInput(BatchQuery, input);
-  const jobs = await ctx.services.prisma.job.findMany({ where: { batchId }, include: { steps: true } });
-  if (jobs.length === 0 || jobs.some((j) => j.userId !== user.id && user.role !== "admin")) throw Errors.notFound("Batch");
+export async function batchStatus(services: Services, actor: JobActor, { batchId }: { batchId: string }) {
+  const jobs = await services.prisma.job.findMany({ where: { batchId }, include: { steps: true } });
+  if (jobs.length === 0 || jobs.some((j) => j.userId !== actor.id && actor.role !== "admin")) throw Errors.notFound("Batch");
   const items = jobs.flatMap((job) => {
     const formats = ((job.input as { formats?: string[] }).formats ?? []) as string[];
     const done = new Set(job.steps.map((s) => s.name));

@@ -4,10 +4,10 @@
 import type { Prisma } from "@adgen/prisma";
 import { WorkerUpdate, WorkflowResult } from "@adgen/schema";
 import type { z } from "zod";
-import type { RequestContext, Services } from "../../context.ts";
-import { AppError, Errors, formatIssues, parseInput } from "../../errors.ts";
-import { assertStorableUrl } from "../net/safe-fetch.ts";
-import { admitNext } from "./enqueue.ts";
+import type { RequestContext, Services } from "../../../context.ts";
+import { AppError, Errors, formatIssues, parseInput } from "../../../errors.ts";
+import { assertStorableUrl } from "../../net/safe-fetch.ts";
+import { admitNext } from "../launch/enqueue.ts";
 import { failAndRefund } from "./fail-job.ts";
 import { emitJobEvent } from "./job-events.ts";
 import { finishedJobMessage, TERMINAL, toJobView } from "./jobs.ts";

@@ -1,0 +1,13 @@
+// The signed-in account of a `user` operation, for handlers to pass to the domain: invokeOperation's
+// authorize has already required it (401, a suspended account 403), so domain functions take the account
+// (its id and role) rather than the request, and background work can call them too.
+import type { RequestContext } from "../context.ts";
+import { Errors } from "../errors.ts";
+
+export function signedIn(ctx: RequestContext) {
+  if (!ctx.auth) throw Errors.unauthenticated();
+  return ctx.auth.user;
+}
+
+/** The signed-in account and, for the audit log, the address its request came from. */
+export const actingAccount = (ctx: RequestContext) => ({ ...signedIn(ctx), ip: ctx.ip });
