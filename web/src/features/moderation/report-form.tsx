@@ -1,0 +1,173 @@
+// The notice form (DSA Art. 16): what is reported, why, who reports it, and the good-faith statement.
+// On success it shows the reference the reporter quotes back.
+import { ANONYMOUS_CATEGORIES, MODERATION_CATEGORIES, type ModerationCategory, ModerationReportInput } from "@adgen/schema";
+import { useMutation } from "@tanstack/react-query";
+import { type FormEvent, useId, useState } from "react";
+import { Field, FieldError, FormAlert, FormSuccess } from "../../ui/form.tsx";
+import { issuesToFieldErrors, type SplitErrors, splitServerError } from "../../lib/errors.ts";
+import { useTRPC } from "../../trpc.ts";
+import { CATEGORY_LABELS } from "./labels.ts";
+
+const FIELDS = ["target", "category", "explanation", "reporterName", "reporterEmail", "goodFaith"] as const;
+type NoticeField = (typeof FIELDS)[number];
+const NO_ERRORS: SplitErrors<NoticeField> = { fields: {}, form: null };
+
+export function ReportForm({ initialTarget, defaultEmail }: { initialTarget: string; defaultEmail: string }) {
+  const uid = useId();
+  const trpc = useTRPC();
+  const report = useMutation(trpc.moderation.report.mutationOptions());
+  const [target, setTarget] = useState(initialTarget);
+  const [category, setCategory] = useState<ModerationCategory | "">("");
+  const [explanation, setExplanation] = useState("");
+  const [reporterName, setReporterName] = useState("");
+  const [reporterEmail, setReporterEmail] = useState(defaultEmail);
+  const [goodFaith, setGoodFaith] = useState(false);
+  const [errors, setErrors] = useState(NO_ERRORS);
+  const [reference, setReference] = useState<string | null>(null);
+  const anonymousAllowed = category !== "" && ANONYMOUS_CATEGORIES.includes(category);
+
+  async function handleSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    if (report.isPending) return;
+    const input = {
+      target,
+      category,
+      explanation,
+      goodFaith,
+      ...(reporterName.trim() ? { reporterName } : {}),
+      ...(reporterEmail.trim() ? { reporterEmail } : {}),
+    };
+    const parsed = ModerationReportInput.safeParse(input);
+    if (!parsed.success) {
+      setErrors(issuesToFieldErrors(parsed.error.issues, FIELDS));
+      return;
+    }
+    setErrors(NO_ERRORS);
+    try {
+      const receipt = await report.mutateAsync(parsed.data);
+      setReference(receipt.reference);
+    } catch (error) {
+      setErrors(splitServerError(error, FIELDS));
+    }
+  }
+
+  if (reference) {
+    return (
+      <FormSuccess testId="report-submitted">
+        Thank you. Your notice was received with reference <strong data-testid="report-reference">{reference}</strong>. We review every
+        notice and will e-mail you the decision{reporterEmail.trim() ? ` at ${reporterEmail.trim()}` : ""}.
+      </FormSuccess>
+    );
+  }
+
+  const clear = (field: NoticeField) => {
+    if (errors.fields[field]) setErrors((prev) => ({ ...prev, fields: { ...prev.fields, [field]: undefined } }));
+  };
+
+  return (
+    <form className="form" noValidate onSubmit={handleSubmit} aria-busy={report.isPending} data-testid="report-form">
+      {errors.form ? <FormAlert>{errors.form}</FormAlert> : null}
+      <Field
+        id={`${uid}-target`}
+        label="What are you reporting?"
+        value={target}
+        onChange={(e) => {
+          setTarget(e.target.value);
+          clear("target");
+        }}
+        error={errors.fields.target}
+        hint="A project id, or the address of a video or picture made here (…/api/media/…)."
+        data-testid="report-target"
+      />
+      <div className={`field${errors.fields.category ? " has-error" : ""}`}>
+        <label htmlFor={`${uid}-category`} className="field-label">
+          Why is it illegal or against the terms?
+        </label>
+        <select
+          id={`${uid}-category`}
+          className="input select"
+          value={category}
+          onChange={(e) => {
+            setCategory(e.target.value as ModerationCategory);
+            clear("category");
+          }}
+          data-testid="report-category"
+        >
+          <option value="">Choose a reason…</option>
+          {MODERATION_CATEGORIES.map((value) => (
+            <option key={value} value={value}>
+              {CATEGORY_LABELS[value]}
+            </option>
+          ))}
+        </select>
+        <FieldError error={errors.fields.category} />
+      </div>
+      <div className={`field${errors.fields.explanation ? " has-error" : ""}`}>
+        <label htmlFor={`${uid}-explanation`} className="field-label">
+          Explain what is wrong with it
+        </label>
+        <textarea
+          id={`${uid}-explanation`}
+          className="input textarea"
+          rows={5}
+          maxLength={2000}
+          value={explanation}
+          onChange={(e) => {
+            setExplanation(e.target.value);
+            clear("explanation");
+          }}
+          data-testid="report-explanation"
+        />
+        <FieldError error={errors.fields.explanation} />
+      </div>
+      <Field
+        id={`${uid}-name`}
+        label={anonymousAllowed ? "Your name (optional for this reason)" : "Your name"}
+        autoComplete="name"
+        value={reporterName}
+        onChange={(e) => {
+          setReporterName(e.target.value);
+          clear("reporterName");
+        }}
+        error={errors.fields.reporterName}
+        data-testid="report-name"
+      />
+      <Field
+        id={`${uid}-email`}
+        label={anonymousAllowed ? "Your e-mail (optional for this reason)" : "Your e-mail"}
+        type="email"
+        autoComplete="email"
+        value={reporterEmail}
+        onChange={(e) => {
+          setReporterEmail(e.target.value);
+          clear("reporterEmail");
+        }}
+        error={errors.fields.reporterEmail}
+        hint="We send the decision here."
+        data-testid="report-email"
+      />
+      <label className="toggle" htmlFor={`${uid}-good-faith`}>
+        <input
+          id={`${uid}-good-faith`}
+          type="checkbox"
+          className="switch"
+          checked={goodFaith}
+          onChange={(e) => {
+            setGoodFaith(e.target.checked);
+            clear("goodFaith");
+          }}
+          data-testid="report-good-faith"
+        />
+        <span className="toggle-text">
+          <span className="toggle-label">I believe in good faith that the information in this notice is accurate and complete.</span>
+        </span>
+      </label>
+      <FieldError error={errors.fields.goodFaith} />
+      <div className="form-actions">
+        <button type="submit" className="btn btn-primary" disabled={report.isPending} data-testid="report-submit">
+          {report.isPending ? "Sending notice…" : "Send notice"}
+        </button>
+      </div>
+    </form>
+  );
+}

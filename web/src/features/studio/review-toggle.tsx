@@ -1,0 +1,42 @@
+// "Pause for my review": the storyboard is shown before anything renders (hitl).
+import { FieldError } from "../../ui/form.tsx";
+
+interface ReviewToggleProps {
+  id: string;
+  checked: boolean;
+  onChange: (checked: boolean) => void;
+  timeoutSeconds: number;
+  error: string | undefined;
+}
+
+export function ReviewToggle({ id, checked, onChange, timeoutSeconds, error }: ReviewToggleProps) {
+  return (
+    <>
+      <label className="toggle" htmlFor={id}>
+        <input
+          id={id}
+          type="checkbox"
+          className="switch"
+          checked={checked}
+          onChange={(e) => onChange(e.target.checked)}
+          data-testid="field-hitl"
+          aria-describedby={`${id}-hint`}
+        />
+        <span className="toggle-text">
+          <span className="toggle-label">Pause for my review</span>
+          <span id={`${id}-hint`} className="field-hint">
+            See the storyboard and its creative score before anything renders. Undecided after {formatHours(timeoutSeconds)}, the run is
+            refunded.
+          </span>
+        </span>
+      </label>
+      <FieldError error={error} testId="field-error-hitl" />
+    </>
+  );
+}
+
+function formatHours(seconds: number): string {
+  const hours = seconds / 3600;
+  if (hours >= 1) return `${Math.round(hours * 10) / 10} hours`;
+  return `${Math.max(1, Math.round(seconds / 60))} minutes`;
+}
