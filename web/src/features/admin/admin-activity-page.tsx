@@ -6,6 +6,7 @@ import { InlineError, Spinner } from "../../ui/status.tsx";
 import { formatDateTime, formatNumber } from "../../lib/format.ts";
 import { useDebounced, useTitle } from "../../lib/hooks.ts";
 import { useTRPC } from "../../trpc.ts";
+import { Pagination } from "../../ui/pagination.tsx";
 import "./admin.css";
 import "./admin-console.css";
 
@@ -124,22 +125,7 @@ export function AdminActivityPage() {
             </tbody>
           </table>
         </div>
-        <nav className="pagination" aria-label="Pagination">
-          <button type="button" className="btn btn-ghost btn-small" onClick={() => setPage(page - 1)} disabled={page <= 1}>
-            ← Newer
-          </button>
-          <span className="muted">
-            Page {page} of {data?.totalPages ?? 1}
-          </span>
-          <button
-            type="button"
-            className="btn btn-ghost btn-small"
-            onClick={() => setPage(page + 1)}
-            disabled={!data || page >= data.totalPages}
-          >
-            Older →
-          </button>
-        </nav>
+        <Pagination page={page} totalPages={data?.totalPages ?? 1} onPage={setPage} previousLabel="← Newer" nextLabel="Older →" />
       </section>
     </div>
   );

@@ -10,6 +10,7 @@ import { InlineError, Spinner } from "../../ui/status.tsx";
 import { formatNumber } from "../../lib/format.ts";
 import { useTitle } from "../../lib/hooks.ts";
 import { useTRPC } from "../../trpc.ts";
+import { Pagination } from "../../ui/pagination.tsx";
 import "./admin.css";
 import "./admin-console.css";
 import "./account-flags.css";
@@ -79,19 +80,7 @@ export function AdminFlagsPage() {
           <AccountFlagCard key={flag.id} flag={flag} />
         ))}
       </ul>
-      {data && data.totalPages > 1 ? (
-        <nav className="pagination" aria-label="Pagination">
-          <button type="button" className="btn btn-ghost btn-small" onClick={() => setPage(page - 1)} disabled={page <= 1}>
-            ← Previous
-          </button>
-          <span className="muted">
-            Page {page} of {data.totalPages}
-          </span>
-          <button type="button" className="btn btn-ghost btn-small" onClick={() => setPage(page + 1)} disabled={page >= data.totalPages}>
-            Next →
-          </button>
-        </nav>
-      ) : null}
+      {data && data.totalPages > 1 ? <Pagination page={page} totalPages={data.totalPages} onPage={setPage} /> : null}
     </div>
   );
 }

@@ -9,6 +9,7 @@ import { errorMessage } from "../../lib/errors.ts";
 import { formatDate, formatNumber } from "../../lib/format.ts";
 import { useDebounced, useTitle } from "../../lib/hooks.ts";
 import { useTRPC } from "../../trpc.ts";
+import { Pagination } from "../../ui/pagination.tsx";
 import "./admin.css";
 import "./admin-console.css";
 import { Email } from "../../ui/email.tsx";
@@ -178,22 +179,7 @@ export function AdminLeadsPage() {
             </tbody>
           </table>
         </div>
-        <nav className="pagination" aria-label="Pagination">
-          <button type="button" className="btn btn-ghost btn-small" onClick={() => setPage(page - 1)} disabled={page <= 1}>
-            ← Previous
-          </button>
-          <span className="muted">
-            Page {page} of {data?.totalPages ?? 1}
-          </span>
-          <button
-            type="button"
-            className="btn btn-ghost btn-small"
-            onClick={() => setPage(page + 1)}
-            disabled={!data || page >= data.totalPages}
-          >
-            Next →
-          </button>
-        </nav>
+        <Pagination page={page} totalPages={data?.totalPages ?? 1} onPage={setPage} />
       </section>
     </div>
   );

@@ -3,7 +3,7 @@
 // reporters receive.
 import { MODERATION_CATEGORIES, type ModerationAction, type ModerationQueueItem, ModerationResolveInput } from "@adgen/schema";
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import { type FormEvent, type ReactNode, useId, useState } from "react";
+import { type FormEvent, useId, useState } from "react";
 import { Link, useSearchParams } from "wouter";
 import { AdminNav } from "./admin-nav.tsx";
 import "./admin-console.css";
@@ -15,6 +15,8 @@ import { formatDateTime, formatNumber } from "../../lib/format.ts";
 import { useTitle } from "../../lib/hooks.ts";
 import type { PageProps } from "../../page-props.ts";
 import { useTRPC } from "../../trpc.ts";
+import { Pagination } from "../../ui/pagination.tsx";
+import { Select } from "../../ui/select.tsx";
 import "./admin.css";
 import "../moderation/moderation.css";
 
@@ -71,17 +73,17 @@ export function AdminModerationPage(_props: PageProps) {
 
       <section className="card">
         <div className="moderation-filters">
-          <FilterSelect id={`${uid}-status`} label="Status" value={status} onChange={(v) => setFilter("status", v)} testId="filter-status">
+          <Select id={`${uid}-status`} label="Status" value={status} onChange={(v) => setFilter("status", v)} testId="filter-status">
             <option value="all">All</option>
             <option value="pending">Pending</option>
             <option value="resolved">Resolved</option>
-          </FilterSelect>
-          <FilterSelect id={`${uid}-kind`} label="Kind" value={kind} onChange={(v) => setFilter("kind", v)} testId="filter-kind">
+          </Select>
+          <Select id={`${uid}-kind`} label="Kind" value={kind} onChange={(v) => setFilter("kind", v)} testId="filter-kind">
             <option value="all">Notices and appeals</option>
             <option value="notice">Notices</option>
             <option value="appeal">Appeals</option>
-          </FilterSelect>
-          <FilterSelect
+          </Select>
+          <Select
             id={`${uid}-category`}
             label="Reason"
             value={category ?? ""}
@@ -94,7 +96,7 @@ export function AdminModerationPage(_props: PageProps) {
                 {CATEGORY_LABELS[value]}
               </option>
             ))}
-          </FilterSelect>
+          </Select>
           {queue.isFetching ? <Spinner size="sm" /> : null}
         </div>
       </section>
@@ -116,54 +118,15 @@ export function AdminModerationPage(_props: PageProps) {
         <QueueItem key={`${item.kind}-${item.id}`} item={item} />
       ))}
       {data && totalPages > 1 ? (
-        <nav className="pagination" aria-label="Queue pages">
-          <button
-            type="button"
-            className="btn btn-ghost btn-small"
-            disabled={page <= 1}
-            onClick={() => setFilter("page", String(page - 1))}
-          >
-            Previous
-          </button>
-          <span className="muted">
-            Page {page} of {totalPages}
-          </span>
-          <button
-            type="button"
-            className="btn btn-ghost btn-small"
-            disabled={page >= totalPages}
-            onClick={() => setFilter("page", String(page + 1))}
-          >
-            Next
-          </button>
-        </nav>
+        <Pagination
+          page={page}
+          totalPages={totalPages}
+          onPage={(next) => setFilter("page", String(next))}
+          label="Queue pages"
+          previousLabel="Previous"
+          nextLabel="Next"
+        />
       ) : null}
-    </div>
-  );
-}
-
-function FilterSelect(props: {
-  id: string;
-  label: string;
-  value: string;
-  onChange: (value: string) => void;
-  testId: string;
-  children: ReactNode;
-}) {
-  return (
-    <div className="field">
-      <label htmlFor={props.id} className="field-label">
-        {props.label}
-      </label>
-      <select
-        id={props.id}
-        className="input select"
-        value={props.value}
-        onChange={(e) => props.onChange(e.target.value)}
-        data-testid={props.testId}
-      >
-        {props.children}
-      </select>
     </div>
   );
 }

@@ -7,6 +7,7 @@ import { formatDate, formatDateTime, formatNumber, planName } from "../../lib/fo
 import { useDebounced, useTitle } from "../../lib/hooks.ts";
 import type { PageProps } from "../../page-props.ts";
 import { useTRPC } from "../../trpc.ts";
+import { Pagination } from "../../ui/pagination.tsx";
 import "./admin.css";
 import "./admin-console.css";
 import { Email } from "../../ui/email.tsx";
@@ -175,29 +176,13 @@ export function AdminPage({ session }: PageProps) {
           </table>
         </div>
 
-        <nav className="pagination" aria-label="Pagination">
-          <button
-            type="button"
-            className="btn btn-ghost btn-small"
-            onClick={() => goTo(page - 1)}
-            disabled={page <= 1 || users.isFetching}
-            data-testid="admin-prev"
-          >
-            ← Previous
-          </button>
-          <span className="muted" data-testid="admin-page">
-            Page {page} of {totalPages}
-          </span>
-          <button
-            type="button"
-            className="btn btn-ghost btn-small"
-            onClick={() => goTo(page + 1)}
-            disabled={!data || page >= totalPages || users.isFetching}
-            data-testid="admin-next"
-          >
-            Next →
-          </button>
-        </nav>
+        <Pagination
+          page={page}
+          totalPages={totalPages}
+          onPage={goTo}
+          busy={users.isFetching}
+          testIds={{ previous: "admin-prev", page: "admin-page", next: "admin-next" }}
+        />
       </section>
     </div>
   );

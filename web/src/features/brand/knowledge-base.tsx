@@ -4,13 +4,14 @@
 // the server enforces; a refusal shows on the file's row, in plain words.
 import { KNOWLEDGE_EXTENSIONS, KNOWLEDGE_LIMITS, type KnowledgeItem, webAddress } from "@adgen/schema";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import { type FormEvent, useId, useRef, useState } from "react";
+import { type FormEvent, useId, useState } from "react";
 import { errorMessage } from "../../lib/errors.ts";
 import { useTRPC } from "../../trpc.ts";
 import { Field } from "../../ui/form.tsx";
 import { InlineError, Skeleton } from "../../ui/status.tsx";
 import { describeBytes, UploadList, useFileUploads } from "./file-uploads.tsx";
 import { uploadKnowledgeFile } from "./upload-knowledge.ts";
+import { UploadPanel } from "../../ui/upload-panel.tsx";
 import "./brand.css";
 
 const ACCEPT = KNOWLEDGE_EXTENSIONS.join(",");
@@ -39,7 +40,6 @@ export function KnowledgeBaseSection() {
     ...trpc.brand.knowledge.queryOptions(),
     refetchInterval: (query) => (query.state.data?.some((i) => i.status === "extracting") ? 1000 : false),
   });
-  const input = useRef<HTMLInputElement>(null);
   const items = knowledge.data ?? [];
   const files = items.filter((i) => i.type === "file");
   const pages = items.filter((i) => i.type === "url");
@@ -64,34 +64,21 @@ export function KnowledgeBaseSection() {
         </p>
       </div>
       <div className="media-library">
-        <div className="media-upload">
-          <input
-            ref={input}
-            id={`${uid}-file`}
-            type="file"
-            accept={ACCEPT}
-            multiple
-            className="visually-hidden"
-            onChange={(event) => void handleFiles(event)}
-            disabled={sending || knowledge.isPending}
-            data-testid="knowledge-file-input"
-          />
-          <button
-            type="button"
-            className="btn btn-primary btn-small"
-            onClick={() => input.current?.click()}
-            disabled={sending || knowledge.isPending || files.length >= KNOWLEDGE_LIMITS.maxFiles}
-            aria-describedby={`${uid}-count`}
-            data-testid="knowledge-upload"
-          >
-            {sending ? "Uploading…" : "Add documents"}
-          </button>
-          <span id={`${uid}-count`} className="muted media-count" data-testid="knowledge-count">
-            {knowledge.isPending
+        <UploadPanel
+          inputId={`${uid}-file`}
+          accept={ACCEPT}
+          testId="knowledge"
+          label="Add documents"
+          count={
+            knowledge.isPending
               ? ""
-              : `${files.length} of ${KNOWLEDGE_LIMITS.maxFiles} files · ${pages.length} of ${KNOWLEDGE_LIMITS.maxUrls} pages`}
-          </span>
-        </div>
+              : `${files.length} of ${KNOWLEDGE_LIMITS.maxFiles} files · ${pages.length} of ${KNOWLEDGE_LIMITS.maxUrls} pages`
+          }
+          sending={sending}
+          loading={knowledge.isPending}
+          blocked={files.length >= KNOWLEDGE_LIMITS.maxFiles}
+          onFiles={(event) => void handleFiles(event)}
+        />
         {files.length >= KNOWLEDGE_LIMITS.maxFiles ? (
           <p className="muted" data-testid="knowledge-full">
             Your knowledge base holds {KNOWLEDGE_LIMITS.maxFiles} files, the most it can. Delete one to add another.

@@ -13,12 +13,13 @@ import {
   type BrandMediaRole,
 } from "@adgen/schema";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import { useId, useRef, useState } from "react";
+import { useId, useState } from "react";
 import { errorMessage } from "../../lib/errors.ts";
 import { useTRPC } from "../../trpc.ts";
 import { InlineError, Skeleton } from "../../ui/status.tsx";
 import { describeBytes, UploadList, useFileUploads } from "./file-uploads.tsx";
 import { uploadBrandMedia } from "./upload-photo.ts";
+import { UploadPanel } from "../../ui/upload-panel.tsx";
 import "./brand.css";
 
 const ROLES: { id: BrandMediaRole; label: string; hint: string }[] = [
@@ -78,7 +79,6 @@ export function MediaLibrarySection() {
   const trpc = useTRPC();
   const queryClient = useQueryClient();
   const media = useQuery(trpc.brand.media.queryOptions());
-  const input = useRef<HTMLInputElement>(null);
   const items = media.data ?? [];
   const [role, setRole] = useState<BrandMediaRole>("product");
   const [consentName, setConsentName] = useState("");
@@ -150,32 +150,17 @@ export function MediaLibrarySection() {
             </label>
           </div>
         ) : null}
-        <div className="media-upload">
-          <input
-            ref={input}
-            id={`${uid}-file`}
-            type="file"
-            accept={acceptFor(role)}
-            multiple
-            className="visually-hidden"
-            onChange={(event) => void handleFiles(event)}
-            disabled={sending || media.isPending}
-            data-testid="media-file-input"
-          />
-          <button
-            type="button"
-            className="btn btn-primary btn-small"
-            onClick={() => input.current?.click()}
-            disabled={sending || media.isPending || items.length >= BRAND_MEDIA_LIMITS.maxCount || needsConsent}
-            aria-describedby={`${uid}-count`}
-            data-testid="media-upload"
-          >
-            {sending ? "Uploading…" : role === "product" ? "Add photos" : role === "presenter" ? "Add presenter" : "Add clips"}
-          </button>
-          <span id={`${uid}-count`} className="muted media-count" data-testid="media-count">
-            {media.isPending ? "" : `${items.length} of ${BRAND_MEDIA_LIMITS.maxCount}`}
-          </span>
-        </div>
+        <UploadPanel
+          inputId={`${uid}-file`}
+          accept={acceptFor(role)}
+          testId="media"
+          label={role === "product" ? "Add photos" : role === "presenter" ? "Add presenter" : "Add clips"}
+          count={media.isPending ? "" : `${items.length} of ${BRAND_MEDIA_LIMITS.maxCount}`}
+          sending={sending}
+          loading={media.isPending}
+          blocked={items.length >= BRAND_MEDIA_LIMITS.maxCount || needsConsent}
+          onFiles={(event) => void handleFiles(event)}
+        />
         <UploadList uploads={uploads} testId="media" />
         {media.isError ? (
           <InlineError error={media.error} onRetry={() => void media.refetch()} />

@@ -6,7 +6,7 @@ import { useState } from "react";
 import { errorMessage } from "../../lib/errors.ts";
 import { formatNumber } from "../../lib/format.ts";
 import { useTRPC } from "../../trpc.ts";
-import { ConfirmDialog } from "./confirm-dialog.tsx";
+import { ConfirmDialog, KEEP_CONFIRM_TEST_IDS } from "../../ui/confirm-dialog.tsx";
 import "./job.css";
 
 interface CancelButtonProps {
@@ -57,11 +57,11 @@ export function CancelButton({ jobId, title, creditsUsed }: CancelButtonProps) {
         title="Cancel this job?"
         confirmLabel={creditsUsed > 0 ? `Cancel and refund ${credits}` : "Cancel the job"}
         cancelLabel="Keep it running"
-        danger
-        busy={cancel.isPending}
+        pending={cancel.isPending}
         onConfirm={() => cancel.mutate({ jobId })}
         onClose={() => setAsking(false)}
         testId="cancel-dialog"
+        testIds={KEEP_CONFIRM_TEST_IDS}
       >
         <p>
           <strong>{title}</strong> stops now, and anything it has made so far is discarded.

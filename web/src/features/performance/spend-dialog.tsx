@@ -4,7 +4,7 @@ import { useQuery } from "@tanstack/react-query";
 import type { ReactNode } from "react";
 import { formatNumber } from "../../lib/format.ts";
 import { useTRPC } from "../../trpc.ts";
-import { ConfirmDialog } from "../job/confirm-dialog.tsx";
+import { ConfirmDialog, KEEP_CONFIRM_TEST_IDS } from "../../ui/confirm-dialog.tsx";
 import "../job/job.css";
 
 interface SpendDialogProps {
@@ -33,10 +33,12 @@ export function SpendDialog({ open, cost, title, children, confirmLabel, busy, o
       title={title}
       confirmLabel={confirmLabel}
       cancelLabel="Not now"
-      busy={busy}
+      pending={busy}
       onConfirm={onConfirm}
       onClose={onClose}
       testId={testId ?? "spend-dialog"}
+      testIds={KEEP_CONFIRM_TEST_IDS}
+      destructive={false}
     >
       {children}
       <p className="spend-dialog-cost" data-testid="spend-dialog-cost">

@@ -7,7 +7,7 @@ import { useState } from "react";
 import { Link } from "wouter";
 import { errorMessage } from "../../lib/errors.ts";
 import { useTRPC } from "../../trpc.ts";
-import { ConfirmDialog } from "../job/confirm-dialog.tsx";
+import { ConfirmDialog, KEEP_CONFIRM_TEST_IDS } from "../../ui/confirm-dialog.tsx";
 import "../job/job.css";
 import type { Project } from "./types.ts";
 
@@ -51,11 +51,11 @@ export function ProjectActions({ project }: { project: Project }) {
         title={`Delete “${project.name}”?`}
         confirmLabel={remove.isPending ? "Deleting…" : "Delete project"}
         cancelLabel="Keep it"
-        danger
-        busy={remove.isPending}
+        pending={remove.isPending}
         onConfirm={() => remove.mutate({ id: project.id })}
         onClose={() => setConfirming(false)}
         testId="delete-dialog"
+        testIds={KEEP_CONFIRM_TEST_IDS}
       >
         <p>Its videos, pictures and downloads are deleted for good. The credits it used are not refunded.</p>
         {remove.isError ? (

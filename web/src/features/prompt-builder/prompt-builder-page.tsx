@@ -4,13 +4,15 @@
 // call; nothing is charged and no model runs.
 import { BuildPromptInput, LAUNCH_PROMPT_MODEL, LAUNCH_TEXT_MAX, type LaunchPromptKind } from "@adgen/schema";
 import { keepPreviousData, useQuery } from "@tanstack/react-query";
-import { type ReactNode, useEffect, useId, useMemo, useRef, useState } from "react";
+import { useEffect, useId, useMemo, useRef, useState } from "react";
 import { Link } from "wouter";
 import { Field, FieldError, FormAlert } from "../../ui/form.tsx";
 import { InlineError, Skeleton, Spinner } from "../../ui/status.tsx";
 import { errorCode, errorMessage, issuesToFieldErrors, splitMessage } from "../../lib/errors.ts";
 import { useDebounced, useTitle } from "../../lib/hooks.ts";
 import { type RouterOutputs, useTRPC, useTRPCClient } from "../../trpc.ts";
+import { Select } from "../../ui/select.tsx";
+import { TextArea } from "../../ui/text-area.tsx";
 
 type PromptSchema = RouterOutputs["promptBuilder"]["schema"];
 type BuiltPrompt = RouterOutputs["promptBuilder"]["build"];
@@ -185,12 +187,17 @@ function Builder({ schema }: { schema: PromptSchema }) {
 
         <TextArea
           id={`${uid}-subject`}
-          label="Subject"
-          required
+          label={
+            <>
+              Subject <span className="muted field-optional">required</span>
+            </>
+          }
+          aria-required
+          style={{ minHeight: 72 }}
           value={form.subject}
           onChange={(v) => set("subject", v)}
           placeholder={fieldSpec("subject")?.placeholder}
-          maxLength={fieldSpec("subject")?.maxLength ?? 500}
+          counter={{ max: fieldSpec("subject")?.maxLength ?? 500 }}
           error={subjectMissing ? undefined : errorFor("subject")}
           hint={subjectMissing ? "Start here: the prompt appears as soon as there is a subject." : fieldSpec("subject")?.description}
           testId="pb-subject"
@@ -568,90 +575,6 @@ function PromptText({ label, text, testId }: { label: string; text: string; test
       >
         {text}
       </p>
-    </div>
-  );
-}
-
-function TextArea({
-  id,
-  label,
-  value,
-  onChange,
-  placeholder,
-  maxLength,
-  error,
-  hint,
-  required,
-  testId,
-}: {
-  id: string;
-  label: string;
-  value: string;
-  onChange: (value: string) => void;
-  placeholder: string | undefined;
-  maxLength: number;
-  error: string | undefined;
-  hint: ReactNode;
-  required?: boolean;
-  testId: string;
-}) {
-  const describedBy = [error ? `${id}-error` : null, hint && !error ? `${id}-hint` : null].filter(Boolean).join(" ") || undefined;
-  const near = value.length > maxLength * 0.9;
-  return (
-    <div className={`field${error ? " has-error" : ""}`}>
-      <div className="field-label-row">
-        <label htmlFor={id} className="field-label">
-          {label} {required ? <span className="muted field-optional">required</span> : null}
-        </label>
-        <span className={`char-count${near ? " is-near" : ""}`}>
-          {value.length}/{maxLength}
-        </span>
-      </div>
-      <textarea
-        id={id}
-        className="input textarea"
-        style={{ minHeight: 72 }}
-        value={value}
-        onChange={(e) => onChange(e.target.value)}
-        placeholder={placeholder}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={describedBy}
-        aria-required={required}
-        data-testid={testId}
-      />
-      <FieldError id={`${id}-error`} error={error} />
-      {hint && !error ? (
-        <p id={`${id}-hint`} className="field-hint">
-          {hint}
-        </p>
-      ) : null}
-    </div>
-  );
-}
-
-function Select({
-  id,
-  label,
-  value,
-  onChange,
-  testId,
-  children,
-}: {
-  id: string;
-  label: string;
-  value: string;
-  onChange: (value: string) => void;
-  testId: string;
-  children: ReactNode;
-}) {
-  return (
-    <div className="field">
-      <label htmlFor={id} className="field-label">
-        {label}
-      </label>
-      <select id={id} className="input select" value={value} onChange={(e) => onChange(e.target.value)} data-testid={testId}>
-        {children}
-      </select>
     </div>
   );
 }

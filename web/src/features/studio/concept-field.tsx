@@ -1,7 +1,6 @@
 // What the ad should say: the concept, with its length against the limit as the user types.
 import type { FieldNeed, WorkflowType } from "@adgen/schema";
-import { formatNumber } from "../../lib/format.ts";
-import { FieldError } from "../../ui/form.tsx";
+import { TextArea } from "../../ui/text-area.tsx";
 import { CONCEPT_PLACEHOLDER } from "./labels.ts";
 
 interface ConceptFieldProps {
@@ -15,35 +14,23 @@ interface ConceptFieldProps {
 }
 
 export function ConceptField({ id, type, need, max, value, onChange, error }: ConceptFieldProps) {
-  const length = value.length;
   return (
-    <div className={`field${error ? " has-error" : ""}`}>
-      <div className="field-label-row">
-        <label htmlFor={id} className="field-label">
+    <TextArea
+      id={id}
+      label={
+        <>
           Concept <span className="muted field-optional">{need}</span>
-        </label>
-        <span
-          id={`${id}-count`}
-          className={`char-count${length > max ? " is-over" : length > max * 0.9 ? " is-near" : ""}`}
-          aria-live="polite"
-          data-testid="concept-count"
-        >
-          {formatNumber(length)} / {formatNumber(max)}
-        </span>
-      </div>
-      <textarea
-        id={id}
-        className="input textarea"
-        name="concept"
-        rows={5}
-        placeholder={CONCEPT_PLACEHOLDER[type] ?? "What should the ad say and show?"}
-        value={value}
-        onChange={(e) => onChange(e.target.value)}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={`${id}-count${error ? ` ${id}-error` : ""}`}
-        data-testid="field-concept"
-      />
-      <FieldError id={`${id}-error`} error={error} testId="field-error-concept" />
-    </div>
+        </>
+      }
+      name="concept"
+      rows={5}
+      placeholder={CONCEPT_PLACEHOLDER[type] ?? "What should the ad say and show?"}
+      value={value}
+      onChange={onChange}
+      error={error}
+      errorTestId="field-error-concept"
+      counter={{ max, testId: "concept-count" }}
+      testId="field-concept"
+    />
   );
 }

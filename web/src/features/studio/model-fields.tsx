@@ -4,7 +4,7 @@
 import { type ModelKind, type QualityTier, videoModelFits } from "@adgen/schema";
 import type { FormErrors, FormState, StudioConfig } from "./form-state.ts";
 import { MODEL_KIND_LABELS } from "./labels.ts";
-import { SelectField } from "./select-field.tsx";
+import { Select } from "../../ui/select.tsx";
 
 interface ModelFieldsProps {
   uid: string;
@@ -36,7 +36,7 @@ export function ModelFields({ uid, type, kinds, models, quality, value, onChange
             );
           }
           return (
-            <SelectField
+            <Select
               key={kind}
               id={`${uid}-model-${kind}`}
               label={MODEL_KIND_LABELS[kind]}
@@ -54,7 +54,7 @@ export function ModelFields({ uid, type, kinds, models, quality, value, onChange
                     {m.name}
                   </option>
                 ))}
-            </SelectField>
+            </Select>
           );
         })}
       </div>

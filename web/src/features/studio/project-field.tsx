@@ -6,7 +6,7 @@ import { workflowName } from "../../lib/workflow.ts";
 import { useTRPC } from "../../trpc.ts";
 import { InlineError, Spinner } from "../../ui/status.tsx";
 import type { Project } from "./form-state.ts";
-import { SelectField } from "./select-field.tsx";
+import { Select } from "../../ui/select.tsx";
 
 interface ProjectFieldProps {
   id: string;
@@ -30,7 +30,7 @@ export function ProjectField({ id, value, onChange, error }: ProjectFieldProps) 
   // A project named by the address (an "improve this ad" link) that is not finished is not offered.
   const known = !value || finished.some((p) => p.id === value);
   return (
-    <SelectField
+    <Select
       id={id}
       label={
         <>
@@ -58,7 +58,7 @@ export function ProjectField({ id, value, onChange, error }: ProjectFieldProps) 
           {projectLabel(p)}
         </option>
       ))}
-    </SelectField>
+    </Select>
   );
 }
 

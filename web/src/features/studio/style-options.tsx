@@ -3,7 +3,7 @@
 import type { StudioFields } from "@adgen/schema";
 import type { Brand, FormErrors, FormState, StudioConfig } from "./form-state.ts";
 import { FRAMEWORK_LABELS, SEASONAL_LABELS } from "./labels.ts";
-import { SelectField } from "./select-field.tsx";
+import { Select } from "../../ui/select.tsx";
 
 interface StyleOptionsProps {
   uid: string;
@@ -19,7 +19,7 @@ export function StyleOptions({ uid, uses, studio, brand, state, errors, update }
   return (
     <>
       {uses.framework ? (
-        <SelectField
+        <Select
           id={`${uid}-framework`}
           label="Copy framework"
           value={state.framework}
@@ -34,12 +34,12 @@ export function StyleOptions({ uid, uses, studio, brand, state, errors, update }
               {FRAMEWORK_LABELS[f] ?? f.toUpperCase()}
             </option>
           ))}
-        </SelectField>
+        </Select>
       ) : null}
       {uses.adPreset || uses.seasonal ? (
         <div className="field-pair">
           {uses.adPreset ? (
-            <SelectField
+            <Select
               id={`${uid}-preset`}
               label="Style preset"
               value={state.adPreset}
@@ -54,10 +54,10 @@ export function StyleOptions({ uid, uses, studio, brand, state, errors, update }
                   {p.name}
                 </option>
               ))}
-            </SelectField>
+            </Select>
           ) : null}
           {uses.seasonal ? (
-            <SelectField
+            <Select
               id={`${uid}-seasonal`}
               label="Seasonal"
               value={state.seasonal}
@@ -72,12 +72,12 @@ export function StyleOptions({ uid, uses, studio, brand, state, errors, update }
                   {SEASONAL_LABELS[s] ?? s}
                 </option>
               ))}
-            </SelectField>
+            </Select>
           ) : null}
         </div>
       ) : null}
       {uses.brand && brand ? (
-        <SelectField
+        <Select
           id={`${uid}-brand`}
           label="Brand"
           value={state.brand}
@@ -94,7 +94,7 @@ export function StyleOptions({ uid, uses, studio, brand, state, errors, update }
         >
           <option value={brand.id}>{brand.brandName || brand.name || "Your brand profile"}</option>
           <option value="">No brand profile</option>
-        </SelectField>
+        </Select>
       ) : null}
     </>
   );

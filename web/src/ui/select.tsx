@@ -1,20 +1,21 @@
 // A labelled <select> with its error or hint beneath, like `Field` for inputs.
 import type { ReactNode } from "react";
-import { FieldError } from "../../ui/form.tsx";
+import { FieldError } from "./form.tsx";
 
-interface SelectFieldProps {
+interface SelectProps {
   id: string;
   label: ReactNode;
   value: string;
   onChange: (value: string) => void;
-  error: string | undefined;
-  errorTestId: string;
   testId: string;
+  error?: string | undefined;
+  errorTestId?: string;
   hint?: ReactNode;
+  disabled?: boolean;
   children: ReactNode;
 }
 
-export function SelectField({ id, label, value, onChange, error, errorTestId, testId, hint, children }: SelectFieldProps) {
+export function Select({ id, label, value, onChange, testId, error, errorTestId, hint, disabled, children }: SelectProps) {
   const describedBy = [error ? `${id}-error` : null, hint && !error ? `${id}-hint` : null].filter(Boolean).join(" ") || undefined;
   return (
     <div className={`field${error ? " has-error" : ""}`}>
@@ -26,6 +27,7 @@ export function SelectField({ id, label, value, onChange, error, errorTestId, te
         className="input select"
         value={value}
         onChange={(e) => onChange(e.target.value)}
+        disabled={disabled}
         aria-invalid={error ? true : undefined}
         aria-describedby={describedBy}
         data-testid={testId}
