@@ -8,6 +8,7 @@ import { useTRPC } from "../../trpc.ts";
 import { FormAlert, FormSuccess } from "../../ui/form.tsx";
 import { ConfirmDialog } from "../../ui/confirm-dialog.tsx";
 import { type AdminUser, useRefreshAdminUser } from "./use-admin-user.ts";
+import { Select } from "../../ui/select.tsx";
 
 /** `yyyy-mm-dd` of an ISO date-time in the browser's zone, for a date input. */
 function toDateInput(iso: string | null): string {
@@ -80,80 +81,42 @@ export function AccountFieldsForm({ user, isSelf }: { user: AdminUser; isSelf: b
       <form className="form" onSubmit={handleSubmit} aria-busy={update.isPending}>
         {done && !dirty ? <FormSuccess testId="fields-done">Saved.</FormSuccess> : null}
         {update.isError && !confirming ? <FormAlert testId="fields-error">{errorMessage(update.error)}</FormAlert> : null}
-        <div className="field">
-          <label htmlFor={`${uid}-plan`} className="field-label">
-            Plan
-          </label>
-          <select
-            id={`${uid}-plan`}
-            className="input select"
-            value={plan}
-            onChange={(e) => {
-              setPlan(e.target.value as PlanId);
-              setDone(false);
-            }}
-            data-testid="admin-plan"
-          >
-            {/* Credit packs are bought, not plans: offered only as the account's current value, said as such. */}
-            {PLAN_IDS.filter((id) => id === plan || !(PACK_IDS as readonly string[]).includes(id)).map((id) => (
-              <option key={id} value={id}>
-                {(PACK_IDS as readonly string[]).includes(id) ? `${planName(id)} (a credit pack, not a plan)` : planName(id)}
-              </option>
-            ))}
-          </select>
-        </div>
-        <div className="field">
-          <label htmlFor={`${uid}-role`} className="field-label">
-            Role
-          </label>
-          <select
-            id={`${uid}-role`}
-            className="input select"
-            value={role}
-            disabled={isSelf}
-            onChange={(e) => {
-              setRole(e.target.value as Role);
-              setDone(false);
-            }}
-            aria-describedby={isSelf ? `${uid}-role-hint` : undefined}
-            data-testid="admin-role"
-          >
-            {ROLES.map((value) => (
-              <option key={value} value={value}>
-                {value === "admin" ? "Administrator" : "User"}
-              </option>
-            ))}
-          </select>
-          {isSelf ? (
-            <p id={`${uid}-role-hint`} className="field-hint">
-              You cannot change your own role.
-            </p>
-          ) : null}
-        </div>
-        <div className="field">
-          <label htmlFor={`${uid}-trial`} className="field-label">
-            Trial ends
-          </label>
-          <div className="input-with-action">
-            <input
-              id={`${uid}-trial`}
-              className="input"
-              type="date"
-              value={trialEnd}
-              onChange={(e) => {
-                setTrialEnd(e.target.value);
-                setDone(false);
-              }}
-              data-testid="admin-trial-end"
-            />
-            {trialEnd ? (
-              <button type="button" className="btn btn-ghost btn-small" onClick={() => setTrialEnd("")} data-testid="admin-trial-clear">
-                No end
-              </button>
-            ) : null}
-          </div>
-          <p className="field-hint">The trial ends at the end of this day, your time.</p>
-        </div>
+        <Select
+          id={`${uid}-plan`}
+          label="Plan"
+          value={plan}
+          onChange={(value) => {
+            setPlan(value as PlanId);
+            setDone(false);
+          }}
+          testId="admin-plan"
+        >
+          {/* Credit packs are bought, not plans: offered only as the account's current value, said as such. */}
+          {PLAN_IDS.filter((id) => id === plan || !(PACK_IDS as readonly string[]).includes(id)).map((id) => (
+            <option key={id} value={id}>
+              {(PACK_IDS as readonly string[]).includes(id) ? `${planName(id)} (a credit pack, not a plan)` : planName(id)}
+            </option>
+          ))}
+        </Select>
+        <Select
+          id={`${uid}-role`}
+          label="Role"
+          value={role}
+          disabled={isSelf}
+          onChange={(value) => {
+            setRole(value as Role);
+            setDone(false);
+          }}
+          hint={isSelf ? "You cannot change your own role." : undefined}
+          testId="admin-role"
+        >
+          {ROLES.map((value) => (
+            <option key={value} value={value}>
+              {value === "admin" ? "Administrator" : "User"}
+            </option>
+          ))}
+        </Select>
+        <TrialEndField uid={uid} trialEnd={trialEnd} setTrialEnd={setTrialEnd} setDone={setDone} />
         <div className="form-actions">
           <button type="submit" className="btn btn-primary" disabled={!dirty || update.isPending} data-testid="fields-submit">
             {update.isPending && !confirming ? "Saving…" : "Save changes"}
@@ -177,5 +140,45 @@ export function AccountFieldsForm({ user, isSelf }: { user: AdminUser; isSelf: b
         </p>
       </ConfirmDialog>
     </section>
+  );
+}
+
+/** The day the trial ends (its end, in the browser's zone), or no end. */
+function TrialEndField({
+  uid,
+  trialEnd,
+  setTrialEnd,
+  setDone,
+}: {
+  uid: string;
+  trialEnd: string;
+  setTrialEnd: (value: string) => void;
+  setDone: (done: boolean) => void;
+}) {
+  return (
+    <div className="field">
+      <label htmlFor={`${uid}-trial`} className="field-label">
+        Trial ends
+      </label>
+      <div className="input-with-action">
+        <input
+          id={`${uid}-trial`}
+          className="input"
+          type="date"
+          value={trialEnd}
+          onChange={(e) => {
+            setTrialEnd(e.target.value);
+            setDone(false);
+          }}
+          data-testid="admin-trial-end"
+        />
+        {trialEnd ? (
+          <button type="button" className="btn btn-ghost btn-small" onClick={() => setTrialEnd("")} data-testid="admin-trial-clear">
+            No end
+          </button>
+        ) : null}
+      </div>
+      <p className="field-hint">The trial ends at the end of this day, your time.</p>
+    </div>
   );
 }

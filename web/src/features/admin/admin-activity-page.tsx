@@ -9,6 +9,7 @@ import { useTRPC } from "../../trpc.ts";
 import { Pagination } from "../../ui/pagination.tsx";
 import "./admin.css";
 import "./admin-console.css";
+import { TableNoteRow } from "../../ui/table-note-row.tsx";
 
 const PAGE_SIZE = 50;
 
@@ -115,13 +116,7 @@ export function AdminActivityPage() {
                   <td className="admin-meta">{Object.keys(entry.metadata).length ? JSON.stringify(entry.metadata) : ""}</td>
                 </tr>
               ))}
-              {data && data.entries.length === 0 ? (
-                <tr>
-                  <td colSpan={5} className="empty">
-                    Nothing matches these filters.
-                  </td>
-                </tr>
-              ) : null}
+              {data && data.entries.length === 0 ? <TableNoteRow columns={5}>Nothing matches these filters.</TableNoteRow> : null}
             </tbody>
           </table>
         </div>

@@ -13,6 +13,8 @@ import { Pagination } from "../../ui/pagination.tsx";
 import "./admin.css";
 import "./admin-console.css";
 import { Email } from "../../ui/email.tsx";
+import { SearchBox } from "../../ui/search-box.tsx";
+import { TableNoteRow } from "../../ui/table-note-row.tsx";
 
 const PAGE_SIZE = 25;
 
@@ -118,22 +120,16 @@ export function AdminLeadsPage() {
       <AddLeadForm />
       <section className="card card-flush" style={{ marginTop: 16 }}>
         <div className="toolbar">
-          <div className="search">
-            <label htmlFor={`${uid}-search`} className="visually-hidden">
-              Search leads
-            </label>
-            <input
-              id={`${uid}-search`}
-              className="input search-input"
-              type="search"
-              placeholder="Search e-mail, name or company"
-              value={input}
-              onChange={(e) => {
-                setInput(e.target.value);
-                setPage(1);
-              }}
-            />
-          </div>
+          <SearchBox
+            id={`${uid}-search`}
+            label="Search leads"
+            placeholder="Search e-mail, name or company"
+            value={input}
+            onChange={(value) => {
+              setInput(value);
+              setPage(1);
+            }}
+          />
           <p className="toolbar-meta muted" aria-live="polite" data-testid="leads-total">
             {leads.isFetching ? <Spinner size="sm" /> : null}
             {data ? `${formatNumber(data.total)} ${data.total === 1 ? "lead" : "leads"}` : null}
@@ -170,11 +166,9 @@ export function AdminLeadsPage() {
                 </tr>
               ))}
               {data && data.leads.length === 0 ? (
-                <tr>
-                  <td colSpan={5} className="empty">
-                    {search ? `No leads match “${search}”.` : "No leads yet. Add one above, or run the lead list in Marketing."}
-                  </td>
-                </tr>
+                <TableNoteRow columns={5}>
+                  {search ? `No leads match “${search}”.` : "No leads yet. Add one above, or run the lead list in Marketing."}
+                </TableNoteRow>
               ) : null}
             </tbody>
           </table>

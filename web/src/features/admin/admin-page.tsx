@@ -1,4 +1,4 @@
-import { keepPreviousData, useQuery } from "@tanstack/react-query";
+import { keepPreviousData, type UseQueryResult, useQuery } from "@tanstack/react-query";
 import { useEffect, useId, useState } from "react";
 import { Link, useLocation, useSearchParams } from "wouter";
 import { AdminNav } from "./admin-nav.tsx";
@@ -6,11 +6,15 @@ import { InlineError, Spinner } from "../../ui/status.tsx";
 import { formatDate, formatDateTime, formatNumber, planName } from "../../lib/format.ts";
 import { useDebounced, useTitle } from "../../lib/hooks.ts";
 import type { PageProps } from "../../page-props.ts";
-import { useTRPC } from "../../trpc.ts";
+import { type RouterOutputs, useTRPC } from "../../trpc.ts";
+
+type UsersPage = RouterOutputs["admin"]["users"];
 import { Pagination } from "../../ui/pagination.tsx";
 import "./admin.css";
 import "./admin-console.css";
 import { Email } from "../../ui/email.tsx";
+import { SearchBox } from "../../ui/search-box.tsx";
+import { TableNoteRow } from "../../ui/table-note-row.tsx";
 
 const PAGE_SIZE = 20;
 
@@ -24,7 +28,6 @@ export function AdminPage({ session }: PageProps) {
   const uid = useId();
   const trpc = useTRPC();
   const [params, setParams] = useSearchParams();
-  const [, navigate] = useLocation();
   const page = pageFrom(params);
   const search = params.get("q") ?? "";
   const [input, setInput] = useState(search);
@@ -78,29 +81,18 @@ export function AdminPage({ session }: PageProps) {
 
       <section className="card card-flush">
         <div className="toolbar">
-          <div className="search">
-            <label htmlFor={`${uid}-search`} className="visually-hidden">
-              Search by e-mail
-            </label>
-            <svg className="search-icon" viewBox="0 0 20 20" width="16" height="16" aria-hidden="true">
-              <path
-                d="M8.5 3a5.5 5.5 0 1 0 3.4 9.8l3.6 3.7 1.1-1.1-3.7-3.6A5.5 5.5 0 0 0 8.5 3Zm0 1.5a4 4 0 1 1 0 8 4 4 0 0 1 0-8Z"
-                fill="currentColor"
-              />
-            </svg>
-            <input
-              id={`${uid}-search`}
-              className="input search-input"
-              type="search"
-              placeholder="Search by e-mail"
-              autoComplete="off"
-              spellCheck={false}
-              value={input}
-              maxLength={254}
-              onChange={(e) => setInput(e.target.value)}
-              data-testid="admin-search"
-            />
-          </div>
+          <SearchBox
+            id={`${uid}-search`}
+            label="Search by e-mail"
+            icon
+            placeholder="Search by e-mail"
+            autoComplete="off"
+            spellCheck={false}
+            value={input}
+            maxLength={254}
+            onChange={setInput}
+            testId="admin-search"
+          />
           <p className="toolbar-meta muted" aria-live="polite" data-testid="admin-total">
             {users.isFetching ? <Spinner size="sm" /> : null}
             {data ? (data.total === 0 ? "No users" : `${formatNumber(first)}–${formatNumber(last)} of ${formatNumber(data.total)}`) : null}
@@ -113,69 +105,7 @@ export function AdminPage({ session }: PageProps) {
           </div>
         ) : null}
 
-        <div className="table-wrap">
-          <table className="table table-hover admin-users-table" data-testid="admin-users" aria-busy={users.isFetching}>
-            <caption className="visually-hidden">Users, page {page}</caption>
-            <thead>
-              <tr>
-                <th scope="col">Email</th>
-                <th scope="col">Role</th>
-                <th scope="col">Plan</th>
-                <th scope="col" className="num">
-                  Credits
-                </th>
-                <th scope="col">Status</th>
-                <th scope="col">Joined</th>
-                <th scope="col">Last login</th>
-              </tr>
-            </thead>
-            <tbody>
-              {data?.users.map((user) => (
-                // The whole row opens the account; the e-mail is the real link (keyboard, middle-click, copy).
-                <tr
-                  key={user.id}
-                  data-testid="admin-user-row"
-                  data-href={`/admin/users/${user.id}`}
-                  onClick={(event) => {
-                    if ((event.target as HTMLElement).closest("a")) return;
-                    navigate(`/admin/users/${user.id}`);
-                  }}
-                >
-                  <th scope="row" className="cell-email">
-                    <Link href={`/admin/users/${user.id}`} className="admin-row-link" data-testid="admin-user-link">
-                      <Email address={user.email} />
-                    </Link>
-                  </th>
-                  <td>{user.role === "admin" ? <span className="badge badge-admin">Admin</span> : "User"}</td>
-                  <td>{planName(user.current_plan_id)}</td>
-                  <td className="num">{formatNumber(user.credits_balance)}</td>
-                  <td>
-                    <span className={user.status === "active" ? "badge badge-success" : "badge badge-danger"}>
-                      {user.status === "active" ? "Active" : "Suspended"}
-                    </span>
-                  </td>
-                  <td>{formatDate(user.created_at)}</td>
-                  <td>{formatDateTime(user.last_login)}</td>
-                </tr>
-              ))}
-              {data && data.users.length === 0 ? (
-                <tr>
-                  <td colSpan={7} className="empty">
-                    {search ? `No users match “${search}”.` : "No users yet."}
-                  </td>
-                </tr>
-              ) : null}
-              {!data && users.isPending ? (
-                <tr>
-                  <td colSpan={7} className="empty">
-                    <Spinner size="sm" /> Loading users…
-                  </td>
-                </tr>
-              ) : null}
-            </tbody>
-          </table>
-        </div>
-
+        <UsersTable users={users} page={page} search={search} />
         <Pagination
           page={page}
           totalPages={totalPages}
@@ -184,6 +114,70 @@ export function AdminPage({ session }: PageProps) {
           testIds={{ previous: "admin-prev", page: "admin-page", next: "admin-next" }}
         />
       </section>
+    </div>
+  );
+}
+
+/** One page of accounts; a row opens the account. */
+function UsersTable({ users, page, search }: { users: UseQueryResult<UsersPage, unknown>; page: number; search: string }) {
+  const [, navigate] = useLocation();
+  const data = users.data;
+  return (
+    <div className="table-wrap">
+      <table className="table table-hover admin-users-table" data-testid="admin-users" aria-busy={users.isFetching}>
+        <caption className="visually-hidden">Users, page {page}</caption>
+        <thead>
+          <tr>
+            <th scope="col">Email</th>
+            <th scope="col">Role</th>
+            <th scope="col">Plan</th>
+            <th scope="col" className="num">
+              Credits
+            </th>
+            <th scope="col">Status</th>
+            <th scope="col">Joined</th>
+            <th scope="col">Last login</th>
+          </tr>
+        </thead>
+        <tbody>
+          {data?.users.map((user) => (
+            // The whole row opens the account; the e-mail is the real link (keyboard, middle-click, copy).
+            <tr
+              key={user.id}
+              data-testid="admin-user-row"
+              data-href={`/admin/users/${user.id}`}
+              onClick={(event) => {
+                if ((event.target as HTMLElement).closest("a")) return;
+                navigate(`/admin/users/${user.id}`);
+              }}
+            >
+              <th scope="row" className="cell-email">
+                <Link href={`/admin/users/${user.id}`} className="admin-row-link" data-testid="admin-user-link">
+                  <Email address={user.email} />
+                </Link>
+              </th>
+              <td>{user.role === "admin" ? <span className="badge badge-admin">Admin</span> : "User"}</td>
+              <td>{planName(user.current_plan_id)}</td>
+              <td className="num">{formatNumber(user.credits_balance)}</td>
+              <td>
+                <span className={user.status === "active" ? "badge badge-success" : "badge badge-danger"}>
+                  {user.status === "active" ? "Active" : "Suspended"}
+                </span>
+              </td>
+              <td>{formatDate(user.created_at)}</td>
+              <td>{formatDateTime(user.last_login)}</td>
+            </tr>
+          ))}
+          {data && data.users.length === 0 ? (
+            <TableNoteRow columns={7}>{search ? `No users match “${search}”.` : "No users yet."}</TableNoteRow>
+          ) : null}
+          {!data && users.isPending ? (
+            <TableNoteRow columns={7}>
+              <Spinner size="sm" /> Loading users…
+            </TableNoteRow>
+          ) : null}
+        </tbody>
+      </table>
     </div>
   );
 }

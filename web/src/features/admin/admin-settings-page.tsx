@@ -14,18 +14,25 @@ import "./admin-console.css";
 
 type Settings = SystemSettingsView["settings"];
 
-function SettingsForm({ view, onSaved }: { view: SystemSettingsView; onSaved(): void }) {
-  const uid = useId();
-  const trpc = useTRPC();
-  const queryClient = useQueryClient();
-  const [draft, setDraft] = useState({
+/** The settings as the form edits them: numbers as typed, flags flat. */
+function draftOf(view: SystemSettingsView) {
+  return {
     signupCredits: String(view.settings.signupCredits),
     trialDays: String(view.settings.trialDays),
     maintenanceMode: view.settings.maintenanceMode,
     maintenanceMessage: view.settings.maintenanceMessage,
     signups: view.settings.featureFlags.signups,
     marketing: view.settings.featureFlags.marketing,
-  });
+  };
+}
+
+type Draft = ReturnType<typeof draftOf>;
+
+function SettingsForm({ view, onSaved }: { view: SystemSettingsView; onSaved(): void }) {
+  const uid = useId();
+  const trpc = useTRPC();
+  const queryClient = useQueryClient();
+  const [draft, setDraft] = useState(() => draftOf(view));
   const [errors, setErrors] = useState<Partial<Record<keyof Settings, string>>>({});
   const save = useMutation(trpc.admin.updateSettings.mutationOptions());
 
@@ -111,22 +118,7 @@ function SettingsForm({ view, onSaved }: { view: SystemSettingsView; onSaved(): 
         onChange={(e) => setDraft({ ...draft, maintenanceMessage: e.target.value })}
         error={errors.maintenanceMessage}
       />
-      <fieldset className="field">
-        <legend className="field-label">Feature flags</legend>
-        <label className="admin-check">
-          <input
-            type="checkbox"
-            checked={draft.signups}
-            onChange={(e) => setDraft({ ...draft, signups: e.target.checked })}
-            data-testid="settings-flag-signups"
-          />
-          <span>Signups open: new accounts may sign up.</span>
-        </label>
-        <label className="admin-check">
-          <input type="checkbox" checked={draft.marketing} onChange={(e) => setDraft({ ...draft, marketing: e.target.checked })} />
-          <span>Marketing workflows may run.</span>
-        </label>
-      </fieldset>
+      <FeatureFlags draft={draft} setDraft={setDraft} />
       <div>
         <button type="submit" className="btn btn-primary" disabled={save.isPending} data-testid="settings-save">
           {save.isPending ? <Spinner size="sm" /> : null} Save settings
@@ -162,5 +154,27 @@ export function AdminSettingsPage() {
         ) : null}
       </section>
     </div>
+  );
+}
+
+/** Whether signups are open and marketing workflows may run. */
+function FeatureFlags({ draft, setDraft }: { draft: Draft; setDraft: (draft: Draft) => void }) {
+  return (
+    <fieldset className="field">
+      <legend className="field-label">Feature flags</legend>
+      <label className="admin-check">
+        <input
+          type="checkbox"
+          checked={draft.signups}
+          onChange={(e) => setDraft({ ...draft, signups: e.target.checked })}
+          data-testid="settings-flag-signups"
+        />
+        <span>Signups open: new accounts may sign up.</span>
+      </label>
+      <label className="admin-check">
+        <input type="checkbox" checked={draft.marketing} onChange={(e) => setDraft({ ...draft, marketing: e.target.checked })} />
+        <span>Marketing workflows may run.</span>
+      </label>
+    </fieldset>
   );
 }

@@ -1,12 +1,14 @@
 // System and health: queues, workers, scheduled tasks and storage; each dependency checked now with its
 // latency; and the integrity report (ledger, media, stuck jobs, refunds) on request.
 import type { AdminSystem } from "@adgen/schema";
-import { useQuery } from "@tanstack/react-query";
+import { type UseQueryResult, useQuery } from "@tanstack/react-query";
 import { AdminNav } from "./admin-nav.tsx";
 import { InlineError, Skeleton, Spinner } from "../../ui/status.tsx";
 import { formatDateTime, formatNumber } from "../../lib/format.ts";
 import { useTitle } from "../../lib/hooks.ts";
-import { useTRPC } from "../../trpc.ts";
+import { type RouterOutputs, useTRPC } from "../../trpc.ts";
+
+type SystemView = RouterOutputs["admin"]["system"];
 import "./admin.css";
 import "./admin-console.css";
 
@@ -175,112 +177,8 @@ export function AdminSystemPage() {
       </header>
       <AdminNav />
       <div className="admin-grid">
-        <section className="card" aria-labelledby="queues-title" data-testid="admin-queues">
-          <h2 id="queues-title" className="card-title">
-            Queues
-          </h2>
-          {system.isError ? <InlineError error={system.error} onRetry={() => void system.refetch()} /> : null}
-          {data ? (
-            <div className="table-wrap">
-              <table className="table">
-                <thead>
-                  <tr>
-                    <th scope="col">Queue</th>
-                    <th scope="col" className="num">
-                      Waiting
-                    </th>
-                    <th scope="col" className="num">
-                      Active
-                    </th>
-                    <th scope="col" className="num">
-                      Done
-                    </th>
-                    <th scope="col" className="num">
-                      Failed
-                    </th>
-                  </tr>
-                </thead>
-                <tbody>
-                  {data.queues.map((queue) => (
-                    <tr key={queue.name} data-testid="queue-row">
-                      <th scope="row">{queue.name}</th>
-                      <td className="num">{formatNumber(queue.depth)}</td>
-                      <td className="num">{formatNumber(queue.states.active)}</td>
-                      <td className="num">{formatNumber(queue.states.completed)}</td>
-                      <td className="num">{formatNumber(queue.states.failed)}</td>
-                    </tr>
-                  ))}
-                </tbody>
-              </table>
-            </div>
-          ) : (
-            <Skeleton height="8rem" />
-          )}
-        </section>
-        <section className="card" aria-labelledby="workers-title">
-          <h2 id="workers-title" className="card-title">
-            Workers and storage
-          </h2>
-          {data ? (
-            <dl className="admin-figures">
-              <div className="admin-figure">
-                <dt>Workflow workers per process</dt>
-                <dd>{data.workers.workflowConcurrency}</dd>
-              </div>
-              <div className="admin-figure">
-                <dt>Jobs running</dt>
-                <dd>{formatNumber(data.workers.runningJobs)}</dd>
-              </div>
-              <div className="admin-figure">
-                <dt>Media files</dt>
-                <dd>{formatNumber(data.storage.mediaFiles)}</dd>
-              </div>
-              <div className="admin-figure">
-                <dt>Media size</dt>
-                <dd>{bytes(data.storage.mediaBytes)}</dd>
-              </div>
-              <div className="admin-figure">
-                <dt>Database</dt>
-                <dd>{bytes(data.storage.databaseBytes)}</dd>
-              </div>
-              <div className="admin-figure">
-                <dt>Disk free</dt>
-                <dd data-testid="disk-free">{bytes(data.storage.freeBytes)}</dd>
-              </div>
-              <div className="admin-figure">
-                <dt>Scene cache</dt>
-                <dd data-testid="render-cache">
-                  {data.renderCache.capBytes > 0
-                    ? `${bytes(data.renderCache.bytes)} of ${bytes(data.renderCache.capBytes)}, ${
-                        data.renderCache.hitRate === null ? "no renders yet" : `${Math.round(data.renderCache.hitRate * 100)} % reused`
-                      }`
-                    : "Off (RENDER_CACHE_MB=0)"}
-                </dd>
-              </div>
-            </dl>
-          ) : (
-            <Skeleton height="8rem" />
-          )}
-          {data ? (
-            <>
-              <h3 className="stat-label">Scheduled tasks</h3>
-              <ul className="admin-list">
-                {data.scheduledTasks.map((task) => (
-                  <li key={task.id} className="admin-item">
-                    <div className="admin-item-head">
-                      <span>{task.name}</span>
-                      <span className="muted">{task.status}</span>
-                    </div>
-                    <p className="admin-item-facts">
-                      <span>Last: {formatDateTime(task.lastRunAt)}</span>
-                      <span>Next: {formatDateTime(task.nextRunAt)}</span>
-                    </p>
-                  </li>
-                ))}
-              </ul>
-            </>
-          ) : null}
-        </section>
+        <QueuesCard system={system} />
+        <WorkersCard data={data} />
         {data ? <MailCard mail={data.mail} /> : null}
       </div>
       <div className="admin-grid">
@@ -288,5 +186,124 @@ export function AdminSystemPage() {
         <IntegrityCard />
       </div>
     </div>
+  );
+}
+
+/** Each queue's waiting, active, done and failed jobs. */
+function QueuesCard({ system }: { system: UseQueryResult<SystemView, unknown> }) {
+  const data = system.data;
+  return (
+    <section className="card" aria-labelledby="queues-title" data-testid="admin-queues">
+      <h2 id="queues-title" className="card-title">
+        Queues
+      </h2>
+      {system.isError ? <InlineError error={system.error} onRetry={() => void system.refetch()} /> : null}
+      {data ? (
+        <div className="table-wrap">
+          <table className="table">
+            <thead>
+              <tr>
+                <th scope="col">Queue</th>
+                <th scope="col" className="num">
+                  Waiting
+                </th>
+                <th scope="col" className="num">
+                  Active
+                </th>
+                <th scope="col" className="num">
+                  Done
+                </th>
+                <th scope="col" className="num">
+                  Failed
+                </th>
+              </tr>
+            </thead>
+            <tbody>
+              {data.queues.map((queue) => (
+                <tr key={queue.name} data-testid="queue-row">
+                  <th scope="row">{queue.name}</th>
+                  <td className="num">{formatNumber(queue.depth)}</td>
+                  <td className="num">{formatNumber(queue.states.active)}</td>
+                  <td className="num">{formatNumber(queue.states.completed)}</td>
+                  <td className="num">{formatNumber(queue.states.failed)}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      ) : (
+        <Skeleton height="8rem" />
+      )}
+    </section>
+  );
+}
+
+/** The workers, storage and scene cache, and the scheduled tasks. */
+function WorkersCard({ data }: { data: SystemView | undefined }) {
+  return (
+    <section className="card" aria-labelledby="workers-title">
+      <h2 id="workers-title" className="card-title">
+        Workers and storage
+      </h2>
+      {data ? (
+        <dl className="admin-figures">
+          <div className="admin-figure">
+            <dt>Workflow workers per process</dt>
+            <dd>{data.workers.workflowConcurrency}</dd>
+          </div>
+          <div className="admin-figure">
+            <dt>Jobs running</dt>
+            <dd>{formatNumber(data.workers.runningJobs)}</dd>
+          </div>
+          <div className="admin-figure">
+            <dt>Media files</dt>
+            <dd>{formatNumber(data.storage.mediaFiles)}</dd>
+          </div>
+          <div className="admin-figure">
+            <dt>Media size</dt>
+            <dd>{bytes(data.storage.mediaBytes)}</dd>
+          </div>
+          <div className="admin-figure">
+            <dt>Database</dt>
+            <dd>{bytes(data.storage.databaseBytes)}</dd>
+          </div>
+          <div className="admin-figure">
+            <dt>Disk free</dt>
+            <dd data-testid="disk-free">{bytes(data.storage.freeBytes)}</dd>
+          </div>
+          <div className="admin-figure">
+            <dt>Scene cache</dt>
+            <dd data-testid="render-cache">
+              {data.renderCache.capBytes > 0
+                ? `${bytes(data.renderCache.bytes)} of ${bytes(data.renderCache.capBytes)}, ${
+                    data.renderCache.hitRate === null ? "no renders yet" : `${Math.round(data.renderCache.hitRate * 100)} % reused`
+                  }`
+                : "Off (RENDER_CACHE_MB=0)"}
+            </dd>
+          </div>
+        </dl>
+      ) : (
+        <Skeleton height="8rem" />
+      )}
+      {data ? (
+        <>
+          <h3 className="stat-label">Scheduled tasks</h3>
+          <ul className="admin-list">
+            {data.scheduledTasks.map((task) => (
+              <li key={task.id} className="admin-item">
+                <div className="admin-item-head">
+                  <span>{task.name}</span>
+                  <span className="muted">{task.status}</span>
+                </div>
+                <p className="admin-item-facts">
+                  <span>Last: {formatDateTime(task.lastRunAt)}</span>
+                  <span>Next: {formatDateTime(task.nextRunAt)}</span>
+                </p>
+              </li>
+            ))}
+          </ul>
+        </>
+      ) : null}
+    </section>
   );
 }

@@ -14,56 +14,22 @@ type Direction = "grant" | "remove";
 
 export function CreditsForm({ user }: { user: AdminUser }) {
   const uid = useId();
-  const trpc = useTRPC();
-  const refresh = useRefreshAdminUser(user.id);
-  const [direction, setDirection] = useState<Direction>("grant");
-  const [amount, setAmount] = useState("");
-  const [reason, setReason] = useState("");
-  const [fieldError, setFieldError] = useState<string | null>(null);
-  const [confirming, setConfirming] = useState(false);
-  const [done, setDone] = useState<string | null>(null);
-  const grant = useMutation(trpc.admin.grantCredits.mutationOptions());
-
-  function parsed() {
-    const n = Number(amount);
-    const signedAmount = direction === "remove" ? -n : n;
-    return AdminCreditGrant.safeParse({ amount: amount.trim() === "" ? Number.NaN : signedAmount, reason: reason.trim() || undefined });
-  }
-
-  async function run() {
-    const result = parsed();
-    if (!result.success) return;
-    try {
-      const answer = await grant.mutateAsync({ id: user.id, ...result.data });
-      const n = Math.abs(result.data.amount);
-      setDone(`${direction === "grant" ? "Granted" : "Removed"} ${formatNumber(n)} credits. Balance: ${formatNumber(answer.balance)}.`);
-      setAmount("");
-      setReason("");
-      setConfirming(false);
-      refresh();
-    } catch {
-      // The error shows in place (in the dialog when removing, under the form when granting).
-    }
-  }
-
-  function handleSubmit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    setDone(null);
-    grant.reset();
-    const result = parsed();
-    if (!result.success) {
-      setFieldError(
-        amount.trim() === "" || Number.isNaN(Number(amount))
-          ? "Enter a whole number of credits, e.g. 50."
-          : (result.error.issues[0]?.message ?? "Check the amount."),
-      );
-      return;
-    }
-    setFieldError(null);
-    if (direction === "remove") setConfirming(true);
-    else void run();
-  }
-
+  const {
+    direction,
+    setDirection,
+    amount,
+    setAmount,
+    reason,
+    setReason,
+    fieldError,
+    setFieldError,
+    confirming,
+    setConfirming,
+    done,
+    grant,
+    run,
+    handleSubmit,
+  } = useCreditChange(user);
   const n = Number(amount);
   return (
     <section className="card settings-card" aria-labelledby={`${uid}-title`} data-testid="admin-credits">
@@ -79,25 +45,7 @@ export function CreditsForm({ user }: { user: AdminUser }) {
       <form className="form" noValidate onSubmit={handleSubmit} aria-busy={grant.isPending}>
         {done ? <FormSuccess testId="credits-done">{done}</FormSuccess> : null}
         {grant.isError && !confirming ? <FormAlert testId="credits-error">{errorMessage(grant.error)}</FormAlert> : null}
-        <fieldset className="segmented credits-direction">
-          <legend className="visually-hidden">Grant or remove credits</legend>
-          {(["grant", "remove"] as const).map((value) => (
-            <label
-              key={value}
-              className={direction === value ? "segmented-option is-selected" : "segmented-option"}
-              data-testid={`credits-${value}`}
-            >
-              <input
-                type="radio"
-                name={`${uid}-direction`}
-                value={value}
-                checked={direction === value}
-                onChange={() => setDirection(value)}
-              />
-              {value === "grant" ? "Grant" : "Remove"}
-            </label>
-          ))}
-        </fieldset>
+        <DirectionChoice uid={uid} direction={direction} setDirection={setDirection} />
         <Field
           id={`${uid}-amount`}
           label="Credits"
@@ -150,4 +98,102 @@ export function CreditsForm({ user }: { user: AdminUser }) {
       </ConfirmDialog>
     </section>
   );
+}
+
+/** Grant or remove, as two segments. */
+function DirectionChoice({
+  uid,
+  direction,
+  setDirection,
+}: {
+  uid: string;
+  direction: Direction;
+  setDirection: (direction: Direction) => void;
+}) {
+  return (
+    <fieldset className="segmented credits-direction">
+      <legend className="visually-hidden">Grant or remove credits</legend>
+      {(["grant", "remove"] as const).map((value) => (
+        <label
+          key={value}
+          className={direction === value ? "segmented-option is-selected" : "segmented-option"}
+          data-testid={`credits-${value}`}
+        >
+          <input type="radio" name={`${uid}-direction`} value={value} checked={direction === value} onChange={() => setDirection(value)} />
+          {value === "grant" ? "Grant" : "Remove"}
+        </label>
+      ))}
+    </fieldset>
+  );
+}
+
+/** A grant or removal being written: checked with the shared schema, sent at once when granting and
+ * after a confirmation when removing, and the balance it leaves. */
+function useCreditChange(user: AdminUser) {
+  const trpc = useTRPC();
+  const refresh = useRefreshAdminUser(user.id);
+  const [direction, setDirection] = useState<Direction>("grant");
+  const [amount, setAmount] = useState("");
+  const [reason, setReason] = useState("");
+  const [fieldError, setFieldError] = useState<string | null>(null);
+  const [confirming, setConfirming] = useState(false);
+  const [done, setDone] = useState<string | null>(null);
+  const grant = useMutation(trpc.admin.grantCredits.mutationOptions());
+
+  function parsed() {
+    const n = Number(amount);
+    const signedAmount = direction === "remove" ? -n : n;
+    return AdminCreditGrant.safeParse({ amount: amount.trim() === "" ? Number.NaN : signedAmount, reason: reason.trim() || undefined });
+  }
+
+  async function run() {
+    const result = parsed();
+    if (!result.success) return;
+    try {
+      const answer = await grant.mutateAsync({ id: user.id, ...result.data });
+      const n = Math.abs(result.data.amount);
+      setDone(`${direction === "grant" ? "Granted" : "Removed"} ${formatNumber(n)} credits. Balance: ${formatNumber(answer.balance)}.`);
+      setAmount("");
+      setReason("");
+      setConfirming(false);
+      refresh();
+    } catch {
+      // The error shows in place (in the dialog when removing, under the form when granting).
+    }
+  }
+
+  function handleSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    setDone(null);
+    grant.reset();
+    const result = parsed();
+    if (!result.success) {
+      setFieldError(
+        amount.trim() === "" || Number.isNaN(Number(amount))
+          ? "Enter a whole number of credits, e.g. 50."
+          : (result.error.issues[0]?.message ?? "Check the amount."),
+      );
+      return;
+    }
+    setFieldError(null);
+    if (direction === "remove") setConfirming(true);
+    else void run();
+  }
+
+  return {
+    direction,
+    setDirection,
+    amount,
+    setAmount,
+    reason,
+    setReason,
+    fieldError,
+    setFieldError,
+    confirming,
+    setConfirming,
+    done,
+    grant,
+    run,
+    handleSubmit,
+  };
 }

@@ -210,54 +210,100 @@ function KitForm({ kit }: { kit: Kit }) {
       {saved ? <FormSuccess testId="brand-kit-saved">Brand kit saved.</FormSuccess> : null}
       {errors.form ? <FormAlert testId="brand-kit-error">{errors.form}</FormAlert> : null}
 
-      <fieldset className="brand-kit-group">
-        <legend className="field-label">Colours</legend>
-        <ul className="brand-colors" data-testid="brand-colors">
-          {colors.map((color, i) => (
-            <li key={color.id} className="brand-color">
-              <input
-                type="color"
-                value={/^#[0-9a-f]{6}$/i.test(color.value) ? color.value : "#000000"}
-                aria-label={`Colour ${i + 1}`}
-                onChange={(e) => {
-                  setColors(colors.map((c) => (c.id === color.id ? { ...c, value: e.target.value } : c)));
-                  touched();
-                }}
-                data-testid="brand-color-input"
-              />
-              <code className="brand-color-hex">{color.value}</code>
-              <button
-                type="button"
-                className="btn btn-link btn-small btn-danger-text"
-                aria-label={`Remove colour ${color.value}`}
-                onClick={() => {
-                  setColors(colors.filter((c) => c.id !== color.id));
-                  touched();
-                }}
-              >
-                Remove
-              </button>
-              <FieldError error={errors.fields[`colors#${color.id}`]} />
-            </li>
-          ))}
-        </ul>
-        {colors.length < MAX_COLORS ? (
-          <button
-            type="button"
-            className="btn btn-ghost btn-small"
-            onClick={() => {
-              setColors([...colors, item("#888888")]);
-              touched();
-            }}
-            data-testid="brand-color-add"
-          >
-            Add a colour
-          </button>
-        ) : null}
-        <FieldError error={errors.fields.colors} />
-        <p className="field-hint">The first is your primary colour, the second secondary, the third the accent.</p>
-      </fieldset>
+      <ColorList colors={colors} setColors={setColors} errors={errors} touched={touched} />
+      <KitReadings kit={kit} />
+      <Field
+        id={`${uid}-tone`}
+        label="Tone"
+        value={tone}
+        maxLength={500}
+        placeholder="e.g. warm, direct, concise"
+        onChange={(e) => {
+          setTone(e.target.value);
+          touched();
+        }}
+        error={errors.fields.tone}
+        hint="A few words on how your brand speaks."
+        data-testid="brand-tone"
+      />
 
+      <ClaimList claims={claims} setClaims={setClaims} errors={errors} touched={touched} />
+      <div className="form-actions">
+        <button type="submit" className="btn btn-primary" disabled={save.isPending} data-testid="save-brand-kit">
+          {save.isPending ? "Saving…" : "Save brand kit"}
+        </button>
+      </div>
+    </form>
+  );
+}
+
+/** The kit's colours, in order (primary, secondary, accent): pick, remove or add one. */
+function ColorList({
+  colors,
+  setColors,
+  errors,
+  touched,
+}: {
+  colors: Item[];
+  setColors: (colors: Item[]) => void;
+  errors: KitErrors;
+  touched: () => void;
+}) {
+  return (
+    <fieldset className="brand-kit-group">
+      <legend className="field-label">Colours</legend>
+      <ul className="brand-colors" data-testid="brand-colors">
+        {colors.map((color, i) => (
+          <li key={color.id} className="brand-color">
+            <input
+              type="color"
+              value={/^#[0-9a-f]{6}$/i.test(color.value) ? color.value : "#000000"}
+              aria-label={`Colour ${i + 1}`}
+              onChange={(e) => {
+                setColors(colors.map((c) => (c.id === color.id ? { ...c, value: e.target.value } : c)));
+                touched();
+              }}
+              data-testid="brand-color-input"
+            />
+            <code className="brand-color-hex">{color.value}</code>
+            <button
+              type="button"
+              className="btn btn-link btn-small btn-danger-text"
+              aria-label={`Remove colour ${color.value}`}
+              onClick={() => {
+                setColors(colors.filter((c) => c.id !== color.id));
+                touched();
+              }}
+            >
+              Remove
+            </button>
+            <FieldError error={errors.fields[`colors#${color.id}`]} />
+          </li>
+        ))}
+      </ul>
+      {colors.length < MAX_COLORS ? (
+        <button
+          type="button"
+          className="btn btn-ghost btn-small"
+          onClick={() => {
+            setColors([...colors, item("#888888")]);
+            touched();
+          }}
+          data-testid="brand-color-add"
+        >
+          Add a colour
+        </button>
+      ) : null}
+      <FieldError error={errors.fields.colors} />
+      <p className="field-hint">The first is your primary colour, the second secondary, the third the accent.</p>
+    </fieldset>
+  );
+}
+
+/** What was read from the site and is shown as it is: the logo and the fonts. */
+function KitReadings({ kit }: { kit: Kit }) {
+  return (
+    <>
       <div className="brand-kit-group">
         <p className="field-label">Logo</p>
         {kit.logoUrl ? (
@@ -283,79 +329,73 @@ function KitForm({ kit }: { kit: Kit }) {
           <p className="muted">The site names no fonts of its own.</p>
         )}
       </div>
+    </>
+  );
+}
 
-      <Field
-        id={`${uid}-tone`}
-        label="Tone"
-        value={tone}
-        maxLength={500}
-        placeholder="e.g. warm, direct, concise"
-        onChange={(e) => {
-          setTone(e.target.value);
-          touched();
-        }}
-        error={errors.fields.tone}
-        hint="A few words on how your brand speaks."
-        data-testid="brand-tone"
-      />
-
-      <fieldset className="brand-kit-group">
-        <legend className="field-label">Claims</legend>
-        {claims.length === 0 ? <p className="muted">No claims yet.</p> : null}
-        <ol className="brand-claims" data-testid="brand-claims">
-          {claims.map((claim, i) => (
-            <li key={claim.id} className="brand-claim">
-              <div className="brand-claim-row">
-                <input
-                  className="input"
-                  value={claim.value}
-                  maxLength={200}
-                  aria-label={`Claim ${i + 1}`}
-                  aria-invalid={errors.fields[`claims#${claim.id}`] ? true : undefined}
-                  onChange={(e) => {
-                    setClaims(claims.map((c) => (c.id === claim.id ? { ...c, value: e.target.value } : c)));
-                    touched();
-                  }}
-                  data-testid="brand-claim"
-                />
-                <button
-                  type="button"
-                  className="btn btn-link btn-small btn-danger-text"
-                  aria-label={`Remove claim ${i + 1}`}
-                  onClick={() => {
-                    setClaims(claims.filter((c) => c.id !== claim.id));
-                    touched();
-                  }}
-                >
-                  Remove
-                </button>
-              </div>
-              <FieldError error={errors.fields[`claims#${claim.id}`]} />
-            </li>
-          ))}
-        </ol>
-        {claims.length < MAX_CLAIMS ? (
-          <button
-            type="button"
-            className="btn btn-ghost btn-small"
-            onClick={() => {
-              setClaims([...claims, item("")]);
-              touched();
-            }}
-            data-testid="brand-claim-add"
-          >
-            Add a claim
-          </button>
-        ) : null}
-        <FieldError error={errors.fields.claims} />
-        <p className="field-hint">Short sentences your ads may quote word for word. Keep only what is true.</p>
-      </fieldset>
-
-      <div className="form-actions">
-        <button type="submit" className="btn btn-primary" disabled={save.isPending} data-testid="save-brand-kit">
-          {save.isPending ? "Saving…" : "Save brand kit"}
+/** Short sentences the ads may quote word for word: edit, remove or add one. */
+function ClaimList({
+  claims,
+  setClaims,
+  errors,
+  touched,
+}: {
+  claims: Item[];
+  setClaims: (claims: Item[]) => void;
+  errors: KitErrors;
+  touched: () => void;
+}) {
+  return (
+    <fieldset className="brand-kit-group">
+      <legend className="field-label">Claims</legend>
+      {claims.length === 0 ? <p className="muted">No claims yet.</p> : null}
+      <ol className="brand-claims" data-testid="brand-claims">
+        {claims.map((claim, i) => (
+          <li key={claim.id} className="brand-claim">
+            <div className="brand-claim-row">
+              <input
+                className="input"
+                value={claim.value}
+                maxLength={200}
+                aria-label={`Claim ${i + 1}`}
+                aria-invalid={errors.fields[`claims#${claim.id}`] ? true : undefined}
+                onChange={(e) => {
+                  setClaims(claims.map((c) => (c.id === claim.id ? { ...c, value: e.target.value } : c)));
+                  touched();
+                }}
+                data-testid="brand-claim"
+              />
+              <button
+                type="button"
+                className="btn btn-link btn-small btn-danger-text"
+                aria-label={`Remove claim ${i + 1}`}
+                onClick={() => {
+                  setClaims(claims.filter((c) => c.id !== claim.id));
+                  touched();
+                }}
+              >
+                Remove
+              </button>
+            </div>
+            <FieldError error={errors.fields[`claims#${claim.id}`]} />
+          </li>
+        ))}
+      </ol>
+      {claims.length < MAX_CLAIMS ? (
+        <button
+          type="button"
+          className="btn btn-ghost btn-small"
+          onClick={() => {
+            setClaims([...claims, item("")]);
+            touched();
+          }}
+          data-testid="brand-claim-add"
+        >
+          Add a claim
         </button>
-      </div>
-    </form>
+      ) : null}
+      <FieldError error={errors.fields.claims} />
+      <p className="field-hint">Short sentences your ads may quote word for word. Keep only what is true.</p>
+    </fieldset>
   );
 }

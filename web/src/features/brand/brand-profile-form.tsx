@@ -62,22 +62,23 @@ function initial(brand: BrandRow | null) {
   return { text, colors };
 }
 
+/** The request the form describes: the filled-in texts and colours, trimmed. */
+function draftOf(text: Record<TextField, string>, colors: Record<ColorKey, string>): Record<string, unknown> {
+  const draft: Record<string, unknown> = {};
+  for (const f of TEXT_FIELDS) if (text[f].trim()) draft[f] = text[f].trim();
+  const chosen = Object.fromEntries(COLOR_KEYS.filter((k) => colors[k].trim()).map((k) => [k, colors[k].trim()]));
+  if (Object.keys(chosen).length) draft.colors = chosen;
+  return draft;
+}
+
 export function BrandProfileForm({ brand, onSaved, onDeleted }: { brand: BrandRow | null; onSaved(id: string): void; onDeleted(): void }) {
   const uid = useId();
-  const trpc = useTRPC();
-  const queryClient = useQueryClient();
   const start = initial(brand);
   const [text, setText] = useState(start.text);
   const [colors, setColors] = useState<Record<ColorKey, string>>(start.colors);
   const [errors, setErrors] = useState(NO_ERRORS);
   const [saved, setSaved] = useState(false);
-  const refresh = async () => {
-    await queryClient.invalidateQueries({ queryKey: trpc.brand.list.queryKey() });
-    await queryClient.invalidateQueries({ queryKey: trpc.brand.get.queryKey() });
-  };
-  const create = useMutation(trpc.brand.create.mutationOptions({ onSuccess: refresh }));
-  const update = useMutation(trpc.brand.update.mutationOptions({ onSuccess: refresh }));
-  const remove = useMutation(trpc.brand.delete.mutationOptions({ onSuccess: refresh }));
+  const { create, update, remove } = useBrandMutations();
   const busy = create.isPending || update.isPending || remove.isPending;
 
   const edit = (field: TextField, value: string) => {
@@ -95,10 +96,7 @@ export function BrandProfileForm({ brand, onSaved, onDeleted }: { brand: BrandRo
     event.preventDefault();
     if (busy) return;
     setSaved(false);
-    const draft: Record<string, unknown> = {};
-    for (const f of TEXT_FIELDS) if (text[f].trim()) draft[f] = text[f].trim();
-    const chosen = Object.fromEntries(COLOR_KEYS.filter((k) => colors[k].trim()).map((k) => [k, colors[k].trim()]));
-    if (Object.keys(chosen).length) draft.colors = chosen;
+    const draft = draftOf(text, colors);
     // The short field set's name and tone are also sent as the full set's, so both read alike.
     const parsed = BrandProfileInput.safeParse(draft);
     if (!parsed.success) {
@@ -139,25 +137,7 @@ export function BrandProfileForm({ brand, onSaved, onDeleted }: { brand: BrandRo
     }
   }
 
-  const field = (f: TextField) => {
-    const meta = LABELS[f];
-    return (
-      <Field
-        key={f}
-        id={`${uid}-${f}`}
-        label={meta.label}
-        name={f}
-        value={text[f]}
-        placeholder={meta.placeholder}
-        hint={meta.hint}
-        type={f === "websiteUrl" || f === "logoUrl" ? "url" : "text"}
-        onChange={(e) => edit(f, e.target.value)}
-        error={errors.fields[f]}
-        errorTestId={`field-error-${f}`}
-        data-testid={`brand-${f}`}
-      />
-    );
-  };
+  const field = (f: TextField) => <ProfileText key={f} uid={uid} field={f} value={text[f]} error={errors.fields[f]} onEdit={edit} />;
 
   const logo = text.logoUrl.trim();
   return (
@@ -168,34 +148,7 @@ export function BrandProfileForm({ brand, onSaved, onDeleted }: { brand: BrandRo
         {field("name")}
         {field("industry")}
       </div>
-      <fieldset className="brand-kit-group">
-        <legend className="field-label">Colours</legend>
-        <ul className="brand-colors brand-profile-colors">
-          {COLOR_KEYS.map((key) => (
-            <li key={key} className="brand-color">
-              <input
-                type="color"
-                aria-label={`${key} colour picker`}
-                value={/^#[0-9a-f]{6}$/i.test(colors[key]) ? colors[key] : "#000000"}
-                onChange={(e) => editColor(key, e.target.value)}
-                data-testid={`brand-color-picker-${key}`}
-              />
-              <label className="brand-color-label">
-                <span className="muted">{key}</span>
-                <input
-                  className="input"
-                  value={colors[key]}
-                  placeholder="#0a84ff"
-                  onChange={(e) => editColor(key, e.target.value)}
-                  aria-invalid={errors.fields[`colors.${key}`] ? true : undefined}
-                  data-testid={`brand-color-${key}`}
-                />
-              </label>
-              <FieldError error={errors.fields[`colors.${key}`]} testId={`field-error-color-${key}`} />
-            </li>
-          ))}
-        </ul>
-      </fieldset>
+      <ProfileColors colors={colors} errors={errors} editColor={editColor} />
       <div className="brand-logo-row">
         {field("logoUrl")}
         <div className="brand-logo-preview" data-testid="brand-logo-preview">
@@ -210,27 +163,142 @@ export function BrandProfileForm({ brand, onSaved, onDeleted }: { brand: BrandRo
       {field("websiteUrl")}
       {field("styleGuide")}
       {field("preferredLanguage")}
-      <div className="form-actions brand-form-actions">
-        <button type="submit" className="btn btn-primary" disabled={busy} data-testid="brand-save">
-          {create.isPending || update.isPending ? "Saving…" : brand ? "Save brand" : "Create brand"}
-        </button>
-        {brand && !brand.isDefault ? (
-          <button type="button" className="btn" onClick={() => void makeDefault()} disabled={busy} data-testid="brand-make-default">
-            Make default
-          </button>
-        ) : null}
-        {brand ? (
-          <button
-            type="button"
-            className="btn btn-link btn-danger-text"
-            onClick={() => void handleDelete()}
-            disabled={busy}
-            data-testid="brand-delete"
-          >
-            {remove.isPending ? "Deleting…" : "Delete brand"}
-          </button>
-        ) : null}
-      </div>
+      <ProfileActions
+        brand={brand}
+        busy={busy}
+        create={create}
+        update={update}
+        remove={remove}
+        makeDefault={makeDefault}
+        handleDelete={handleDelete}
+      />
     </form>
+  );
+}
+
+/** The brand's primary, secondary and accent colours: picked, or typed as hex. */
+function ProfileColors({
+  colors,
+  errors,
+  editColor,
+}: {
+  colors: Record<ColorKey, string>;
+  errors: typeof NO_ERRORS;
+  editColor: (key: ColorKey, value: string) => void;
+}) {
+  return (
+    <fieldset className="brand-kit-group">
+      <legend className="field-label">Colours</legend>
+      <ul className="brand-colors brand-profile-colors">
+        {COLOR_KEYS.map((key) => (
+          <li key={key} className="brand-color">
+            <input
+              type="color"
+              aria-label={`${key} colour picker`}
+              value={/^#[0-9a-f]{6}$/i.test(colors[key]) ? colors[key] : "#000000"}
+              onChange={(e) => editColor(key, e.target.value)}
+              data-testid={`brand-color-picker-${key}`}
+            />
+            <label className="brand-color-label">
+              <span className="muted">{key}</span>
+              <input
+                className="input"
+                value={colors[key]}
+                placeholder="#0a84ff"
+                onChange={(e) => editColor(key, e.target.value)}
+                aria-invalid={errors.fields[`colors.${key}`] ? true : undefined}
+                data-testid={`brand-color-${key}`}
+              />
+            </label>
+            <FieldError error={errors.fields[`colors.${key}`]} testId={`field-error-color-${key}`} />
+          </li>
+        ))}
+      </ul>
+    </fieldset>
+  );
+}
+
+/** Save (or create), make the brand the default, delete it. */
+function ProfileActions({
+  brand,
+  busy,
+  create,
+  update,
+  remove,
+  makeDefault,
+  handleDelete,
+}: {
+  brand: BrandRow | null;
+  busy: boolean;
+  create: { isPending: boolean };
+  update: { isPending: boolean };
+  remove: { isPending: boolean };
+  makeDefault: () => Promise<void>;
+  handleDelete: () => Promise<void>;
+}) {
+  return (
+    <div className="form-actions brand-form-actions">
+      <button type="submit" className="btn btn-primary" disabled={busy} data-testid="brand-save">
+        {create.isPending || update.isPending ? "Saving…" : brand ? "Save brand" : "Create brand"}
+      </button>
+      {brand && !brand.isDefault ? (
+        <button type="button" className="btn" onClick={() => void makeDefault()} disabled={busy} data-testid="brand-make-default">
+          Make default
+        </button>
+      ) : null}
+      {brand ? (
+        <button
+          type="button"
+          className="btn btn-link btn-danger-text"
+          onClick={() => void handleDelete()}
+          disabled={busy}
+          data-testid="brand-delete"
+        >
+          {remove.isPending ? "Deleting…" : "Delete brand"}
+        </button>
+      ) : null}
+    </div>
+  );
+}
+
+/** Creating, changing and deleting a brand; each refreshes the list and the default brand. */
+function useBrandMutations() {
+  const trpc = useTRPC();
+  const queryClient = useQueryClient();
+  const refresh = async () => {
+    await queryClient.invalidateQueries({ queryKey: trpc.brand.list.queryKey() });
+    await queryClient.invalidateQueries({ queryKey: trpc.brand.get.queryKey() });
+  };
+  const create = useMutation(trpc.brand.create.mutationOptions({ onSuccess: refresh }));
+  const update = useMutation(trpc.brand.update.mutationOptions({ onSuccess: refresh }));
+  const remove = useMutation(trpc.brand.delete.mutationOptions({ onSuccess: refresh }));
+  return { create, update, remove };
+}
+
+interface ProfileTextProps {
+  uid: string;
+  field: TextField;
+  value: string;
+  error: string | undefined;
+  onEdit: (field: TextField, value: string) => void;
+}
+
+/** One of the profile's text fields, with its label, placeholder and hint. */
+function ProfileText({ uid, field: f, value, error, onEdit }: ProfileTextProps) {
+  const meta = LABELS[f];
+  return (
+    <Field
+      id={`${uid}-${f}`}
+      label={meta.label}
+      name={f}
+      value={value}
+      placeholder={meta.placeholder}
+      hint={meta.hint}
+      type={f === "websiteUrl" || f === "logoUrl" ? "url" : "text"}
+      onChange={(e) => onEdit(f, e.target.value)}
+      error={error}
+      errorTestId={`field-error-${f}`}
+      data-testid={`brand-${f}`}
+    />
   );
 }

@@ -8,6 +8,7 @@ import { useTRPC } from "../../trpc.ts";
 import { FieldError, FormAlert, FormSuccess } from "../../ui/form.tsx";
 import { InlineError, Skeleton } from "../../ui/status.tsx";
 import "./brand.css";
+import { Select } from "../../ui/select.tsx";
 
 const FIELDS = ["platforms", "weekdays", "times", "timezone", "frequency"] as const;
 type ScheduleField = (typeof FIELDS)[number];
@@ -56,9 +57,157 @@ type Saved = { platforms: string[]; weekdays: string[]; times: string[]; timezon
 
 function ScheduleForm({ saved }: { saved: Saved }) {
   const uid = useId();
+  const zones = useMemo(timeZones, []);
+  const {
+    platforms,
+    setPlatforms,
+    weekdays,
+    setWeekdays,
+    times,
+    setTimes,
+    timezone,
+    setTimezone,
+    frequency,
+    setFrequency,
+    errors,
+    done,
+    save,
+    touched,
+    toggle,
+    handleSubmit,
+  } = useScheduleDraft(saved);
+
+  return (
+    <form className="form brand-schedule-form" noValidate onSubmit={handleSubmit} data-testid="schedule-form">
+      {done ? <FormSuccess testId="schedule-saved">Schedule saved.</FormSuccess> : null}
+      {errors.form ? <FormAlert testId="schedule-error">{errors.form}</FormAlert> : null}
+      <ChipChecks
+        legend="Platforms"
+        options={SCHEDULE_PLATFORMS}
+        label={(p) => PLATFORM_NAMES[p] ?? p}
+        selected={platforms}
+        onToggle={(p) => toggle(platforms, setPlatforms, p)}
+        testId="schedule-platform"
+        error={errors.fields.platforms}
+        errorTestId="field-error-platforms"
+      />
+      <ChipChecks
+        legend="Days"
+        options={WEEKDAYS}
+        label={(d) => d.charAt(0).toUpperCase() + d.slice(1)}
+        selected={weekdays}
+        onToggle={(d) => toggle(weekdays, setWeekdays, d)}
+        testId="schedule-day"
+        error={errors.fields.weekdays}
+        errorTestId="field-error-weekdays"
+      />
+      <div className="field">
+        <label htmlFor={`${uid}-times`} className="field-label">
+          Times
+        </label>
+        <input
+          id={`${uid}-times`}
+          className="input"
+          value={times}
+          onChange={(e) => {
+            setTimes(e.target.value);
+            touched();
+          }}
+          placeholder="09:30, 18:00"
+          data-testid="schedule-times"
+        />
+        {errors.fields.times ? (
+          <FieldError error={errors.fields.times} testId="field-error-times" />
+        ) : (
+          <p className="field-hint">24-hour times, separated by commas.</p>
+        )}
+      </div>
+      <div className="brand-form-grid">
+        <Select
+          id={`${uid}-zone`}
+          label="Time zone"
+          value={timezone}
+          onChange={(v) => {
+            setTimezone(v);
+            touched();
+          }}
+          testId="schedule-timezone"
+          error={errors.fields.timezone}
+          errorTestId="field-error-timezone"
+        >
+          {(zones.includes(timezone) ? zones : [timezone, ...zones]).map((z) => (
+            <option key={z} value={z}>
+              {z}
+            </option>
+          ))}
+        </Select>
+        <Select
+          id={`${uid}-frequency`}
+          label="How often"
+          value={frequency}
+          onChange={(v) => {
+            setFrequency(v);
+            touched();
+          }}
+          testId="schedule-frequency"
+          error={errors.fields.frequency}
+          errorTestId="field-error-frequency"
+        >
+          {SCHEDULE_FREQUENCIES.map((f) => (
+            <option key={f} value={f}>
+              {f}
+            </option>
+          ))}
+        </Select>
+      </div>
+      <div className="form-actions">
+        <button type="submit" className="btn btn-primary" disabled={save.isPending} data-testid="schedule-save">
+          {save.isPending ? "Saving…" : "Save schedule"}
+        </button>
+      </div>
+    </form>
+  );
+}
+
+interface ChipChecksProps {
+  legend: string;
+  options: readonly string[];
+  label: (option: string) => string;
+  selected: readonly string[];
+  onToggle: (option: string) => void;
+  /** The stem of each box's test id: `<stem>-<option>`. */
+  testId: string;
+  error: string | undefined;
+  errorTestId: string;
+}
+
+/** A group of options to tick, shown as chips, with its error beneath. */
+function ChipChecks({ legend, options, label, selected, onToggle, testId, error, errorTestId }: ChipChecksProps) {
+  return (
+    <fieldset className="brand-kit-group">
+      <legend className="field-label">{legend}</legend>
+      <div className="chip-row">
+        {options.map((option) => (
+          <label key={option} className="chip-check">
+            <input
+              type="checkbox"
+              checked={selected.includes(option)}
+              onChange={() => onToggle(option)}
+              data-testid={`${testId}-${option}`}
+            />
+            {label(option)}
+          </label>
+        ))}
+      </div>
+      <FieldError error={error} testId={errorTestId} />
+    </fieldset>
+  );
+}
+
+/** The schedule being edited, checked with the shared schema, and saving it. */
+function useScheduleDraft(saved: Saved) {
   const trpc = useTRPC();
   const queryClient = useQueryClient();
-  const zones = useMemo(timeZones, []);
   const [platforms, setPlatforms] = useState<string[]>(saved?.platforms ?? []);
   const [weekdays, setWeekdays] = useState<string[]>(saved?.weekdays ?? []);
   const [times, setTimes] = useState(saved?.times.join(", ") ?? "09:00");
@@ -104,116 +253,22 @@ function ScheduleForm({ saved }: { saved: Saved }) {
     }
   }
 
-  return (
-    <form className="form brand-schedule-form" noValidate onSubmit={handleSubmit} data-testid="schedule-form">
-      {done ? <FormSuccess testId="schedule-saved">Schedule saved.</FormSuccess> : null}
-      {errors.form ? <FormAlert testId="schedule-error">{errors.form}</FormAlert> : null}
-      <fieldset className="brand-kit-group">
-        <legend className="field-label">Platforms</legend>
-        <div className="chip-row">
-          {SCHEDULE_PLATFORMS.map((p) => (
-            <label key={p} className="chip-check">
-              <input
-                type="checkbox"
-                checked={platforms.includes(p)}
-                onChange={() => toggle(platforms, setPlatforms, p)}
-                data-testid={`schedule-platform-${p}`}
-              />
-              {PLATFORM_NAMES[p] ?? p}
-            </label>
-          ))}
-        </div>
-        <FieldError error={errors.fields.platforms} testId="field-error-platforms" />
-      </fieldset>
-      <fieldset className="brand-kit-group">
-        <legend className="field-label">Days</legend>
-        <div className="chip-row">
-          {WEEKDAYS.map((d) => (
-            <label key={d} className="chip-check">
-              <input
-                type="checkbox"
-                checked={weekdays.includes(d)}
-                onChange={() => toggle(weekdays, setWeekdays, d)}
-                data-testid={`schedule-day-${d}`}
-              />
-              {d.charAt(0).toUpperCase() + d.slice(1)}
-            </label>
-          ))}
-        </div>
-        <FieldError error={errors.fields.weekdays} testId="field-error-weekdays" />
-      </fieldset>
-      <div className="field">
-        <label htmlFor={`${uid}-times`} className="field-label">
-          Times
-        </label>
-        <input
-          id={`${uid}-times`}
-          className="input"
-          value={times}
-          onChange={(e) => {
-            setTimes(e.target.value);
-            touched();
-          }}
-          placeholder="09:30, 18:00"
-          data-testid="schedule-times"
-        />
-        {errors.fields.times ? (
-          <FieldError error={errors.fields.times} testId="field-error-times" />
-        ) : (
-          <p className="field-hint">24-hour times, separated by commas.</p>
-        )}
-      </div>
-      <div className="brand-form-grid">
-        <div className="field">
-          <label htmlFor={`${uid}-zone`} className="field-label">
-            Time zone
-          </label>
-          <select
-            id={`${uid}-zone`}
-            className="input select"
-            value={timezone}
-            onChange={(e) => {
-              setTimezone(e.target.value);
-              touched();
-            }}
-            data-testid="schedule-timezone"
-          >
-            {(zones.includes(timezone) ? zones : [timezone, ...zones]).map((z) => (
-              <option key={z} value={z}>
-                {z}
-              </option>
-            ))}
-          </select>
-          <FieldError error={errors.fields.timezone} testId="field-error-timezone" />
-        </div>
-        <div className="field">
-          <label htmlFor={`${uid}-frequency`} className="field-label">
-            How often
-          </label>
-          <select
-            id={`${uid}-frequency`}
-            className="input select"
-            value={frequency}
-            onChange={(e) => {
-              setFrequency(e.target.value);
-              touched();
-            }}
-            data-testid="schedule-frequency"
-          >
-            {SCHEDULE_FREQUENCIES.map((f) => (
-              <option key={f} value={f}>
-                {f}
-              </option>
-            ))}
-          </select>
-          <FieldError error={errors.fields.frequency} testId="field-error-frequency" />
-        </div>
-      </div>
-      <div className="form-actions">
-        <button type="submit" className="btn btn-primary" disabled={save.isPending} data-testid="schedule-save">
-          {save.isPending ? "Saving…" : "Save schedule"}
-        </button>
-      </div>
-    </form>
-  );
+  return {
+    platforms,
+    setPlatforms,
+    weekdays,
+    setWeekdays,
+    times,
+    setTimes,
+    timezone,
+    setTimezone,
+    frequency,
+    setFrequency,
+    errors,
+    done,
+    save,
+    touched,
+    toggle,
+    handleSubmit,
+  };
 }

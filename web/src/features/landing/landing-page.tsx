@@ -41,91 +41,10 @@ export function LandingPage() {
   const session = useOptionalSession();
   const pricing = useQuery(trpc.public.pricing.queryOptions(undefined, { staleTime: 10 * 60_000 }));
   const trial = pricing.data?.trial;
-  // Who asked for less motion sees the stills only (the clips are not even fetched).
-  const reducedMotion = usePrefersReducedMotion();
-
   return (
     <>
-      <section className="hero">
-        <div className="hero-inner">
-          <div className="hero-copy">
-            <p className="eyebrow">AI video ad studio</p>
-            <h1 className="hero-title">
-              Video ads, <span className="gradient-text">directed by AI.</span>
-            </h1>
-            <p className="hero-lead">
-              Turn a concept or a product page into finished ads for every feed (16:9, 9:16, 1:1 and 4:5) in your brand's look and voice.
-              Pay per ad in credits, and get them back if a run fails.
-            </p>
-            <div className="hero-actions">
-              {session ? (
-                <Link href="/dashboard" className="btn btn-primary btn-large">
-                  Go to your dashboard
-                </Link>
-              ) : (
-                <Link href="/signup" className="btn btn-primary btn-large">
-                  Start free trial
-                </Link>
-              )}
-              <a href="#pricing" className="btn btn-ghost btn-large">
-                See pricing
-              </a>
-            </div>
-            <p className="hero-note muted">
-              {trial ? `${trial.days}-day trial with ${trial.credits} credits included. No card needed.` : "Free trial. No card needed."}
-            </p>
-          </div>
-          {/* Stills the service made (pnpm ad-review --stills, copied into web/public/hero), one per format. */}
-          <div className="hero-visual" data-testid="hero-stills">
-            {HERO_STILLS.map((still) => (
-              <figure key={still.ratio} className={`frame frame-${still.frame} frame-still`}>
-                {"clip" in still && !reducedMotion ? (
-                  <video
-                    src={still.clip}
-                    poster={still.src}
-                    aria-label={still.alt}
-                    muted
-                    loop
-                    playsInline
-                    autoPlay
-                    preload="auto"
-                    data-testid="hero-clip"
-                  />
-                ) : (
-                  <img src={still.src} alt={still.alt} loading="eager" decoding="async" />
-                )}
-                <figcaption className="frame-label">{still.ratio}</figcaption>
-              </figure>
-            ))}
-          </div>
-        </div>
-      </section>
-
-      <section className="section steps" aria-labelledby="how-title">
-        <div className="section-inner">
-          <h2 id="how-title" className="section-title">
-            From brief to feed in three steps
-          </h2>
-          <ol className="step-list">
-            <li className="step">
-              <span className="step-number">1</span>
-              <h3>Describe the ad</h3>
-              <p className="muted">A concept, a product URL or a reference ad you admire. Pick a workflow and a quality tier.</p>
-            </li>
-            <li className="step">
-              <span className="step-number">2</span>
-              <h3>Review the cut</h3>
-              <p className="muted">Watch progress live, approve or send back the storyboard before anything final is rendered.</p>
-            </li>
-            <li className="step">
-              <span className="step-number">3</span>
-              <h3>Ship every format</h3>
-              <p className="muted">Export sized for each platform, then let the performance loop suggest the next variant.</p>
-            </li>
-          </ol>
-        </div>
-      </section>
-
+      <Hero signedIn={Boolean(session)} trial={trial} />
+      <HowItWorks />
       <section id="workflows" className="section" aria-labelledby="workflows-title">
         <div className="section-inner">
           <h2 id="workflows-title" className="section-title">
@@ -154,23 +73,7 @@ export function LandingPage() {
         </div>
       </section>
 
-      <section id="contact" className="section" aria-labelledby="contact-title">
-        <div className="section-inner contact-grid">
-          <div className="contact-intro">
-            <h2 id="contact-title" className="section-title">
-              Talk to us
-            </h2>
-            <p className="section-lead muted">
-              Questions about plans, credits or an agency set-up? Write to the team; a person answers by e-mail.
-            </p>
-            <NewsletterForm />
-          </div>
-          <div className="card contact-card">
-            <ContactForm />
-          </div>
-        </div>
-      </section>
-
+      <ContactSection />
       <section className="section cta">
         <div className="section-inner cta-inner">
           <h2 className="section-title">Your next ad is a sentence away.</h2>
@@ -346,5 +249,119 @@ function Plans({ pricing }: { pricing: Pricing | undefined }) {
         </div>
       </div>
     </>
+  );
+}
+
+/** The hero: what the service is, the way in, and stills it made, one per format. */
+function Hero({ signedIn, trial }: { signedIn: boolean; trial: Pricing["trial"] | undefined }) {
+  // Who asked for less motion sees the stills only (the clips are not even fetched).
+  const reducedMotion = usePrefersReducedMotion();
+  return (
+    <section className="hero">
+      <div className="hero-inner">
+        <div className="hero-copy">
+          <p className="eyebrow">AI video ad studio</p>
+          <h1 className="hero-title">
+            Video ads, <span className="gradient-text">directed by AI.</span>
+          </h1>
+          <p className="hero-lead">
+            Turn a concept or a product page into finished ads for every feed (16:9, 9:16, 1:1 and 4:5) in your brand's look and voice. Pay
+            per ad in credits, and get them back if a run fails.
+          </p>
+          <div className="hero-actions">
+            {signedIn ? (
+              <Link href="/dashboard" className="btn btn-primary btn-large">
+                Go to your dashboard
+              </Link>
+            ) : (
+              <Link href="/signup" className="btn btn-primary btn-large">
+                Start free trial
+              </Link>
+            )}
+            <a href="#pricing" className="btn btn-ghost btn-large">
+              See pricing
+            </a>
+          </div>
+          <p className="hero-note muted">
+            {trial ? `${trial.days}-day trial with ${trial.credits} credits included. No card needed.` : "Free trial. No card needed."}
+          </p>
+        </div>
+        {/* Stills the service made (pnpm ad-review --stills, copied into web/public/hero), one per format. */}
+        <div className="hero-visual" data-testid="hero-stills">
+          {HERO_STILLS.map((still) => (
+            <figure key={still.ratio} className={`frame frame-${still.frame} frame-still`}>
+              {"clip" in still && !reducedMotion ? (
+                <video
+                  src={still.clip}
+                  poster={still.src}
+                  aria-label={still.alt}
+                  muted
+                  loop
+                  playsInline
+                  autoPlay
+                  preload="auto"
+                  data-testid="hero-clip"
+                />
+              ) : (
+                <img src={still.src} alt={still.alt} loading="eager" decoding="async" />
+              )}
+              <figcaption className="frame-label">{still.ratio}</figcaption>
+            </figure>
+          ))}
+        </div>
+      </div>
+    </section>
+  );
+}
+
+/** From brief to feed in three steps. */
+function HowItWorks() {
+  return (
+    <section className="section steps" aria-labelledby="how-title">
+      <div className="section-inner">
+        <h2 id="how-title" className="section-title">
+          From brief to feed in three steps
+        </h2>
+        <ol className="step-list">
+          <li className="step">
+            <span className="step-number">1</span>
+            <h3>Describe the ad</h3>
+            <p className="muted">A concept, a product URL or a reference ad you admire. Pick a workflow and a quality tier.</p>
+          </li>
+          <li className="step">
+            <span className="step-number">2</span>
+            <h3>Review the cut</h3>
+            <p className="muted">Watch progress live, approve or send back the storyboard before anything final is rendered.</p>
+          </li>
+          <li className="step">
+            <span className="step-number">3</span>
+            <h3>Ship every format</h3>
+            <p className="muted">Export sized for each platform, then let the performance loop suggest the next variant.</p>
+          </li>
+        </ol>
+      </div>
+    </section>
+  );
+}
+
+/** Talk to the team, or sign up for the newsletter. */
+function ContactSection() {
+  return (
+    <section id="contact" className="section" aria-labelledby="contact-title">
+      <div className="section-inner contact-grid">
+        <div className="contact-intro">
+          <h2 id="contact-title" className="section-title">
+            Talk to us
+          </h2>
+          <p className="section-lead muted">
+            Questions about plans, credits or an agency set-up? Write to the team; a person answers by e-mail.
+          </p>
+          <NewsletterForm />
+        </div>
+        <div className="card contact-card">
+          <ContactForm />
+        </div>
+      </div>
+    </section>
   );
 }

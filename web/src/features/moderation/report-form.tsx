@@ -7,6 +7,8 @@ import { Field, FieldError, FormAlert, FormSuccess } from "../../ui/form.tsx";
 import { issuesToFieldErrors, type SplitErrors, splitServerError } from "../../lib/errors.ts";
 import { useTRPC } from "../../trpc.ts";
 import { CATEGORY_LABELS } from "./labels.ts";
+import { Select } from "../../ui/select.tsx";
+import { TextArea } from "../../ui/text-area.tsx";
 
 const FIELDS = ["target", "category", "explanation", "reporterName", "reporterEmail", "goodFaith"] as const;
 type NoticeField = (typeof FIELDS)[number];
@@ -14,6 +16,161 @@ const NO_ERRORS: SplitErrors<NoticeField> = { fields: {}, form: null };
 
 export function ReportForm({ initialTarget, defaultEmail }: { initialTarget: string; defaultEmail: string }) {
   const uid = useId();
+  const {
+    report,
+    target,
+    setTarget,
+    category,
+    setCategory,
+    explanation,
+    setExplanation,
+    reporterName,
+    setReporterName,
+    reporterEmail,
+    setReporterEmail,
+    goodFaith,
+    setGoodFaith,
+    errors,
+    setErrors,
+    reference,
+    anonymousAllowed,
+    handleSubmit,
+  } = useNotice(initialTarget, defaultEmail);
+
+  if (reference) {
+    return (
+      <FormSuccess testId="report-submitted">
+        Thank you. Your notice was received with reference <strong data-testid="report-reference">{reference}</strong>. We review every
+        notice and will e-mail you the decision{reporterEmail.trim() ? ` at ${reporterEmail.trim()}` : ""}.
+      </FormSuccess>
+    );
+  }
+
+  const clear = (field: NoticeField) => {
+    if (errors.fields[field]) setErrors((prev) => ({ ...prev, fields: { ...prev.fields, [field]: undefined } }));
+  };
+
+  return (
+    <form className="form" noValidate onSubmit={handleSubmit} aria-busy={report.isPending} data-testid="report-form">
+      {errors.form ? <FormAlert>{errors.form}</FormAlert> : null}
+      <Field
+        id={`${uid}-target`}
+        label="What are you reporting?"
+        value={target}
+        onChange={(e) => {
+          setTarget(e.target.value);
+          clear("target");
+        }}
+        error={errors.fields.target}
+        hint="A project id, or the address of a video or picture made here (…/api/media/…)."
+        data-testid="report-target"
+      />
+      <Select
+        id={`${uid}-category`}
+        label="Why is it illegal or against the terms?"
+        value={category}
+        onChange={(value) => {
+          setCategory(value as ModerationCategory);
+          clear("category");
+        }}
+        error={errors.fields.category}
+        testId="report-category"
+      >
+        <option value="">Choose a reason…</option>
+        {MODERATION_CATEGORIES.map((value) => (
+          <option key={value} value={value}>
+            {CATEGORY_LABELS[value]}
+          </option>
+        ))}
+      </Select>
+      <TextArea
+        id={`${uid}-explanation`}
+        label="Explain what is wrong with it"
+        rows={5}
+        maxLength={2000}
+        value={explanation}
+        onChange={(value) => {
+          setExplanation(value);
+          clear("explanation");
+        }}
+        error={errors.fields.explanation}
+        testId="report-explanation"
+      />
+      <Field
+        id={`${uid}-name`}
+        label={anonymousAllowed ? "Your name (optional for this reason)" : "Your name"}
+        autoComplete="name"
+        value={reporterName}
+        onChange={(e) => {
+          setReporterName(e.target.value);
+          clear("reporterName");
+        }}
+        error={errors.fields.reporterName}
+        data-testid="report-name"
+      />
+      <Field
+        id={`${uid}-email`}
+        label={anonymousAllowed ? "Your e-mail (optional for this reason)" : "Your e-mail"}
+        type="email"
+        autoComplete="email"
+        value={reporterEmail}
+        onChange={(e) => {
+          setReporterEmail(e.target.value);
+          clear("reporterEmail");
+        }}
+        error={errors.fields.reporterEmail}
+        hint="We send the decision here."
+        data-testid="report-email"
+      />
+      <GoodFaithToggle uid={uid} goodFaith={goodFaith} setGoodFaith={setGoodFaith} clear={clear} error={errors.fields.goodFaith} />
+      <div className="form-actions">
+        <button type="submit" className="btn btn-primary" disabled={report.isPending} data-testid="report-submit">
+          {report.isPending ? "Sending notice…" : "Send notice"}
+        </button>
+      </div>
+    </form>
+  );
+}
+
+/** The reporter's statement that the notice is accurate and complete, which the notice needs. */
+function GoodFaithToggle({
+  uid,
+  goodFaith,
+  setGoodFaith,
+  clear,
+  error,
+}: {
+  uid: string;
+  goodFaith: boolean;
+  setGoodFaith: (value: boolean) => void;
+  clear: (field: NoticeField) => void;
+  error: string | undefined;
+}) {
+  return (
+    <>
+      <label className="toggle" htmlFor={`${uid}-good-faith`}>
+        <input
+          id={`${uid}-good-faith`}
+          type="checkbox"
+          className="switch"
+          checked={goodFaith}
+          onChange={(e) => {
+            setGoodFaith(e.target.checked);
+            clear("goodFaith");
+          }}
+          data-testid="report-good-faith"
+        />
+        <span className="toggle-text">
+          <span className="toggle-label">I believe in good faith that the information in this notice is accurate and complete.</span>
+        </span>
+      </label>
+      <FieldError error={error} />
+    </>
+  );
+}
+
+/** The notice being written, checked with the shared schema, and its receipt once sent. */
+function useNotice(initialTarget: string, defaultEmail: string) {
   const trpc = useTRPC();
   const report = useMutation(trpc.moderation.report.mutationOptions());
   const [target, setTarget] = useState(initialTarget);
@@ -51,123 +208,24 @@ export function ReportForm({ initialTarget, defaultEmail }: { initialTarget: str
     }
   }
 
-  if (reference) {
-    return (
-      <FormSuccess testId="report-submitted">
-        Thank you. Your notice was received with reference <strong data-testid="report-reference">{reference}</strong>. We review every
-        notice and will e-mail you the decision{reporterEmail.trim() ? ` at ${reporterEmail.trim()}` : ""}.
-      </FormSuccess>
-    );
-  }
-
-  const clear = (field: NoticeField) => {
-    if (errors.fields[field]) setErrors((prev) => ({ ...prev, fields: { ...prev.fields, [field]: undefined } }));
+  return {
+    report,
+    target,
+    setTarget,
+    category,
+    setCategory,
+    explanation,
+    setExplanation,
+    reporterName,
+    setReporterName,
+    reporterEmail,
+    setReporterEmail,
+    goodFaith,
+    setGoodFaith,
+    errors,
+    setErrors,
+    reference,
+    anonymousAllowed,
+    handleSubmit,
   };
-
-  return (
-    <form className="form" noValidate onSubmit={handleSubmit} aria-busy={report.isPending} data-testid="report-form">
-      {errors.form ? <FormAlert>{errors.form}</FormAlert> : null}
-      <Field
-        id={`${uid}-target`}
-        label="What are you reporting?"
-        value={target}
-        onChange={(e) => {
-          setTarget(e.target.value);
-          clear("target");
-        }}
-        error={errors.fields.target}
-        hint="A project id, or the address of a video or picture made here (…/api/media/…)."
-        data-testid="report-target"
-      />
-      <div className={`field${errors.fields.category ? " has-error" : ""}`}>
-        <label htmlFor={`${uid}-category`} className="field-label">
-          Why is it illegal or against the terms?
-        </label>
-        <select
-          id={`${uid}-category`}
-          className="input select"
-          value={category}
-          onChange={(e) => {
-            setCategory(e.target.value as ModerationCategory);
-            clear("category");
-          }}
-          data-testid="report-category"
-        >
-          <option value="">Choose a reason…</option>
-          {MODERATION_CATEGORIES.map((value) => (
-            <option key={value} value={value}>
-              {CATEGORY_LABELS[value]}
-            </option>
-          ))}
-        </select>
-        <FieldError error={errors.fields.category} />
-      </div>
-      <div className={`field${errors.fields.explanation ? " has-error" : ""}`}>
-        <label htmlFor={`${uid}-explanation`} className="field-label">
-          Explain what is wrong with it
-        </label>
-        <textarea
-          id={`${uid}-explanation`}
-          className="input textarea"
-          rows={5}
-          maxLength={2000}
-          value={explanation}
-          onChange={(e) => {
-            setExplanation(e.target.value);
-            clear("explanation");
-          }}
-          data-testid="report-explanation"
-        />
-        <FieldError error={errors.fields.explanation} />
-      </div>
-      <Field
-        id={`${uid}-name`}
-        label={anonymousAllowed ? "Your name (optional for this reason)" : "Your name"}
-        autoComplete="name"
-        value={reporterName}
-        onChange={(e) => {
-          setReporterName(e.target.value);
-          clear("reporterName");
-        }}
-        error={errors.fields.reporterName}
-        data-testid="report-name"
-      />
-      <Field
-        id={`${uid}-email`}
-        label={anonymousAllowed ? "Your e-mail (optional for this reason)" : "Your e-mail"}
-        type="email"
-        autoComplete="email"
-        value={reporterEmail}
-        onChange={(e) => {
-          setReporterEmail(e.target.value);
-          clear("reporterEmail");
-        }}
-        error={errors.fields.reporterEmail}
-        hint="We send the decision here."
-        data-testid="report-email"
-      />
-      <label className="toggle" htmlFor={`${uid}-good-faith`}>
-        <input
-          id={`${uid}-good-faith`}
-          type="checkbox"
-          className="switch"
-          checked={goodFaith}
-          onChange={(e) => {
-            setGoodFaith(e.target.checked);
-            clear("goodFaith");
-          }}
-          data-testid="report-good-faith"
-        />
-        <span className="toggle-text">
-          <span className="toggle-label">I believe in good faith that the information in this notice is accurate and complete.</span>
-        </span>
-      </label>
-      <FieldError error={errors.fields.goodFaith} />
-      <div className="form-actions">
-        <button type="submit" className="btn btn-primary" disabled={report.isPending} data-testid="report-submit">
-          {report.isPending ? "Sending notice…" : "Send notice"}
-        </button>
-      </div>
-    </form>
-  );
 }

@@ -42,26 +42,12 @@ function filterFrom(params: URLSearchParams): StatusFilter {
 export function ProjectsPage(_props: PageProps) {
   useTitle("Projects");
   const trpc = useTRPC();
-  const queryClient = useQueryClient();
   const [params, setParams] = useSearchParams();
   const filter = filterFrom(params);
   const q = params.get("q")?.trim() ?? "";
   const projects = useQuery({ ...trpc.projects.list.queryOptions(q ? { q } : {}), placeholderData: (previous) => previous });
 
-  // Any job event of this account may change a card: refresh the list, at most every 1.5 s.
-  const pending = useRef<number | undefined>(undefined);
-  useSubscription(
-    trpc.events.stream.subscriptionOptions(undefined, {
-      onData: () => {
-        if (pending.current !== undefined) return;
-        pending.current = window.setTimeout(() => {
-          pending.current = undefined;
-          void queryClient.invalidateQueries({ queryKey: trpc.projects.list.queryKey() });
-        }, 1500);
-      },
-    }),
-  );
-  useEffect(() => () => window.clearTimeout(pending.current), []);
+  useRefreshOnJobEvents();
 
   const setSearch = useCallback(
     (text: string) => {
@@ -120,22 +106,7 @@ export function ProjectsPage(_props: PageProps) {
 
       {all.length > 0 || q ? <ProjectSearch value={q} onChange={setSearch} /> : null}
 
-      {all.length > 0 ? (
-        <fieldset className="segmented project-filter" aria-label="Filter by status">
-          {FILTERS.map((f) => (
-            <label
-              key={f.value}
-              className={`segmented-option${filter === f.value ? " is-selected" : ""}`}
-              data-testid={`filter-${f.value}`}
-            >
-              <input type="radio" name="project-status" value={f.value} checked={filter === f.value} onChange={() => setFilter(f.value)} />
-              {f.label}
-              <span className="segmented-count">{counts[f.value]}</span>
-            </label>
-          ))}
-        </fieldset>
-      ) : null}
-
+      {all.length > 0 ? <StatusFilterBar filter={filter} counts={counts} setFilter={setFilter} /> : null}
       {projects.isPending ? (
         <div className="project-grid" aria-hidden="true">
           {[0, 1, 2, 3].map((i) => (
@@ -156,18 +127,7 @@ export function ProjectsPage(_props: PageProps) {
           </button>
         </section>
       ) : projects.data && all.length === 0 ? (
-        <section className="card empty-state" data-testid="projects-empty">
-          <div className="empty-art" aria-hidden="true">
-            <span />
-            <span />
-            <span />
-          </div>
-          <h2 className="card-title">No projects yet</h2>
-          <p className="muted">Launch your first ad in the studio; it appears here with its videos and downloads.</p>
-          <Link href="/studio" className="btn btn-primary">
-            Open the studio
-          </Link>
-        </section>
+        <NoProjectsYet />
       ) : shown.length === 0 && projects.data ? (
         <section className="card empty-state empty-state-small" data-testid="projects-empty-filter">
           <p className="muted">No {STATUS_LABELS[filter as Project["status"]]?.toLowerCase()} projects.</p>
@@ -394,5 +354,65 @@ function ThumbIcon() {
         strokeLinecap="round"
       />
     </svg>
+  );
+}
+
+/** Any job event of this account may change a card: refresh the list, at most every 1.5 s. */
+function useRefreshOnJobEvents() {
+  const trpc = useTRPC();
+  const queryClient = useQueryClient();
+  const pending = useRef<number | undefined>(undefined);
+  useSubscription(
+    trpc.events.stream.subscriptionOptions(undefined, {
+      onData: () => {
+        if (pending.current !== undefined) return;
+        pending.current = window.setTimeout(() => {
+          pending.current = undefined;
+          void queryClient.invalidateQueries({ queryKey: trpc.projects.list.queryKey() });
+        }, 1500);
+      },
+    }),
+  );
+  useEffect(() => () => window.clearTimeout(pending.current), []);
+}
+
+/** The status filter, each status with how many projects it holds. */
+function StatusFilterBar({
+  filter,
+  counts,
+  setFilter,
+}: {
+  filter: StatusFilter;
+  counts: Record<string, number>;
+  setFilter: (value: StatusFilter) => void;
+}) {
+  return (
+    <fieldset className="segmented project-filter" aria-label="Filter by status">
+      {FILTERS.map((f) => (
+        <label key={f.value} className={`segmented-option${filter === f.value ? " is-selected" : ""}`} data-testid={`filter-${f.value}`}>
+          <input type="radio" name="project-status" value={f.value} checked={filter === f.value} onChange={() => setFilter(f.value)} />
+          {f.label}
+          <span className="segmented-count">{counts[f.value]}</span>
+        </label>
+      ))}
+    </fieldset>
+  );
+}
+
+/** The empty list of a new account: the way to the studio. */
+function NoProjectsYet() {
+  return (
+    <section className="card empty-state" data-testid="projects-empty">
+      <div className="empty-art" aria-hidden="true">
+        <span />
+        <span />
+        <span />
+      </div>
+      <h2 className="card-title">No projects yet</h2>
+      <p className="muted">Launch your first ad in the studio; it appears here with its videos and downloads.</p>
+      <Link href="/studio" className="btn btn-primary">
+        Open the studio
+      </Link>
+    </section>
   );
 }

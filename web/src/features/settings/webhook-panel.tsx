@@ -21,6 +21,231 @@ function masked(secret: string): string {
 
 export function WebhookPanel() {
   const uid = useId();
+  const {
+    settings,
+    url,
+    setUrl,
+    urlError,
+    setUrlError,
+    saved,
+    setSaved,
+    freshSecret,
+    confirmRotate,
+    setConfirmRotate,
+    save,
+    handleSave,
+    rotate,
+  } = useWebhookSettings();
+  const data = settings.data;
+  const dirty = data ? (url ?? "").trim() !== (data.url ?? "") : false;
+
+  return (
+    <section className="card settings-card" aria-labelledby={`${uid}-title`} data-testid="webhook-panel">
+      <div className="settings-card-intro">
+        <h2 id={`${uid}-title`} className="card-title">
+          Webhook
+        </h2>
+        <p className="muted">
+          Each event of your jobs (progress, review, completed, failed) is sent as a signed POST to this URL. Failed deliveries are retried.
+        </p>
+      </div>
+      {settings.isError ? (
+        <InlineError error={settings.error} onRetry={() => void settings.refetch()} />
+      ) : !data ? (
+        <Skeleton width="100%" height="8rem" />
+      ) : (
+        <div className="webhook-body">
+          <UrlForm
+            uid={uid}
+            data={data}
+            url={url}
+            setUrl={setUrl}
+            urlError={urlError}
+            setUrlError={setUrlError}
+            saved={saved}
+            setSaved={setSaved}
+            dirty={dirty}
+            saving={save.isPending && !confirmRotate}
+            pending={save.isPending}
+            handleSave={(event) => void handleSave(event)}
+          />
+          <SigningSecret
+            freshSecret={freshSecret}
+            secret={data.secret}
+            onRotate={() => {
+              save.reset();
+              setConfirmRotate(true);
+            }}
+          />
+          <TestDelivery savedUrl={data.url} dirty={dirty} />
+          <div className="webhook-recent">
+            <h3 className="webhook-subtitle">Recent deliveries</h3>
+            <WebhookDeliveries deliveries={data.recentDeliveries} />
+          </div>
+        </div>
+      )}
+      <ConfirmDialog
+        open={confirmRotate}
+        title="Issue a new signing secret?"
+        confirmLabel="Issue new secret"
+        pendingLabel="Issuing…"
+        pending={save.isPending}
+        error={save.isError ? errorMessage(save.error) : null}
+        onConfirm={() => void rotate()}
+        onClose={() => setConfirmRotate(false)}
+        testId="rotate-dialog"
+      >
+        <p>The current secret stops working at once: your receiver rejects deliveries until you give it the new one.</p>
+      </ConfirmDialog>
+    </section>
+  );
+}
+
+/** The signing secret: in full just after it is issued, else masked, with the way to issue a new one. */
+function SigningSecret({ freshSecret, secret, onRotate }: { freshSecret: string | null; secret: string; onRotate: () => void }) {
+  return (
+    <div className="webhook-secret" data-testid="webhook-secret">
+      <h3 className="webhook-subtitle">Signing secret</h3>
+      {freshSecret ? (
+        <div className="alert alert-warning" role="status">
+          <div>
+            <p className="alert-title">Copy this secret now. It is not shown again.</p>
+            <code className="secret-value" data-testid="webhook-secret-value">
+              {freshSecret}
+            </code>
+            <p className="alert-hint">Verify each delivery's webhook-signature header with it (Standard Webhooks, HMAC-SHA256).</p>
+          </div>
+        </div>
+      ) : (
+        <p className="muted">
+          <code className="mono" data-testid="webhook-secret-masked">
+            {masked(secret)}
+          </code>{" "}
+          · lost it? Issue a new one; the old one stops working at once.
+        </p>
+      )}
+      <button type="button" className="btn btn-ghost btn-small" onClick={onRotate} data-testid="webhook-rotate">
+        Issue a new secret
+      </button>
+    </div>
+  );
+}
+
+/** Sends a signed test event to the saved URL and shows what the endpoint answered. */
+function TestDelivery({ savedUrl, dirty }: { savedUrl: string | null; dirty: boolean }) {
+  const trpc = useTRPC();
+  const queryClient = useQueryClient();
+  const [testResult, setTestResult] = useState<Delivery | null>(null);
+  const sendTest = useMutation(trpc.webhook.sendTest.mutationOptions());
+
+  async function test() {
+    setTestResult(null);
+    try {
+      setTestResult(await sendTest.mutateAsync());
+    } catch {
+      // Shown in place below.
+    }
+    void queryClient.invalidateQueries({ queryKey: trpc.webhook.get.queryKey() });
+  }
+
+  return (
+    <div className="webhook-test">
+      <h3 className="webhook-subtitle">Test delivery</h3>
+      <p className="muted">Sends a signed webhook.test event to the saved URL now and shows what it answered.</p>
+      <div className="form-actions">
+        <button
+          type="button"
+          className="btn btn-ghost"
+          disabled={!savedUrl || dirty || sendTest.isPending}
+          title={!savedUrl ? "Save a URL first" : dirty ? "Save the URL first" : undefined}
+          onClick={() => void test()}
+          data-testid="webhook-test"
+        >
+          {sendTest.isPending ? (
+            <>
+              <Spinner size="sm" /> Sending…
+            </>
+          ) : (
+            "Send a test event"
+          )}
+        </button>
+      </div>
+      {sendTest.isError ? <FormAlert testId="webhook-test-error">{errorMessage(sendTest.error)}</FormAlert> : null}
+      {testResult ? (
+        testResult.status === "delivered" ? (
+          <FormSuccess testId="webhook-test-result">Delivered: your endpoint answered {testResult.lastStatus}.</FormSuccess>
+        ) : (
+          <FormAlert testId="webhook-test-result">
+            Not delivered: {testResult.lastError ?? "no answer"}. Check that the URL is reachable from the internet and answers 2xx.
+          </FormAlert>
+        )
+      ) : null}
+    </div>
+  );
+}
+
+/** The endpoint URL: saving it, or saving it empty to stop the events. */
+function UrlForm({
+  uid,
+  data,
+  url,
+  setUrl,
+  urlError,
+  setUrlError,
+  saved,
+  setSaved,
+  dirty,
+  saving,
+  pending,
+  handleSave,
+}: {
+  uid: string;
+  data: Settings;
+  url: string | null;
+  setUrl: (url: string) => void;
+  urlError: string | null;
+  setUrlError: (error: string | null) => void;
+  saved: boolean;
+  setSaved: (saved: boolean) => void;
+  dirty: boolean;
+  saving: boolean;
+  pending: boolean;
+  handleSave: (event: FormEvent<HTMLFormElement>) => void;
+}) {
+  return (
+    <form className="form" noValidate onSubmit={handleSave} data-testid="webhook-form" aria-busy={pending}>
+      {saved && !dirty ? (
+        <FormSuccess testId="webhook-saved">{data.url ? "Webhook URL saved." : "Webhook removed: no events are sent."}</FormSuccess>
+      ) : null}
+      <Field
+        id={`${uid}-url`}
+        label="Endpoint URL"
+        type="url"
+        inputMode="url"
+        placeholder="https://example.com/hooks/adgen"
+        value={url ?? ""}
+        onChange={(e) => {
+          setUrl(e.target.value);
+          setUrlError(null);
+          setSaved(false);
+        }}
+        error={urlError ?? undefined}
+        errorTestId="field-error-webhook-url"
+        hint="Leave empty and save to stop sending events."
+        data-testid="webhook-url"
+      />
+      <div className="form-actions">
+        <button type="submit" className="btn btn-primary" disabled={!dirty || pending} data-testid="webhook-save">
+          {saving ? "Saving…" : "Save URL"}
+        </button>
+      </div>
+    </form>
+  );
+}
+
+/** The webhook's settings being edited: the URL (checked here first), the secret issued with the first
+ * URL or on request (kept in full until the page is left), and the request to issue a new one. */
+function useWebhookSettings() {
   const trpc = useTRPC();
   const queryClient = useQueryClient();
   const settings = useQuery(trpc.webhook.get.queryOptions());
@@ -30,10 +255,8 @@ export function WebhookPanel() {
   /** The secret just issued (first URL saved, or rotated): shown in full until the page is left. */
   const [freshSecret, setFreshSecret] = useState<string | null>(null);
   const [confirmRotate, setConfirmRotate] = useState(false);
-  const [testResult, setTestResult] = useState<Delivery | null>(null);
 
   const save = useMutation(trpc.webhook.save.mutationOptions());
-  const sendTest = useMutation(trpc.webhook.sendTest.mutationOptions());
 
   useEffect(() => {
     if (settings.data && url === null) setUrl(settings.data.url ?? "");
@@ -82,148 +305,19 @@ export function WebhookPanel() {
     }
   }
 
-  async function test() {
-    setTestResult(null);
-    try {
-      setTestResult(await sendTest.mutateAsync());
-    } catch {
-      // Shown in place below.
-    }
-    void queryClient.invalidateQueries({ queryKey: trpc.webhook.get.queryKey() });
-  }
-
-  const data = settings.data;
-  const dirty = data ? (url ?? "").trim() !== (data.url ?? "") : false;
-
-  return (
-    <section className="card settings-card" aria-labelledby={`${uid}-title`} data-testid="webhook-panel">
-      <div className="settings-card-intro">
-        <h2 id={`${uid}-title`} className="card-title">
-          Webhook
-        </h2>
-        <p className="muted">
-          Each event of your jobs (progress, review, completed, failed) is sent as a signed POST to this URL. Failed deliveries are retried.
-        </p>
-      </div>
-      {settings.isError ? (
-        <InlineError error={settings.error} onRetry={() => void settings.refetch()} />
-      ) : !data ? (
-        <Skeleton width="100%" height="8rem" />
-      ) : (
-        <div className="webhook-body">
-          <form className="form" noValidate onSubmit={handleSave} data-testid="webhook-form" aria-busy={save.isPending}>
-            {saved && !dirty ? (
-              <FormSuccess testId="webhook-saved">{data.url ? "Webhook URL saved." : "Webhook removed: no events are sent."}</FormSuccess>
-            ) : null}
-            <Field
-              id={`${uid}-url`}
-              label="Endpoint URL"
-              type="url"
-              inputMode="url"
-              placeholder="https://example.com/hooks/adgen"
-              value={url ?? ""}
-              onChange={(e) => {
-                setUrl(e.target.value);
-                setUrlError(null);
-                setSaved(false);
-              }}
-              error={urlError ?? undefined}
-              errorTestId="field-error-webhook-url"
-              hint="Leave empty and save to stop sending events."
-              data-testid="webhook-url"
-            />
-            <div className="form-actions">
-              <button type="submit" className="btn btn-primary" disabled={!dirty || save.isPending} data-testid="webhook-save">
-                {save.isPending && !confirmRotate ? "Saving…" : "Save URL"}
-              </button>
-            </div>
-          </form>
-
-          <div className="webhook-secret" data-testid="webhook-secret">
-            <h3 className="webhook-subtitle">Signing secret</h3>
-            {freshSecret ? (
-              <div className="alert alert-warning" role="status">
-                <div>
-                  <p className="alert-title">Copy this secret now. It is not shown again.</p>
-                  <code className="secret-value" data-testid="webhook-secret-value">
-                    {freshSecret}
-                  </code>
-                  <p className="alert-hint">Verify each delivery's webhook-signature header with it (Standard Webhooks, HMAC-SHA256).</p>
-                </div>
-              </div>
-            ) : (
-              <p className="muted">
-                <code className="mono" data-testid="webhook-secret-masked">
-                  {masked(data.secret)}
-                </code>{" "}
-                · lost it? Issue a new one; the old one stops working at once.
-              </p>
-            )}
-            <button
-              type="button"
-              className="btn btn-ghost btn-small"
-              onClick={() => {
-                save.reset();
-                setConfirmRotate(true);
-              }}
-              data-testid="webhook-rotate"
-            >
-              Issue a new secret
-            </button>
-          </div>
-
-          <div className="webhook-test">
-            <h3 className="webhook-subtitle">Test delivery</h3>
-            <p className="muted">Sends a signed webhook.test event to the saved URL now and shows what it answered.</p>
-            <div className="form-actions">
-              <button
-                type="button"
-                className="btn btn-ghost"
-                disabled={!data.url || dirty || sendTest.isPending}
-                title={!data.url ? "Save a URL first" : dirty ? "Save the URL first" : undefined}
-                onClick={() => void test()}
-                data-testid="webhook-test"
-              >
-                {sendTest.isPending ? (
-                  <>
-                    <Spinner size="sm" /> Sending…
-                  </>
-                ) : (
-                  "Send a test event"
-                )}
-              </button>
-            </div>
-            {sendTest.isError ? <FormAlert testId="webhook-test-error">{errorMessage(sendTest.error)}</FormAlert> : null}
-            {testResult ? (
-              testResult.status === "delivered" ? (
-                <FormSuccess testId="webhook-test-result">Delivered: your endpoint answered {testResult.lastStatus}.</FormSuccess>
-              ) : (
-                <FormAlert testId="webhook-test-result">
-                  Not delivered: {testResult.lastError ?? "no answer"}. Check that the URL is reachable from the internet and answers 2xx.
-                </FormAlert>
-              )
-            ) : null}
-          </div>
-
-          <div className="webhook-recent">
-            <h3 className="webhook-subtitle">Recent deliveries</h3>
-            <WebhookDeliveries deliveries={data.recentDeliveries} />
-          </div>
-        </div>
-      )}
-      <ConfirmDialog
-        open={confirmRotate}
-        title="Issue a new signing secret?"
-        confirmLabel="Issue new secret"
-        pendingLabel="Issuing…"
-        pending={save.isPending}
-        error={save.isError ? errorMessage(save.error) : null}
-        onConfirm={() => void rotate()}
-        onClose={() => setConfirmRotate(false)}
-        testId="rotate-dialog"
-      >
-        <p>The current secret stops working at once: your receiver rejects deliveries until you give it the new one.</p>
-      </ConfirmDialog>
-    </section>
-  );
+  return {
+    settings,
+    url,
+    setUrl,
+    urlError,
+    setUrlError,
+    saved,
+    setSaved,
+    freshSecret,
+    confirmRotate,
+    setConfirmRotate,
+    save,
+    handleSave,
+    rotate,
+  };
 }

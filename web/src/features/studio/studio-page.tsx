@@ -1,6 +1,6 @@
 // The Studio page: loads the catalogue (types, formats, models), the prices, the saved defaults, the
 // brand profile, the plan and (for "Try again", `?retry=<jobId>`) the failed run's settings, then shows
-// the form (components/studio/studio-form.tsx).
+// the form (studio-form.tsx).
 import { useQuery } from "@tanstack/react-query";
 import { Link, useSearchParams } from "wouter";
 import { StudioForm } from "./studio-form.tsx";
