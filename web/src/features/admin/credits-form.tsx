@@ -14,23 +14,8 @@ type Direction = "grant" | "remove";
 
 export function CreditsForm({ user }: { user: AdminUser }) {
   const uid = useId();
-  const {
-    direction,
-    setDirection,
-    amount,
-    setAmount,
-    reason,
-    setReason,
-    fieldError,
-    setFieldError,
-    confirming,
-    setConfirming,
-    done,
-    grant,
-    run,
-    handleSubmit,
-  } = useCreditChange(user);
-  const n = Number(amount);
+  const change = useCreditChange(user);
+  const n = Number(change.amount);
   return (
     <section className="card settings-card" aria-labelledby={`${uid}-title`} data-testid="admin-credits">
       <div className="settings-card-intro">
@@ -42,10 +27,12 @@ export function CreditsForm({ user }: { user: AdminUser }) {
           entry with its reason.
         </p>
       </div>
-      <form className="form" noValidate onSubmit={handleSubmit} aria-busy={grant.isPending}>
-        {done ? <FormSuccess testId="credits-done">{done}</FormSuccess> : null}
-        {grant.isError && !confirming ? <FormAlert testId="credits-error">{errorMessage(grant.error)}</FormAlert> : null}
-        <DirectionChoice uid={uid} direction={direction} setDirection={setDirection} />
+      <form className="form" noValidate onSubmit={change.handleSubmit} aria-busy={change.grant.isPending}>
+        {change.done ? <FormSuccess testId="credits-done">{change.done}</FormSuccess> : null}
+        {change.grant.isError && !change.confirming ? (
+          <FormAlert testId="credits-error">{errorMessage(change.grant.error)}</FormAlert>
+        ) : null}
+        <DirectionChoice uid={uid} direction={change.direction} setDirection={change.setDirection} />
         <Field
           id={`${uid}-amount`}
           label="Credits"
@@ -53,42 +40,42 @@ export function CreditsForm({ user }: { user: AdminUser }) {
           inputMode="numeric"
           min={1}
           step={1}
-          value={amount}
+          value={change.amount}
           onChange={(e) => {
-            setAmount(e.target.value);
-            setFieldError(null);
+            change.setAmount(e.target.value);
+            change.setFieldError(null);
           }}
-          error={fieldError ?? undefined}
+          error={change.fieldError ?? undefined}
           errorTestId="field-error-amount"
           data-testid="credits-amount"
         />
         <Field
           id={`${uid}-reason`}
           label="Reason"
-          value={reason}
+          value={change.reason}
           maxLength={500}
           placeholder="e.g. Refund for a failed render"
-          onChange={(e) => setReason(e.target.value)}
+          onChange={(e) => change.setReason(e.target.value)}
           hint="Kept in the ledger and the audit log."
           data-testid="credits-reason"
         />
         <div className="form-actions">
-          <button type="submit" className="btn btn-primary" disabled={grant.isPending} data-testid="credits-submit">
-            {grant.isPending && !confirming ? "Saving…" : direction === "grant" ? "Grant credits" : "Remove credits"}
+          <button type="submit" className="btn btn-primary" disabled={change.grant.isPending} data-testid="credits-submit">
+            {change.grant.isPending && !change.confirming ? "Saving…" : change.direction === "grant" ? "Grant credits" : "Remove credits"}
           </button>
         </div>
       </form>
       <ConfirmDialog
-        open={confirming}
+        open={change.confirming}
         title={`Remove ${Number.isFinite(n) ? formatNumber(Math.abs(n)) : ""} credits?`}
         confirmLabel="Remove credits"
         pendingLabel="Removing…"
-        pending={grant.isPending}
-        error={grant.isError ? errorMessage(grant.error) : null}
-        onConfirm={() => void run()}
+        pending={change.grant.isPending}
+        error={change.grant.isError ? errorMessage(change.grant.error) : null}
+        onConfirm={() => void change.run()}
         onClose={() => {
-          setConfirming(false);
-          grant.reset();
+          change.setConfirming(false);
+          change.grant.reset();
         }}
       >
         <p>

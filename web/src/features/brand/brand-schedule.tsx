@@ -58,47 +58,30 @@ type Saved = { platforms: string[]; weekdays: string[]; times: string[]; timezon
 function ScheduleForm({ saved }: { saved: Saved }) {
   const uid = useId();
   const zones = useMemo(timeZones, []);
-  const {
-    platforms,
-    setPlatforms,
-    weekdays,
-    setWeekdays,
-    times,
-    setTimes,
-    timezone,
-    setTimezone,
-    frequency,
-    setFrequency,
-    errors,
-    done,
-    save,
-    touched,
-    toggle,
-    handleSubmit,
-  } = useScheduleDraft(saved);
+  const draft = useScheduleDraft(saved);
 
   return (
-    <form className="form brand-schedule-form" noValidate onSubmit={handleSubmit} data-testid="schedule-form">
-      {done ? <FormSuccess testId="schedule-saved">Schedule saved.</FormSuccess> : null}
-      {errors.form ? <FormAlert testId="schedule-error">{errors.form}</FormAlert> : null}
+    <form className="form brand-schedule-form" noValidate onSubmit={draft.handleSubmit} data-testid="schedule-form">
+      {draft.done ? <FormSuccess testId="schedule-saved">Schedule saved.</FormSuccess> : null}
+      {draft.errors.form ? <FormAlert testId="schedule-error">{draft.errors.form}</FormAlert> : null}
       <ChipChecks
         legend="Platforms"
         options={SCHEDULE_PLATFORMS}
         label={(p) => PLATFORM_NAMES[p] ?? p}
-        selected={platforms}
-        onToggle={(p) => toggle(platforms, setPlatforms, p)}
+        selected={draft.platforms}
+        onToggle={(p) => draft.toggle(draft.platforms, draft.setPlatforms, p)}
         testId="schedule-platform"
-        error={errors.fields.platforms}
+        error={draft.errors.fields.platforms}
         errorTestId="field-error-platforms"
       />
       <ChipChecks
         legend="Days"
         options={WEEKDAYS}
         label={(d) => d.charAt(0).toUpperCase() + d.slice(1)}
-        selected={weekdays}
-        onToggle={(d) => toggle(weekdays, setWeekdays, d)}
+        selected={draft.weekdays}
+        onToggle={(d) => draft.toggle(draft.weekdays, draft.setWeekdays, d)}
         testId="schedule-day"
-        error={errors.fields.weekdays}
+        error={draft.errors.fields.weekdays}
         errorTestId="field-error-weekdays"
       />
       <div className="field">
@@ -108,16 +91,16 @@ function ScheduleForm({ saved }: { saved: Saved }) {
         <input
           id={`${uid}-times`}
           className="input"
-          value={times}
+          value={draft.times}
           onChange={(e) => {
-            setTimes(e.target.value);
-            touched();
+            draft.setTimes(e.target.value);
+            draft.touched();
           }}
           placeholder="09:30, 18:00"
           data-testid="schedule-times"
         />
-        {errors.fields.times ? (
-          <FieldError error={errors.fields.times} testId="field-error-times" />
+        {draft.errors.fields.times ? (
+          <FieldError error={draft.errors.fields.times} testId="field-error-times" />
         ) : (
           <p className="field-hint">24-hour times, separated by commas.</p>
         )}
@@ -126,16 +109,16 @@ function ScheduleForm({ saved }: { saved: Saved }) {
         <Select
           id={`${uid}-zone`}
           label="Time zone"
-          value={timezone}
+          value={draft.timezone}
           onChange={(v) => {
-            setTimezone(v);
-            touched();
+            draft.setTimezone(v);
+            draft.touched();
           }}
           testId="schedule-timezone"
-          error={errors.fields.timezone}
+          error={draft.errors.fields.timezone}
           errorTestId="field-error-timezone"
         >
-          {(zones.includes(timezone) ? zones : [timezone, ...zones]).map((z) => (
+          {(zones.includes(draft.timezone) ? zones : [draft.timezone, ...zones]).map((z) => (
             <option key={z} value={z}>
               {z}
             </option>
@@ -144,13 +127,13 @@ function ScheduleForm({ saved }: { saved: Saved }) {
         <Select
           id={`${uid}-frequency`}
           label="How often"
-          value={frequency}
+          value={draft.frequency}
           onChange={(v) => {
-            setFrequency(v);
-            touched();
+            draft.setFrequency(v);
+            draft.touched();
           }}
           testId="schedule-frequency"
-          error={errors.fields.frequency}
+          error={draft.errors.fields.frequency}
           errorTestId="field-error-frequency"
         >
           {SCHEDULE_FREQUENCIES.map((f) => (
@@ -161,8 +144,8 @@ function ScheduleForm({ saved }: { saved: Saved }) {
         </Select>
       </div>
       <div className="form-actions">
-        <button type="submit" className="btn btn-primary" disabled={save.isPending} data-testid="schedule-save">
-          {save.isPending ? "Saving…" : "Save schedule"}
+        <button type="submit" className="btn btn-primary" disabled={draft.save.isPending} data-testid="schedule-save">
+          {draft.save.isPending ? "Saving…" : "Save schedule"}
         </button>
       </div>
     </form>

@@ -9,6 +9,7 @@ import { useTRPC } from "../../trpc.ts";
 import { CATEGORY_LABELS } from "./labels.ts";
 import { Select } from "../../ui/select.tsx";
 import { TextArea } from "../../ui/text-area.tsx";
+import { Toggle } from "../../ui/toggle.tsx";
 
 const FIELDS = ["target", "category", "explanation", "reporterName", "reporterEmail", "goodFaith"] as const;
 type NoticeField = (typeof FIELDS)[number];
@@ -16,64 +17,45 @@ const NO_ERRORS: SplitErrors<NoticeField> = { fields: {}, form: null };
 
 export function ReportForm({ initialTarget, defaultEmail }: { initialTarget: string; defaultEmail: string }) {
   const uid = useId();
-  const {
-    report,
-    target,
-    setTarget,
-    category,
-    setCategory,
-    explanation,
-    setExplanation,
-    reporterName,
-    setReporterName,
-    reporterEmail,
-    setReporterEmail,
-    goodFaith,
-    setGoodFaith,
-    errors,
-    setErrors,
-    reference,
-    anonymousAllowed,
-    handleSubmit,
-  } = useNotice(initialTarget, defaultEmail);
+  const notice = useNotice(initialTarget, defaultEmail);
 
-  if (reference) {
+  if (notice.reference) {
     return (
       <FormSuccess testId="report-submitted">
-        Thank you. Your notice was received with reference <strong data-testid="report-reference">{reference}</strong>. We review every
-        notice and will e-mail you the decision{reporterEmail.trim() ? ` at ${reporterEmail.trim()}` : ""}.
+        Thank you. Your notice was received with reference <strong data-testid="report-reference">{notice.reference}</strong>. We review
+        every notice and will e-mail you the decision{notice.reporterEmail.trim() ? ` at ${notice.reporterEmail.trim()}` : ""}.
       </FormSuccess>
     );
   }
 
   const clear = (field: NoticeField) => {
-    if (errors.fields[field]) setErrors((prev) => ({ ...prev, fields: { ...prev.fields, [field]: undefined } }));
+    if (notice.errors.fields[field]) notice.setErrors((prev) => ({ ...prev, fields: { ...prev.fields, [field]: undefined } }));
   };
 
   return (
-    <form className="form" noValidate onSubmit={handleSubmit} aria-busy={report.isPending} data-testid="report-form">
-      {errors.form ? <FormAlert>{errors.form}</FormAlert> : null}
+    <form className="form" noValidate onSubmit={notice.handleSubmit} aria-busy={notice.report.isPending} data-testid="report-form">
+      {notice.errors.form ? <FormAlert>{notice.errors.form}</FormAlert> : null}
       <Field
         id={`${uid}-target`}
         label="What are you reporting?"
-        value={target}
+        value={notice.target}
         onChange={(e) => {
-          setTarget(e.target.value);
+          notice.setTarget(e.target.value);
           clear("target");
         }}
-        error={errors.fields.target}
+        error={notice.errors.fields.target}
         hint="A project id, or the address of a video or picture made here (…/api/media/…)."
         data-testid="report-target"
       />
       <Select
         id={`${uid}-category`}
         label="Why is it illegal or against the terms?"
-        value={category}
+        value={notice.category}
         onChange={(value) => {
-          setCategory(value as ModerationCategory);
+          notice.setCategory(value as ModerationCategory);
           clear("category");
         }}
-        error={errors.fields.category}
+        error={notice.errors.fields.category}
         testId="report-category"
       >
         <option value="">Choose a reason…</option>
@@ -88,44 +70,50 @@ export function ReportForm({ initialTarget, defaultEmail }: { initialTarget: str
         label="Explain what is wrong with it"
         rows={5}
         maxLength={2000}
-        value={explanation}
+        value={notice.explanation}
         onChange={(value) => {
-          setExplanation(value);
+          notice.setExplanation(value);
           clear("explanation");
         }}
-        error={errors.fields.explanation}
+        error={notice.errors.fields.explanation}
         testId="report-explanation"
       />
       <Field
         id={`${uid}-name`}
-        label={anonymousAllowed ? "Your name (optional for this reason)" : "Your name"}
+        label={notice.anonymousAllowed ? "Your name (optional for this reason)" : "Your name"}
         autoComplete="name"
-        value={reporterName}
+        value={notice.reporterName}
         onChange={(e) => {
-          setReporterName(e.target.value);
+          notice.setReporterName(e.target.value);
           clear("reporterName");
         }}
-        error={errors.fields.reporterName}
+        error={notice.errors.fields.reporterName}
         data-testid="report-name"
       />
       <Field
         id={`${uid}-email`}
-        label={anonymousAllowed ? "Your e-mail (optional for this reason)" : "Your e-mail"}
+        label={notice.anonymousAllowed ? "Your e-mail (optional for this reason)" : "Your e-mail"}
         type="email"
         autoComplete="email"
-        value={reporterEmail}
+        value={notice.reporterEmail}
         onChange={(e) => {
-          setReporterEmail(e.target.value);
+          notice.setReporterEmail(e.target.value);
           clear("reporterEmail");
         }}
-        error={errors.fields.reporterEmail}
+        error={notice.errors.fields.reporterEmail}
         hint="We send the decision here."
         data-testid="report-email"
       />
-      <GoodFaithToggle uid={uid} goodFaith={goodFaith} setGoodFaith={setGoodFaith} clear={clear} error={errors.fields.goodFaith} />
+      <GoodFaithToggle
+        uid={uid}
+        goodFaith={notice.goodFaith}
+        setGoodFaith={notice.setGoodFaith}
+        clear={clear}
+        error={notice.errors.fields.goodFaith}
+      />
       <div className="form-actions">
-        <button type="submit" className="btn btn-primary" disabled={report.isPending} data-testid="report-submit">
-          {report.isPending ? "Sending notice…" : "Send notice"}
+        <button type="submit" className="btn btn-primary" disabled={notice.report.isPending} data-testid="report-submit">
+          {notice.report.isPending ? "Sending notice…" : "Send notice"}
         </button>
       </div>
     </form>
@@ -148,22 +136,16 @@ function GoodFaithToggle({
 }) {
   return (
     <>
-      <label className="toggle" htmlFor={`${uid}-good-faith`}>
-        <input
-          id={`${uid}-good-faith`}
-          type="checkbox"
-          className="switch"
-          checked={goodFaith}
-          onChange={(e) => {
-            setGoodFaith(e.target.checked);
-            clear("goodFaith");
-          }}
-          data-testid="report-good-faith"
-        />
-        <span className="toggle-text">
-          <span className="toggle-label">I believe in good faith that the information in this notice is accurate and complete.</span>
-        </span>
-      </label>
+      <Toggle
+        id={`${uid}-good-faith`}
+        label="I believe in good faith that the information in this notice is accurate and complete."
+        checked={goodFaith}
+        onChange={(on) => {
+          setGoodFaith(on);
+          clear("goodFaith");
+        }}
+        testId="report-good-faith"
+      />
       <FieldError error={error} />
     </>
   );

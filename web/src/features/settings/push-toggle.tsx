@@ -7,6 +7,7 @@ import { FormAlert, FormSuccess } from "../../ui/form.tsx";
 import { errorMessage } from "../../lib/errors.ts";
 import { useTRPC } from "../../trpc.ts";
 import { browserPushSupport, currentSubscription, subscribeBrowser, unsubscribeBrowser } from "./browser-push.ts";
+import { Toggle } from "../../ui/toggle.tsx";
 
 export function PushNotificationsSection() {
   const uid = useId();
@@ -87,25 +88,19 @@ export function PushNotificationsSection() {
             {support.reason}
           </p>
         ) : (
-          <label className="toggle" htmlFor={`${uid}-toggle`}>
-            <input
-              id={`${uid}-toggle`}
-              type="checkbox"
-              className="switch"
-              checked={enabled}
-              disabled={busy || status.isPending}
-              onChange={(e) => void toggle(e.target.checked)}
-              data-testid="push-toggle"
-            />
-            <span className="toggle-text">
-              <span className="toggle-label">{busy ? "Working…" : "Push notifications in this browser"}</span>
-              <span className="field-hint">
-                {status.data
-                  ? `${status.data.subscriptions} ${status.data.subscriptions === 1 ? "browser" : "browsers"} subscribed on your account.`
-                  : " "}
-              </span>
-            </span>
-          </label>
+          <Toggle
+            id={`${uid}-toggle`}
+            label={busy ? "Working…" : "Push notifications in this browser"}
+            hint={
+              status.data
+                ? `${status.data.subscriptions} ${status.data.subscriptions === 1 ? "browser" : "browsers"} subscribed on your account.`
+                : " "
+            }
+            checked={enabled}
+            disabled={busy || status.isPending}
+            onChange={(on) => void toggle(on)}
+            testId="push-toggle"
+          />
         )}
         <div className="form-actions">
           <button

@@ -21,23 +21,9 @@ function masked(secret: string): string {
 
 export function WebhookPanel() {
   const uid = useId();
-  const {
-    settings,
-    url,
-    setUrl,
-    urlError,
-    setUrlError,
-    saved,
-    setSaved,
-    freshSecret,
-    confirmRotate,
-    setConfirmRotate,
-    save,
-    handleSave,
-    rotate,
-  } = useWebhookSettings();
-  const data = settings.data;
-  const dirty = data ? (url ?? "").trim() !== (data.url ?? "") : false;
+  const webhook = useWebhookSettings();
+  const data = webhook.settings.data;
+  const dirty = data ? (webhook.url ?? "").trim() !== (data.url ?? "") : false;
 
   return (
     <section className="card settings-card" aria-labelledby={`${uid}-title`} data-testid="webhook-panel">
@@ -49,8 +35,8 @@ export function WebhookPanel() {
           Each event of your jobs (progress, review, completed, failed) is sent as a signed POST to this URL. Failed deliveries are retried.
         </p>
       </div>
-      {settings.isError ? (
-        <InlineError error={settings.error} onRetry={() => void settings.refetch()} />
+      {webhook.settings.isError ? (
+        <InlineError error={webhook.settings.error} onRetry={() => void webhook.settings.refetch()} />
       ) : !data ? (
         <Skeleton width="100%" height="8rem" />
       ) : (
@@ -58,23 +44,23 @@ export function WebhookPanel() {
           <UrlForm
             uid={uid}
             data={data}
-            url={url}
-            setUrl={setUrl}
-            urlError={urlError}
-            setUrlError={setUrlError}
-            saved={saved}
-            setSaved={setSaved}
+            url={webhook.url}
+            setUrl={webhook.setUrl}
+            urlError={webhook.urlError}
+            setUrlError={webhook.setUrlError}
+            saved={webhook.saved}
+            setSaved={webhook.setSaved}
             dirty={dirty}
-            saving={save.isPending && !confirmRotate}
-            pending={save.isPending}
-            handleSave={(event) => void handleSave(event)}
+            saving={webhook.save.isPending && !webhook.confirmRotate}
+            pending={webhook.save.isPending}
+            handleSave={(event) => void webhook.handleSave(event)}
           />
           <SigningSecret
-            freshSecret={freshSecret}
+            freshSecret={webhook.freshSecret}
             secret={data.secret}
             onRotate={() => {
-              save.reset();
-              setConfirmRotate(true);
+              webhook.save.reset();
+              webhook.setConfirmRotate(true);
             }}
           />
           <TestDelivery savedUrl={data.url} dirty={dirty} />
@@ -85,14 +71,14 @@ export function WebhookPanel() {
         </div>
       )}
       <ConfirmDialog
-        open={confirmRotate}
+        open={webhook.confirmRotate}
         title="Issue a new signing secret?"
         confirmLabel="Issue new secret"
         pendingLabel="Issuing…"
-        pending={save.isPending}
-        error={save.isError ? errorMessage(save.error) : null}
-        onConfirm={() => void rotate()}
-        onClose={() => setConfirmRotate(false)}
+        pending={webhook.save.isPending}
+        error={webhook.save.isError ? errorMessage(webhook.save.error) : null}
+        onConfirm={() => void webhook.rotate()}
+        onClose={() => webhook.setConfirmRotate(false)}
         testId="rotate-dialog"
       >
         <p>The current secret stops working at once: your receiver rejects deliveries until you give it the new one.</p>

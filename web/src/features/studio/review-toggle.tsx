@@ -1,5 +1,6 @@
 // "Pause for my review": the storyboard is shown before anything renders (hitl).
 import { FieldError } from "../../ui/form.tsx";
+import { Toggle } from "../../ui/toggle.tsx";
 
 interface ReviewToggleProps {
   id: string;
@@ -12,24 +13,14 @@ interface ReviewToggleProps {
 export function ReviewToggle({ id, checked, onChange, timeoutSeconds, error }: ReviewToggleProps) {
   return (
     <>
-      <label className="toggle" htmlFor={id}>
-        <input
-          id={id}
-          type="checkbox"
-          className="switch"
-          checked={checked}
-          onChange={(e) => onChange(e.target.checked)}
-          data-testid="field-hitl"
-          aria-describedby={`${id}-hint`}
-        />
-        <span className="toggle-text">
-          <span className="toggle-label">Pause for my review</span>
-          <span id={`${id}-hint`} className="field-hint">
-            See the storyboard and its creative score before anything renders. Undecided after {formatHours(timeoutSeconds)}, the run is
-            refunded.
-          </span>
-        </span>
-      </label>
+      <Toggle
+        id={id}
+        label="Pause for my review"
+        hint={`See the storyboard and its creative score before anything renders. Undecided after ${formatHours(timeoutSeconds)}, the run is refunded.`}
+        checked={checked}
+        onChange={onChange}
+        testId="field-hitl"
+      />
       <FieldError error={error} testId="field-error-hitl" />
     </>
   );
