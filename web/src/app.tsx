@@ -4,10 +4,10 @@ import { QueryClientProvider } from "@tanstack/react-query";
 import { useState } from "react";
 import { matchRoute, Route, Switch, useLocation, useRouter } from "wouter";
 import { GuestOnly, RequireSession } from "./auth/session.tsx";
-import { AppShell, AuthLayout, MarketingLayout } from "./components/layout.tsx";
-import { LiveBalanceProvider } from "./components/live-balance.tsx";
-import { ErrorPanel } from "./components/status.tsx";
-import { NotFoundPage } from "./pages/not-found.tsx";
+import { AppShell, AuthLayout, MarketingLayout } from "./features/shell/layout.tsx";
+import { LiveBalanceProvider } from "./features/shell/live-balance.tsx";
+import { ErrorPanel } from "./ui/status.tsx";
+import { NotFoundPage } from "./features/shell/not-found-page.tsx";
 import { type AppRoute, ROUTES } from "./routes.tsx";
 import { makeQueryClient, makeTrpcClient, TRPCProvider } from "./trpc.ts";
 

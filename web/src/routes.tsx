@@ -1,37 +1,33 @@
 // Every client route in one table. A later area adds its page here and flips its nav item from
 // `comingSoon` to `href`; the server answers index.html for any of these paths.
 import type { ComponentType } from "react";
-import type { Session } from "./auth/session.tsx";
-import { AdminPage } from "./pages/admin.tsx";
-import { AdminUserPage } from "./pages/admin-user.tsx";
-import { AdminActivityPage } from "./pages/admin-activity.tsx";
-import { AdminAgentsPage } from "./pages/admin-agents.tsx";
-import { AdminLeadsPage } from "./pages/admin-leads.tsx";
-import { AdminMarketingPage } from "./pages/admin-marketing.tsx";
-import { AdminOverviewPage } from "./pages/admin-overview.tsx";
-import { AdminSettingsPage } from "./pages/admin-settings.tsx";
-import { AdminSystemPage } from "./pages/admin-system.tsx";
-import { BillingPage } from "./pages/billing.tsx";
-import { BrandPage } from "./pages/brand.tsx";
-import { BillingSandboxPage } from "./pages/billing-sandbox.tsx";
-import { AdminModerationPage } from "./pages/admin-moderation.tsx";
-import { AdminFlagsPage } from "./pages/admin-flags.tsx";
-import { AssistantPage } from "./pages/assistant.tsx";
-import { DashboardPage } from "./pages/dashboard.tsx";
-import { JobPage } from "./pages/job.tsx";
-import { LandingPage } from "./pages/landing.tsx";
-import { LoginPage } from "./pages/login.tsx";
-import { PerformancePage } from "./pages/performance.tsx";
-import { ProjectsPage } from "./pages/projects.tsx";
-import { PromptBuilderPage } from "./pages/prompt-builder.tsx";
-import { ReportPage } from "./pages/report.tsx";
-import { SettingsPage } from "./pages/settings.tsx";
-import { SignupPage } from "./pages/signup.tsx";
-import { StudioPage } from "./pages/studio.tsx";
-
-export interface PageProps {
-  session: Session;
-}
+import type { PageProps } from "./page-props.ts";
+import { AdminPage } from "./features/admin/admin-page.tsx";
+import { AdminUserPage } from "./features/admin/admin-user-page.tsx";
+import { AdminActivityPage } from "./features/admin/admin-activity-page.tsx";
+import { AdminAgentsPage } from "./features/admin/admin-agents-page.tsx";
+import { AdminLeadsPage } from "./features/admin/admin-leads-page.tsx";
+import { AdminMarketingPage } from "./features/admin/admin-marketing-page.tsx";
+import { AdminOverviewPage } from "./features/admin/admin-overview-page.tsx";
+import { AdminSettingsPage } from "./features/admin/admin-settings-page.tsx";
+import { AdminSystemPage } from "./features/admin/admin-system-page.tsx";
+import { BillingPage } from "./features/billing/billing-page.tsx";
+import { BrandPage } from "./features/brand/brand-page.tsx";
+import { BillingSandboxPage } from "./features/billing/billing-sandbox-page.tsx";
+import { AdminModerationPage } from "./features/admin/admin-moderation-page.tsx";
+import { AdminFlagsPage } from "./features/admin/admin-flags-page.tsx";
+import { AssistantPage } from "./features/assistant/assistant-page.tsx";
+import { DashboardPage } from "./features/dashboard/dashboard-page.tsx";
+import { JobPage } from "./features/job/job-page.tsx";
+import { LandingPage } from "./features/landing/landing-page.tsx";
+import { LoginPage } from "./features/auth/login-page.tsx";
+import { PerformancePage } from "./features/performance/performance-page.tsx";
+import { ProjectsPage } from "./features/projects/projects-page.tsx";
+import { PromptBuilderPage } from "./features/prompt-builder/prompt-builder-page.tsx";
+import { ReportPage } from "./features/moderation/report-page.tsx";
+import { SettingsPage } from "./features/settings/settings-page.tsx";
+import { SignupPage } from "./features/auth/signup-page.tsx";
+import { StudioPage } from "./features/studio/studio-page.tsx";
 
 export type AppRoute =
   /** Anyone; the marketing layout. */

@@ -3,7 +3,7 @@
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import type { ReactNode } from "react";
 import { Redirect, useLocation } from "wouter";
-import { ErrorPanel, PageLoader } from "../components/status.tsx";
+import { ErrorPanel, PageLoader } from "../ui/status.tsx";
 import { isUnauthorized } from "../lib/errors.ts";
 import { type RouterOutputs, useTRPC } from "../trpc.ts";
 import { loginReturningTo, returnPath } from "./return-path.ts";

@@ -1,0 +1,127 @@
+// The activity log: the audit trail, newest first, filtered by account, action and dates, page by page.
+import { keepPreviousData, useQuery } from "@tanstack/react-query";
+import { useId, useState } from "react";
+import { AdminNav } from "./admin-nav.tsx";
+import { InlineError, Spinner } from "../../ui/status.tsx";
+import { formatDateTime, formatNumber } from "../../lib/format.ts";
+import { useDebounced, useTitle } from "../../lib/hooks.ts";
+import { useTRPC } from "../../trpc.ts";
+import { Pagination } from "../../ui/pagination.tsx";
+import "./admin.css";
+import "./admin-console.css";
+import { TableNoteRow } from "../../ui/table-note-row.tsx";
+
+const PAGE_SIZE = 50;
+
+export function AdminActivityPage() {
+  useTitle("Activity · Admin");
+  const uid = useId();
+  const trpc = useTRPC();
+  const [page, setPage] = useState(1);
+  const [filters, setFilters] = useState({ userId: "", action: "", from: "", to: "" });
+  const debounced = useDebounced(filters, 300);
+  const input = {
+    page,
+    pageSize: PAGE_SIZE,
+    ...(debounced.userId.trim() ? { userId: debounced.userId.trim() } : {}),
+    ...(debounced.action.trim() ? { action: debounced.action.trim() } : {}),
+    ...(debounced.from ? { from: debounced.from } : {}),
+    ...(debounced.to ? { to: debounced.to } : {}),
+  };
+  const activity = useQuery(trpc.admin.activity.queryOptions(input, { placeholderData: keepPreviousData }));
+  const data = activity.data;
+  const set = (key: keyof typeof filters) => (event: { target: { value: string } }) => {
+    setFilters({ ...filters, [key]: event.target.value });
+    setPage(1);
+  };
+
+  return (
+    <div className="page" data-testid="admin-activity">
+      <header className="page-header">
+        <div>
+          <h1 className="page-title">Activity</h1>
+          <p className="page-subtitle muted">Who did what, and when: sign-ins, changes, and every admin action.</p>
+        </div>
+      </header>
+      <AdminNav />
+      <section className="card card-flush">
+        <div className="admin-filters">
+          <div className="field">
+            <label className="field-label" htmlFor={`${uid}-user`}>
+              Account id
+            </label>
+            <input
+              id={`${uid}-user`}
+              className="input"
+              value={filters.userId}
+              onChange={set("userId")}
+              placeholder="acting or acted-on account"
+            />
+          </div>
+          <div className="field">
+            <label className="field-label" htmlFor={`${uid}-action`}>
+              Action
+            </label>
+            <input
+              id={`${uid}-action`}
+              className="input"
+              value={filters.action}
+              onChange={set("action")}
+              placeholder="auth.login, or admin. for all"
+              data-testid="activity-action"
+            />
+          </div>
+          <div className="field">
+            <label className="field-label" htmlFor={`${uid}-from`}>
+              From
+            </label>
+            <input id={`${uid}-from`} className="input" type="date" value={filters.from} onChange={set("from")} />
+          </div>
+          <div className="field">
+            <label className="field-label" htmlFor={`${uid}-to`}>
+              To
+            </label>
+            <input id={`${uid}-to`} className="input" type="date" value={filters.to} onChange={set("to")} />
+          </div>
+        </div>
+        <p className="toolbar-meta muted" aria-live="polite" style={{ padding: "0 16px" }} data-testid="activity-total">
+          {activity.isFetching ? <Spinner size="sm" /> : null}
+          {data ? `${formatNumber(data.total)} ${data.total === 1 ? "entry" : "entries"}` : null}
+        </p>
+        {activity.isError ? (
+          <div className="card-body">
+            <InlineError error={activity.error} onRetry={() => void activity.refetch()} />
+          </div>
+        ) : null}
+        <div className="table-wrap">
+          <table className="table" data-testid="activity-table">
+            <thead>
+              <tr>
+                <th scope="col">When</th>
+                <th scope="col">Who</th>
+                <th scope="col">Action</th>
+                <th scope="col">On</th>
+                <th scope="col">Details</th>
+              </tr>
+            </thead>
+            <tbody>
+              {data?.entries.map((entry) => (
+                <tr key={entry.id} data-testid="activity-row">
+                  <td>{formatDateTime(entry.createdAt)}</td>
+                  <td className="cell-email">{entry.actorEmail ?? entry.actorId ?? "anonymous"}</td>
+                  <td>
+                    <code>{entry.action}</code>
+                  </td>
+                  <td>{entry.targetType ? `${entry.targetType}${entry.targetId ? ` ${entry.targetId.slice(0, 8)}` : ""}` : "—"}</td>
+                  <td className="admin-meta">{Object.keys(entry.metadata).length ? JSON.stringify(entry.metadata) : ""}</td>
+                </tr>
+              ))}
+              {data && data.entries.length === 0 ? <TableNoteRow columns={5}>Nothing matches these filters.</TableNoteRow> : null}
+            </tbody>
+          </table>
+        </div>
+        <Pagination page={page} totalPages={data?.totalPages ?? 1} onPage={setPage} previousLabel="← Newer" nextLabel="Older →" />
+      </section>
+    </div>
+  );
+}

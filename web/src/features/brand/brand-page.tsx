@@ -1,0 +1,69 @@
+// The Brand page: the brand switcher and the selected brand's profile, the publishing schedule, the
+// knowledge base, and the default brand's kit and media library.
+import { useQuery } from "@tanstack/react-query";
+import { useId, useState } from "react";
+import { BrandKitSection } from "./brand-kit.tsx";
+import { BrandProfileForm } from "./brand-profile-form.tsx";
+import { BrandScheduleSection } from "./brand-schedule.tsx";
+import { BrandSwitcher, NEW_BRAND } from "./brand-switcher.tsx";
+import { KnowledgeBaseSection } from "./knowledge-base.tsx";
+import { MediaLibrarySection } from "./media-library.tsx";
+import { InlineError, Skeleton } from "../../ui/status.tsx";
+import { useTitle } from "../../lib/hooks.ts";
+import { useTRPC } from "../../trpc.ts";
+
+export function BrandPage() {
+  useTitle("Brand");
+  return (
+    <div className="page page-narrow brand-page" data-testid="brand-page">
+      <header className="page-header">
+        <div>
+          <h1 className="page-title">Brand</h1>
+          <p className="page-subtitle muted">Who your ads speak for, what they may say, and when they go out.</p>
+        </div>
+      </header>
+      <BrandProfilesSection />
+      <BrandScheduleSection />
+      <KnowledgeBaseSection />
+      <BrandKitSection />
+      <MediaLibrarySection />
+    </div>
+  );
+}
+
+function BrandProfilesSection() {
+  const uid = useId();
+  const trpc = useTRPC();
+  const brands = useQuery(trpc.brand.list.queryOptions());
+  const [chosen, setChosen] = useState<string | null>(null);
+  // A new form when the user picks another brand; not when a new brand is saved (its form stays, with its message).
+  const [formKey, setFormKey] = useState(0);
+  const pick = (id: string | null) => {
+    setChosen(id);
+    setFormKey((k) => k + 1);
+  };
+  const list = brands.data ?? [];
+  // The default brand until another is picked; "new" with none saved yet.
+  const selected = chosen && (chosen === NEW_BRAND || list.some((b) => b.id === chosen)) ? chosen : (list[0]?.id ?? NEW_BRAND);
+  const brand = list.find((b) => b.id === selected) ?? null;
+  return (
+    <section className="card settings-card" aria-labelledby={`${uid}-title`} data-testid="brand-profiles">
+      <div className="settings-card-intro">
+        <h2 id={`${uid}-title`} className="card-title">
+          Brand profile
+        </h2>
+        <p className="muted">Your ads take their name, colours, logo and voice from here. An agency can keep one per client.</p>
+      </div>
+      {brands.isError ? (
+        <InlineError error={brands.error} onRetry={() => void brands.refetch()} />
+      ) : brands.isPending ? (
+        <Skeleton height="200px" />
+      ) : (
+        <div className="brand-profiles">
+          {list.length ? <BrandSwitcher brands={list} selected={selected} onSelect={pick} /> : null}
+          <BrandProfileForm key={formKey} brand={brand} onSaved={(id) => setChosen(id)} onDeleted={() => pick(null)} />
+        </div>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,59 @@
+// Lighting (with the terms that work well for the model family), quality and the negative prompt.
+import { Field } from "../../ui/form.tsx";
+import type { FormField, FormState, PromptSchema, PromptSpec, SetField } from "./prompt-form.ts";
+
+interface LookFieldsProps {
+  uid: string;
+  schema: PromptSchema;
+  spec: PromptSpec;
+  form: FormState;
+  set: SetField;
+  errorFor: (field: FormField) => string | undefined;
+}
+
+export function LookFields({ uid, schema, spec, form, set, errorFor }: LookFieldsProps) {
+  const fieldSpec = (name: string) => spec.fields.find((f) => f.name === name);
+  const lexicon = schema.lexicon[spec.family];
+  return (
+    <>
+      <Field
+        id={`${uid}-lighting`}
+        label="Lighting"
+        value={form.lighting}
+        onChange={(e) => set("lighting", e.target.value)}
+        placeholder={fieldSpec("lighting")?.placeholder}
+        error={errorFor("lighting")}
+        hint={`Terms that work well: ${lexicon.lighting.slice(0, 5).join(", ")}`}
+        list={`${uid}-lighting-terms`}
+        maxLength={600}
+        data-testid="pb-lighting"
+      />
+      <datalist id={`${uid}-lighting-terms`}>
+        {lexicon.lighting.map((t) => (
+          <option key={t} value={t} />
+        ))}
+      </datalist>
+      <Field
+        id={`${uid}-quality`}
+        label="Quality"
+        value={form.quality}
+        onChange={(e) => set("quality", e.target.value)}
+        placeholder={fieldSpec("quality")?.placeholder}
+        error={errorFor("quality")}
+        hint={`Comma-separated. Defaults when empty: ${spec.defaultQuality.join(", ")}`}
+        maxLength={600}
+        data-testid="pb-quality"
+      />
+      <Field
+        id={`${uid}-negative`}
+        label="Negative"
+        value={form.negative}
+        onChange={(e) => set("negative", e.target.value)}
+        placeholder={fieldSpec("negative")?.placeholder}
+        error={errorFor("negative")}
+        hint={`Comma-separated, up to ${schema.limits.negativeMaxItems}. Always added: ${spec.defaultNegative.join(", ")}`}
+        data-testid="pb-negative"
+      />
+    </>
+  );
+}
