@@ -1,7 +1,7 @@
 // What particular workflow types add to a job's result, beside its assets: a cinematic ad's shot list, a
 // clone's analysis of its reference, an optimizer's list of changes, a brand film's brand kit and a
 // factory's batch of variants. The server fills them (server/src/modules/workflows/pipeline/) and the SPA
-// shows them (web/src/components/results/), so both read these shapes.
+// shows them (web/src/features/results/), so both read these shapes.
 import { z } from "zod";
 
 const hexColor = z.string().regex(/^#[0-9a-f]{6}$/, { error: "a colour must be a hex colour like #0a84ff" });

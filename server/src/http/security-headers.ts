@@ -87,7 +87,7 @@ const COMMON: Record<string, string> = {
   "X-Frame-Options": "DENY",
   "Referrer-Policy": "strict-origin-when-cross-origin",
   "Cross-Origin-Opener-Policy": "same-origin",
-  // The assistant records the user's voice (web/src/components/assistant/mic-button.tsx).
+  // The assistant records the user's voice (web/src/features/assistant/mic-button.tsx).
   "Permissions-Policy": "camera=(), microphone=(self), geolocation=(), payment=(), usb=(), display-capture=()",
 };
 
