@@ -7,7 +7,7 @@ import { formatsFor, modelKindsFor, videoModelFits, type WorkflowRequest } from 
 import { listBrandMedia } from "../brand/brand-media.ts";
 import type { Services } from "../../context.ts";
 import { AppError } from "../../errors.ts";
-import { defaultModel, instanceModels, MODEL_KINDS, type ModelKind } from "../catalog/catalog.ts";
+import { defaultModel, instanceModels, MODEL_KINDS, type ModelKind } from "../pricing/pricing.ts";
 import { GENERATED_PICTURES, preferenceUnavailable, type RemoteProviders } from "../providers/remote-providers.ts";
 import type { ProviderCostConfig } from "../../config/env.ts";
 import {

@@ -1,4 +1,4 @@
-// Public configuration: prices, studio options and capabilities. Capabilities name a category and a
+// Public configuration (the "pricing" room, apart from the operation catalogue): prices, studio options and capabilities. Capabilities name a category and a
 // tier, never a provider.
 import {
   AD_PRESETS,
