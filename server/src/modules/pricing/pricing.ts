@@ -1,5 +1,5 @@
-// Public configuration (the "pricing" room, apart from the operation catalogue): prices, studio options and capabilities. Capabilities name a category and a
-// tier, never a provider.
+// Public configuration ("pricing", not to be confused with the operation catalogue): prices, studio
+// options and capabilities. Capabilities name a category and a tier, never a provider.
 import {
   AD_PRESETS,
   BILLING_INTERVALS,
