@@ -1,6 +1,6 @@
 // Assembles the services of one process: database (migrated), sessions, rate limits, events.
 import type { Config } from "./config/env.ts";
-import type { Services } from "./context.ts";
+import type { Services } from "./request-context.ts";
 import { openDatabase } from "./db/database.ts";
 import { applyMigrations } from "./db/migrate.ts";
 import { type EventBus, InProcessEventBus } from "./events/bus.ts";

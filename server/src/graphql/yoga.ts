@@ -17,7 +17,7 @@ import type { IncomingMessage } from "node:http";
 import type { Server } from "node:http";
 import { useServer } from "graphql-ws/use/ws";
 import { type WebSocket, WebSocketServer } from "ws";
-import type { RequestContext, Services } from "../context.ts";
+import type { RequestContext, Services } from "../request-context.ts";
 import { AppError } from "../errors.ts";
 import { bodyLimitFor } from "../front-door/front-door.ts";
 import { buildRequestContext } from "../front-door/context-from-headers.ts";

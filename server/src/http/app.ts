@@ -8,7 +8,7 @@ import { fetchRequestHandler } from "@trpc/server/adapters/fetch";
 import { Hono } from "hono";
 import type { IncomingMessage, Server } from "node:http";
 import type { AddressInfo } from "node:net";
-import type { Services } from "../context.ts";
+import type { Services } from "../request-context.ts";
 import { createGraphQL } from "../graphql/yoga.ts";
 import { AppError, type FieldError } from "../errors.ts";
 import { chooseRequestId, logRequest, REQUEST_ID_HEADER, type RequestTrace, startTrace } from "../logging/request-trace.ts";

@@ -4,7 +4,7 @@
 // it in full, and it must not leave a downloaded render behind. Review stills are the one exception.
 import type { Job } from "@adgen/prisma";
 import { STEP } from "@adgen/schema";
-import type { RequestContext, Tx } from "../context.ts";
+import type { RequestContext, Tx } from "../request-context.ts";
 import { AppError, Errors } from "../errors.ts";
 import { assertMediaOnline } from "../modules/moderation/media-gate.ts";
 import { findOwnJob } from "../modules/workflows/jobs.ts";

@@ -11,7 +11,7 @@
 //   5. the domain handler;
 //   6. under tests, the answer is checked against the output schema.
 // Transports then encode the answer; no rule lives in a transport.
-import type { RequestContext } from "../context.ts";
+import type { RequestContext } from "../request-context.ts";
 import { AppError, Errors, parseInput } from "../errors.ts";
 import { traceOperation } from "../logging/request-trace.ts";
 import { mapPushable, type PushableStream, pushSourceOf } from "../events/push-source.ts";

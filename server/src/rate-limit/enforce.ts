@@ -1,4 +1,4 @@
-import type { RequestContext } from "../context.ts";
+import type { RequestContext } from "../request-context.ts";
 import { AppError } from "../errors.ts";
 import type { RateLimitClass, RateLimitResult } from "./limiter.ts";
 

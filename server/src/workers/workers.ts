@@ -1,6 +1,6 @@
 // The background side of a process: workflow workers, the dead-letter worker that fails and refunds
 // jobs whose last attempt failed, webhook and export workers, and periodic sweeps.
-import type { Services } from "../context.ts";
+import type { Services } from "../request-context.ts";
 import { QUEUE, type QueueMessage } from "../queue/queue.ts";
 import { admitNext, admitWaitingJobs, type WorkflowMessage, resendStaleQueuedJobs } from "../modules/workflows/enqueue.ts";
 import { failAndRefund } from "../modules/workflows/fail-job.ts";

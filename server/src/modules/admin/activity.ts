@@ -3,7 +3,7 @@
 import type { Prisma } from "@adgen/prisma";
 import { ActivityQuery, type ActivityPage } from "@adgen/schema";
 import type { z } from "zod";
-import type { RequestContext } from "../../context.ts";
+import type { RequestContext } from "../../request-context.ts";
 import { parseInput } from "../../errors.ts";
 import { auditAdminRead } from "./admin-audit.ts";
 import { resolvePeriod } from "./period.ts";

@@ -3,7 +3,7 @@
 // POST /admin/agents/{agentId}/trigger runs one at once through the same `runAgent`.
 import type { AgentState, Prisma } from "@adgen/prisma";
 import type { Agent } from "@adgen/schema";
-import type { RequestContext, Services } from "../../context.ts";
+import type { RequestContext, Services } from "../../request-context.ts";
 import { AppError, Errors } from "../../errors.ts";
 import { recordAudit } from "../audit/record-audit.ts";
 import { recoverOrphanedJobs } from "../workflows/pipeline/run-job.ts";

@@ -3,7 +3,7 @@
 // counts at a stage only if it reached every stage before it, so each conversion is at most 100 %.
 import { type AdminFunnel, type AdminPeriodQuery, FUNNEL_STAGES } from "@adgen/schema";
 import type { z } from "zod";
-import type { RequestContext } from "../../context.ts";
+import type { RequestContext } from "../../request-context.ts";
 import { LedgerReason } from "../credits/ledger.ts";
 import { auditAdminRead } from "./admin-audit.ts";
 import { HOUSE_EMAIL } from "./marketing.ts";

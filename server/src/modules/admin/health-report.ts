@@ -7,7 +7,7 @@ import { randomUUID } from "node:crypto";
 import { rm, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import type { AdminHealth } from "@adgen/schema";
-import type { RequestContext, Services } from "../../context.ts";
+import type { RequestContext, Services } from "../../request-context.ts";
 import { QUEUE } from "../../queue/queue.ts";
 import { locateFfmpeg } from "../render/ffmpeg.ts";
 import { auditAdminRead } from "./admin-audit.ts";

@@ -2,7 +2,7 @@
 import type { Lead as LeadRow, Prisma } from "@adgen/prisma";
 import { type Lead, LeadInput, LeadListQuery, type LeadList } from "@adgen/schema";
 import type { z } from "zod";
-import type { RequestContext, Tx } from "../../context.ts";
+import type { RequestContext, Tx } from "../../request-context.ts";
 import { parseInput } from "../../errors.ts";
 import { recordAudit } from "../audit/record-audit.ts";
 import { auditAdminRead } from "./admin-audit.ts";

@@ -7,7 +7,7 @@
 import type { MarketingRun as MarketingRunRow, Prisma } from "@adgen/prisma";
 import { CREDIT_PACKS, MarketingRequest, type MarketingRun, WORKFLOWS } from "@adgen/schema";
 import type { z } from "zod";
-import type { RequestContext, Services } from "../../context.ts";
+import type { RequestContext, Services } from "../../request-context.ts";
 import { AppError, parseInput } from "../../errors.ts";
 import { recordAudit } from "../audit/record-audit.ts";
 import { changeCredits, LedgerReason } from "../credits/ledger.ts";

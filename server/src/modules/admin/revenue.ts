@@ -3,7 +3,7 @@
 // sold against what the period's jobs cost at the generation providers.
 import { type AdminRevenue, AdminRevenueQuery } from "@adgen/schema";
 import type { z } from "zod";
-import type { RequestContext } from "../../context.ts";
+import type { RequestContext } from "../../request-context.ts";
 import { parseInput } from "../../errors.ts";
 import { auditAdminRead } from "./admin-audit.ts";
 import { periodView, resolvePeriod } from "./period.ts";

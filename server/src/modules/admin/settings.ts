@@ -4,7 +4,7 @@
 import type { Prisma } from "@adgen/prisma";
 import { SETTING_KEYS, SystemSettings, SystemSettingsUpdate, type SystemSettingsView } from "@adgen/schema";
 import type { z } from "zod";
-import type { RequestContext, Services } from "../../context.ts";
+import type { RequestContext, Services } from "../../request-context.ts";
 import { AppError, parseInput } from "../../errors.ts";
 import { recordAudit } from "../audit/record-audit.ts";
 import { auditAdminRead } from "./admin-audit.ts";

@@ -2,7 +2,7 @@
 // and used in a period, all counted from the tables that hold them (the ledger for credits).
 import { ACCOUNT_STATUSES, type AdminPeriodQuery, type AdminStats, JOB_STATUSES, PLAN_IDS, WORKFLOW_TYPES } from "@adgen/schema";
 import type { z } from "zod";
-import type { RequestContext } from "../../context.ts";
+import type { RequestContext } from "../../request-context.ts";
 import { LedgerReason } from "../credits/ledger.ts";
 import { auditAdminRead } from "./admin-audit.ts";
 import { daysOf, parsePeriod, periodView } from "./period.ts";

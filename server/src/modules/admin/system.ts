@@ -2,7 +2,7 @@
 // the scheduled agents, and storage use (media files, free disk space, database size).
 import { statfs } from "node:fs/promises";
 import { type AdminSystem, QUEUE_STATES } from "@adgen/schema";
-import type { RequestContext, Services } from "../../context.ts";
+import type { RequestContext, Services } from "../../request-context.ts";
 import { QUEUE } from "../../queue/queue.ts";
 import { auditAdminRead } from "./admin-audit.ts";
 import { listAgentStates } from "./agents.ts";

@@ -12,7 +12,7 @@ import {
   type UserProfile,
 } from "@adgen/schema";
 import type { z } from "zod";
-import type { RequestContext, Tx } from "../../context.ts";
+import type { RequestContext, Tx } from "../../request-context.ts";
 import { AppError, Errors, parseInput } from "../../errors.ts";
 import { recordAudit } from "../audit/record-audit.ts";
 import { type CredentialRevocation, Revoke } from "../auth/credential-revocation.ts";

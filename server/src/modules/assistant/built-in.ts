@@ -2,7 +2,7 @@
 // calls the same tools a model would, and answers from their results with the real numbers. Asked what
 // it can do, or for something it cannot, it answers with what it can do (capabilities.ts).
 import { WORKFLOWS, type WorkflowType, workflowName } from "@adgen/schema";
-import type { RequestContext } from "../../context.ts";
+import type { RequestContext } from "../../request-context.ts";
 import type { AgentEvent, AgentTurn } from "./agent.ts";
 import { readInContext } from "./follow-up.ts";
 import { runTool } from "./tools.ts";

@@ -3,7 +3,7 @@
 // Week 1 tests hooks cheaply, week 2 turns them into video, week 3 adds a presenter, week 4 improves
 // the best; later weeks alternate fresh angles and optimisation, which is how creative testing runs.
 import { type AspectRatio, type WorkflowType, workflowName } from "@adgen/schema";
-import type { RequestContext } from "../../context.ts";
+import type { RequestContext } from "../../request-context.ts";
 import { requireUser } from "../auth/authenticate.ts";
 import { priceOf } from "./tools.ts";
 

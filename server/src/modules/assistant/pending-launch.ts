@@ -3,7 +3,7 @@
 // it. Claiming the pending launch clears it in one statement (answering the value it had), so two quick "yes" launch it once.
 import type { Prisma } from "@adgen/prisma";
 import { workflowName } from "@adgen/schema";
-import type { RequestContext } from "../../context.ts";
+import type { RequestContext } from "../../request-context.ts";
 import { estimateWorkflow, launchWorkflow } from "../workflows/launch-workflow.ts";
 import type { LaunchArgs } from "./tools.ts";
 

@@ -4,7 +4,7 @@
 // passages from knowledge/. A tool's refusal (a 4xx from the domain) is its result, said to the user.
 import { WORKFLOW_TYPES, WORKFLOWS, type WorkflowType, workflowName } from "@adgen/schema";
 import { z } from "zod";
-import type { RequestContext } from "../../context.ts";
+import type { RequestContext } from "../../request-context.ts";
 import { AppError } from "../../errors.ts";
 import { searchPassages } from "../knowledge/passages.ts";
 import { performanceReport } from "../performance/report.ts";

@@ -1,6 +1,6 @@
 import { AuthCredentials, type AuthResponse } from "@adgen/schema";
 import type { z } from "zod";
-import type { RequestContext } from "../../context.ts";
+import type { RequestContext } from "../../request-context.ts";
 import { AppError, isUniqueViolation, parseInput } from "../../errors.ts";
 import { readSettings } from "../admin/settings.ts";
 import { recordAudit } from "../audit/record-audit.ts";

@@ -1,5 +1,5 @@
 // Account events of the spine: a balance change, pushed to the SPA and to GraphQL subscribers.
-import type { RequestContext, Services, Tx } from "../../context.ts";
+import type { RequestContext, Services, Tx } from "../../request-context.ts";
 import { type BusEvent, iterateEvents } from "../../events/bus.ts";
 import { requireUser } from "../auth/authenticate.ts";
 

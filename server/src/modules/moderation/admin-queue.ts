@@ -9,7 +9,7 @@ import {
   ModerationQueueQuery,
 } from "@adgen/schema";
 import type { z } from "zod";
-import type { RequestContext } from "../../context.ts";
+import type { RequestContext } from "../../request-context.ts";
 import { parseInput } from "../../errors.ts";
 import { requireAdmin } from "../admin/require-admin.ts";
 

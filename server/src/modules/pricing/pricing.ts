@@ -25,7 +25,7 @@ import {
   WORKFLOWS,
 } from "@adgen/schema";
 import type { Config } from "../../config/env.ts";
-import type { Services } from "../../context.ts";
+import type { Services } from "../../request-context.ts";
 import {
   canMakeClips,
   GENERATED_PICTURES,

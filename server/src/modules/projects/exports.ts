@@ -9,7 +9,7 @@ import { Readable } from "node:stream";
 import { pipeline } from "node:stream/promises";
 import type { Job } from "@adgen/prisma";
 import type { WorkflowResult } from "@adgen/schema";
-import type { RequestContext, Services } from "../../context.ts";
+import type { RequestContext, Services } from "../../request-context.ts";
 import { AppError, Errors } from "../../errors.ts";
 import { assertJobFileDeliverable, mediaContentType } from "../../media/serve-media.ts";
 import { jobMediaKey } from "../../media/storage.ts";

@@ -1,7 +1,7 @@
 // The signed-in user's own account: profile, balance, password, provider preference.
 import { ChangePasswordInput, type PasswordChanged, ProviderPreferenceInput, type UserProfile } from "@adgen/schema";
 import type { z } from "zod";
-import type { RequestContext } from "../../context.ts";
+import type { RequestContext } from "../../request-context.ts";
 import { AppError, parseInput } from "../../errors.ts";
 import { hasApiKey } from "../api-keys/api-keys.ts";
 import { recordAudit } from "../audit/record-audit.ts";

@@ -1,7 +1,7 @@
 // A factory launch is a batch: one render per format. Its status counts the renders.
 import { BatchQuery } from "@adgen/schema";
 import type { z } from "zod";
-import type { RequestContext } from "../../context.ts";
+import type { RequestContext } from "../../request-context.ts";
 import { Errors, parseInput } from "../../errors.ts";
 import { requireUser } from "../auth/authenticate.ts";
 

@@ -1,5 +1,5 @@
 import type { JobView } from "@adgen/schema";
-import type { RequestContext } from "../../context.ts";
+import type { RequestContext } from "../../request-context.ts";
 import { AppError } from "../../errors.ts";
 import { recordAudit } from "../audit/record-audit.ts";
 import { admitNext, removeJobMessage } from "./enqueue.ts";

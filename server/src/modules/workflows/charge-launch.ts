@@ -4,7 +4,7 @@
 // prepared statement outside a transaction. Prisma's interactive transaction took five round trips and
 // its query compiler cost more than the queries (issue 15). When events travel through the database the
 // balance event is published by the same statement (sent at its commit), saving the launch another trip.
-import type { Tx } from "../../context.ts";
+import type { Tx } from "../../request-context.ts";
 import type { Sql } from "../../db/database.ts";
 import { AppError } from "../../errors.ts";
 import type { EventBus } from "../../events/bus.ts";

@@ -3,7 +3,7 @@
 // follow until the job finishes. Subscribing before reading the log (and skipping seqs already sent)
 // means no event falls between the two. SSE has it pushed, the others iterate it (events/push-source.ts).
 import type { JobEventView } from "@adgen/schema";
-import type { RequestContext } from "../../context.ts";
+import type { RequestContext } from "../../request-context.ts";
 import { iterateEvents } from "../../events/bus.ts";
 import { type PushSource, pushableStream } from "../../events/push-source.ts";
 import { requireUser } from "../auth/authenticate.ts";

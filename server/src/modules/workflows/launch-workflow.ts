@@ -16,7 +16,7 @@ import {
   workflowCost,
   workflowName,
 } from "@adgen/schema";
-import type { RequestContext } from "../../context.ts";
+import type { RequestContext } from "../../request-context.ts";
 import { AppError, parseInput } from "../../errors.ts";
 import { requireUser } from "../auth/authenticate.ts";
 import { loadBrandForJob } from "../brand/brand-profile.ts";

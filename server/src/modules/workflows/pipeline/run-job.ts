@@ -3,7 +3,7 @@
 import type { Job, Prisma } from "@adgen/prisma";
 import { STEP, renderStepFormat, type WorkflowRequest } from "@adgen/schema";
 import { randomUUID } from "node:crypto";
-import type { Services } from "../../../context.ts";
+import type { Services } from "../../../request-context.ts";
 import type { Logger } from "../../../logging/logger.ts";
 import { admitNext, sendJobMessage } from "../enqueue.ts";
 import { SafeFetchError } from "../../net/safe-fetch.ts";

@@ -1,4 +1,5 @@
-// What every domain function receives: the services of this process and who is asking.
+// What every domain function receives: the services of this process and who is asking. (Named apart from
+// modules/assistant/context.ts, which is what the assistant knows about a conversation.)
 import type { LanguageModel } from "./modules/language-model/chat-completions.ts";
 import type { RemoteProviders } from "./modules/providers/remote-providers.ts";
 import type { PrismaClient, User } from "@adgen/prisma";
