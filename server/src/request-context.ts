@@ -6,7 +6,7 @@ import type { PrismaClient, User } from "@adgen/prisma";
 import type { ApiKeyScope } from "@adgen/schema";
 import type { Config } from "./config/env.ts";
 import type { Database } from "./db/database.ts";
-import type { EventBus } from "./events/bus.ts";
+import type { EventBus } from "./bus/bus.ts";
 import type { Logger } from "./logging/logger.ts";
 import type { RequestTrace } from "./logging/request-trace.ts";
 import type { RateLimiter } from "./rate-limit/limiter.ts";

@@ -14,7 +14,7 @@
 import type { RequestContext } from "../request-context.ts";
 import { AppError, Errors, parseInput } from "../errors.ts";
 import { traceOperation } from "../logging/request-trace.ts";
-import { mapPushable, type PushableStream, pushSourceOf } from "../events/push-source.ts";
+import { mapPushable, type PushableStream, pushSourceOf } from "../streams/push-source.ts";
 import { requireAdmin } from "../modules/admin/require-admin.ts";
 import { refuseWritesInMaintenance } from "../modules/admin/settings.ts";
 import { readBearer, requireUser } from "../modules/auth/authenticate.ts";

@@ -19,7 +19,7 @@ import {
   UserStats,
 } from "@adgen/schema";
 import { generateApiKey, getApiKeyStatus, revokeApiKey } from "../modules/api-keys/api-keys.ts";
-import { watchBalance } from "../modules/events/account-events.ts";
+import { watchBalance } from "../modules/credits/balance-updates.ts";
 import { userAnalytics, userStats } from "../modules/projects/insights.ts";
 import { changeEmail } from "../modules/users/change-email.ts";
 import { changePassword, getCreditBalance, getProfile, getProviderPreference, setProviderPreference } from "../modules/users/account.ts";

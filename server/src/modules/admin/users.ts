@@ -18,7 +18,7 @@ import { recordAudit } from "../audit/record-audit.ts";
 import { type CredentialRevocation, Revoke } from "../auth/credential-revocation.ts";
 import { hashPassword } from "../auth/password.ts";
 import { changeCredits, InsufficientCreditsError, LedgerReason } from "../credits/ledger.ts";
-import { balanceEventIn } from "../events/account-events.ts";
+import { balanceEventIn } from "../credits/balance-updates.ts";
 import { loadProfile, toUserProfile } from "../users/to-profile.ts";
 import { requireAdmin } from "./require-admin.ts";
 

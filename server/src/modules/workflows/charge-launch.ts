@@ -7,9 +7,9 @@
 import type { Tx } from "../../request-context.ts";
 import type { Sql } from "../../db/database.ts";
 import { AppError } from "../../errors.ts";
-import type { EventBus } from "../../events/bus.ts";
+import type { EventBus } from "../../bus/bus.ts";
 import { InsufficientCreditsError, LedgerReason } from "../credits/ledger.ts";
-import { BALANCE_EVENT } from "../events/account-events.ts";
+import { BALANCE_EVENT } from "../credits/balance-updates.ts";
 
 /** `$12`, when the statement publishes the balance event: the event's kind. */
 const chargeSql = (publish: EventBus["publishInSql"]) => `WITH charged AS (

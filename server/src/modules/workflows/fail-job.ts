@@ -7,7 +7,7 @@ import { isCancelled, refundNote } from "@adgen/schema";
 import type { Services } from "../../request-context.ts";
 import { jobMediaPrefix } from "../../media/storage.ts";
 import { changeCredits, LedgerReason } from "../credits/ledger.ts";
-import { balanceEventIn } from "../events/account-events.ts";
+import { balanceEventIn } from "../credits/balance-updates.ts";
 import { appendJobEvent, publishJobEvents } from "./job-events.ts";
 
 export interface FailOptions {

@@ -4,8 +4,8 @@
 // means no event falls between the two. SSE has it pushed, the others iterate it (events/push-source.ts).
 import type { JobEventView } from "@adgen/schema";
 import type { RequestContext } from "../../request-context.ts";
-import { iterateEvents } from "../../events/bus.ts";
-import { type PushSource, pushableStream } from "../../events/push-source.ts";
+import { iterateEvents } from "../../bus/bus.ts";
+import { type PushSource, pushableStream } from "../../streams/push-source.ts";
 import { requireUser } from "../auth/authenticate.ts";
 import { JOB_EVENT, toEventView } from "./job-events.ts";
 import { subscribeToJob } from "./job-fan-out.ts";

@@ -23,7 +23,7 @@ import { loadBrandForJob } from "../brand/brand-profile.ts";
 import { assertPublicUrl, assertStorableUrl, SafeFetchError } from "../net/safe-fetch.ts";
 import { InsufficientCreditsError, LedgerReason } from "../credits/ledger.ts";
 import { chargeAndCreateJob, type NewJob } from "./charge-launch.ts";
-import { publishBalance } from "../events/account-events.ts";
+import { publishBalance } from "../credits/balance-updates.ts";
 import { checkClipInputs, checkProviderBudget, checkWorkflowOptions, modelsFor } from "./check-options.ts";
 import { estimateProviderCost, type ProviderCostEstimate } from "../providers/provider-cost.ts";
 import { assertPageReadable } from "./preview-page.ts";

@@ -1,6 +1,7 @@
-// Account events of the spine: a balance change, pushed to the SPA and to GraphQL subscribers.
+// Balance updates: a change of an account's credits, sent on the bus (server/src/bus, which carries
+// messages) to the SPA and to GraphQL subscribers. "Update" is a live message, not a stored job event.
 import type { RequestContext, Services, Tx } from "../../request-context.ts";
-import { type BusEvent, iterateEvents } from "../../events/bus.ts";
+import { type BusMessage, iterateEvents } from "../../bus/bus.ts";
 import { requireUser } from "../auth/authenticate.ts";
 
 export interface BalanceChanged {
@@ -41,7 +42,7 @@ export function watchBalance(ctx: RequestContext, signal?: AbortSignal): AsyncGe
   const user = requireUser(ctx);
   return iterateEvents(
     ctx.services.events,
-    (event: BusEvent) => (event.kind === BALANCE_EVENT && event.userId === user.id ? (event.data as BalanceChanged) : undefined),
+    (event: BusMessage) => (event.kind === BALANCE_EVENT && event.userId === user.id ? (event.data as BalanceChanged) : undefined),
     signal,
   );
 }
