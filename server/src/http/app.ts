@@ -18,7 +18,7 @@ import { invokeOperation } from "../operations/invoke.ts";
 import type { AnyOperation } from "../operations/operation.ts";
 import { appRouter } from "../trpc/router.ts";
 import { answerSubscription } from "../trpc/subscription-stream.ts";
-import { sessionCookie } from "./cookies.ts";
+import { sessionCookie } from "../operations/session-cookie.ts";
 import { writeDirectly } from "./direct-sse.ts";
 import { crossOrigin, frontDoor, isAllowedOrigin } from "../front-door/front-door.ts";
 import { openLiveStream } from "../modules/auth/live-streams.ts";

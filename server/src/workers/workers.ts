@@ -5,7 +5,7 @@ import { QUEUE, type QueueMessage } from "../queue/queue.ts";
 import { admitNext, admitWaitingJobs, type WorkflowMessage, resendStaleQueuedJobs } from "../modules/workflows/enqueue.ts";
 import { failAndRefund } from "../modules/workflows/fail-job.ts";
 import { resendStaleProviderWaits } from "../modules/workflows/provider-wait.ts";
-import { runDueAgents } from "../modules/admin/agents.ts";
+import { runDueAgents } from "../modules/agents/agents.ts";
 import { runWorkflowJob } from "../modules/workflows/pipeline/run-job.ts";
 import { deliverWebhook, type WebhookMessage } from "../modules/webhooks/deliver.ts";
 import { runExport, type ExportMessage } from "../modules/projects/exports.ts";

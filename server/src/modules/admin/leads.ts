@@ -5,8 +5,8 @@ import type { z } from "zod";
 import type { RequestContext, Tx } from "../../request-context.ts";
 import { parseInput } from "../../errors.ts";
 import { recordAudit } from "../audit/record-audit.ts";
-import { auditAdminRead } from "./admin-audit.ts";
-import { requireAdmin } from "./require-admin.ts";
+import { auditAdminRead } from "../audit/admin-audit.ts";
+import { requireAdmin } from "../auth/require-admin.ts";
 
 export const toLead = (row: LeadRow): Lead => ({
   id: row.id,

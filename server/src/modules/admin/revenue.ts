@@ -5,9 +5,9 @@ import { type AdminRevenue, AdminRevenueQuery } from "@adgen/schema";
 import type { z } from "zod";
 import type { RequestContext } from "../../request-context.ts";
 import { parseInput } from "../../errors.ts";
-import { auditAdminRead } from "./admin-audit.ts";
+import { auditAdminRead } from "../audit/admin-audit.ts";
 import { periodView, resolvePeriod } from "./period.ts";
-import { requireAdmin } from "./require-admin.ts";
+import { requireAdmin } from "../auth/require-admin.ts";
 
 /** An order that was paid: `paid`, or `refunded` after it was paid. */
 const PAID = ["paid", "refunded"];

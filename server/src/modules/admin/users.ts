@@ -19,8 +19,8 @@ import { type CredentialRevocation, Revoke } from "../auth/credential-revocation
 import { hashPassword } from "../auth/password.ts";
 import { changeCredits, InsufficientCreditsError, LedgerReason } from "../credits/ledger.ts";
 import { balanceEventIn } from "../credits/balance-updates.ts";
-import { loadProfile, toUserProfile } from "../users/to-profile.ts";
-import { requireAdmin } from "./require-admin.ts";
+import { loadProfile, toUserProfile } from "../auth/to-profile.ts";
+import { requireAdmin } from "../auth/require-admin.ts";
 
 export async function listUsers(ctx: RequestContext, input: z.input<typeof AdminUserListQuery>): Promise<AdminUserList> {
   requireAdmin(ctx);

@@ -5,8 +5,8 @@
 //   - refunds whose job was never charged.
 import type { IntegrityReport } from "@adgen/schema";
 import type { RequestContext, Services } from "../../request-context.ts";
-import { auditAdminRead } from "../admin/admin-audit.ts";
-import { requireAdmin } from "../admin/require-admin.ts";
+import { auditAdminRead } from "../audit/admin-audit.ts";
+import { requireAdmin } from "../auth/require-admin.ts";
 import { LedgerReason } from "../credits/ledger.ts";
 
 const EXAMPLES = 10;

@@ -10,7 +10,7 @@ import { type ModerationAction, ModerationResolveInput } from "@adgen/schema";
 import type { z } from "zod";
 import type { RequestContext } from "../../request-context.ts";
 import { AppError, Errors, parseInput } from "../../errors.ts";
-import { requireAdmin } from "../admin/require-admin.ts";
+import { requireAdmin } from "../auth/require-admin.ts";
 import { recordAudit } from "../audit/record-audit.ts";
 import { pushToUser } from "../notifications/deliver-push.ts";
 import { toDecisionView } from "./decision-view.ts";

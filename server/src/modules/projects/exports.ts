@@ -16,7 +16,7 @@ import { jobMediaKey } from "../../media/storage.ts";
 import { isMediaRemoved } from "../moderation/media-gate.ts";
 import { QUEUE } from "../../queue/queue.ts";
 import { requireUser } from "../auth/authenticate.ts";
-import { loadProfile } from "../users/to-profile.ts";
+import { loadProfile } from "../auth/to-profile.ts";
 import { safeFetchStream } from "../net/safe-fetch.ts";
 import { toProject } from "./projects.ts";
 

@@ -8,7 +8,7 @@ import { recordAudit } from "../audit/record-audit.ts";
 import { requireUser } from "../auth/authenticate.ts";
 import { Revoke } from "../auth/credential-revocation.ts";
 import { hashPassword, verifyPassword } from "../auth/password.ts";
-import { toUserProfile } from "./to-profile.ts";
+import { toUserProfile } from "../auth/to-profile.ts";
 
 // The account row was read when this request was authenticated (one read per request): it is used as is.
 export async function getProfile(ctx: RequestContext): Promise<UserProfile> {

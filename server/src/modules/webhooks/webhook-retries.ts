@@ -4,7 +4,7 @@
 // delivery still pending with no live message gets a fresh one.
 import type { Services } from "../../request-context.ts";
 import { QUEUE } from "../../queue/queue.ts";
-import type { WebhookMessage } from "../webhooks/deliver.ts";
+import type { WebhookMessage } from "./deliver.ts";
 
 /** A delivery younger than this may still be between its row and its first message. */
 const GRACE_SECONDS = 60;

@@ -7,8 +7,8 @@ import type { z } from "zod";
 import type { RequestContext, Services } from "../../request-context.ts";
 import { AppError, parseInput } from "../../errors.ts";
 import { recordAudit } from "../audit/record-audit.ts";
-import { auditAdminRead } from "./admin-audit.ts";
-import { requireAdmin } from "./require-admin.ts";
+import { auditAdminRead } from "../audit/admin-audit.ts";
+import { requireAdmin } from "../auth/require-admin.ts";
 
 type Settings = z.infer<typeof SystemSettings>;
 type SettingKey = (typeof SETTING_KEYS)[number];

@@ -8,10 +8,10 @@ import { AppError, Errors } from "../../errors.ts";
 import { recordAudit } from "../audit/record-audit.ts";
 import { recoverOrphanedJobs } from "../workflows/pipeline/run-job.ts";
 import { expireStaleReviews } from "../workflows/hitl.ts";
-import { auditAdminRead } from "./admin-audit.ts";
-import { scanPerformanceDecay } from "./performance-decay.ts";
-import { requireAdmin } from "./require-admin.ts";
-import { requeueLostWebhookDeliveries } from "./webhook-retries.ts";
+import { auditAdminRead } from "../audit/admin-audit.ts";
+import { scanPerformanceDecay } from "../performance/performance-decay.ts";
+import { requireAdmin } from "../auth/require-admin.ts";
+import { requeueLostWebhookDeliveries } from "../webhooks/webhook-retries.ts";
 
 interface AgentDefinition {
   id: string;
