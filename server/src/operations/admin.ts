@@ -40,6 +40,7 @@ import { adminHealth } from "../modules/admin/health-report.ts";
 import { addLead, listLeads } from "../modules/admin/leads.ts";
 import { generateMarketing, marketingStatus } from "../modules/admin/marketing.ts";
 import { adminRevenue } from "../modules/admin/revenue.ts";
+import { actorOf } from "./actor.ts";
 import { getSettings, updateSettings } from "../modules/settings/settings.ts";
 import { adminStats } from "../modules/admin/stats.ts";
 import { adminSystem } from "../modules/admin/system.ts";
@@ -192,7 +193,7 @@ export const adminOperations = {
     input: SystemSettingsUpdate,
     output: SystemSettingsView,
     rest: { ...rest, method: "POST", path: "/admin/settings" },
-    handler: (ctx, input) => updateSettings(ctx, input),
+    handler: (ctx, input) => updateSettings(ctx, actorOf(ctx).id, input),
   }),
   system: defineOperation({
     ...admin,
