@@ -11,7 +11,7 @@ import type { Job } from "@adgen/prisma";
 import type { WorkflowResult } from "@adgen/schema";
 import type { RequestContext, Services } from "../../request-context.ts";
 import { AppError, Errors } from "../../errors.ts";
-import { assertJobFileDeliverable, mediaContentType } from "../../media/serve-media.ts";
+import { assertJobFileDeliverable, mediaContentType } from "../job-media/serve-media.ts";
 import { jobMediaKey } from "../../media/storage.ts";
 import { isMediaRemoved } from "../moderation/media-gate.ts";
 import { QUEUE } from "../../queue/queue.ts";
