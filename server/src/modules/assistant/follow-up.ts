@@ -3,7 +3,7 @@
 import type { ToolCallView } from "@adgen/schema";
 import type { RequestContext } from "../../request-context.ts";
 import { listBrands } from "../brand/brand-profile.ts";
-import { recogniseIntent } from "./built-in.ts";
+import { recogniseIntent } from "./intent.ts";
 import { accountExamples, cannotDoThat, whatICanDo } from "./capabilities.ts";
 import { confirmsLaunch } from "./pending-launch.ts";
 import {

@@ -2,7 +2,7 @@
 // functions with the same arguments, and every result comes from the account's own data through the
 // domain functions the REST API uses: estimates and launches from workflows/, figures from projects/,
 // passages from knowledge/. A tool's refusal (a 4xx from the domain) is its result, said to the user.
-import { WORKFLOW_TYPES, WORKFLOWS, type WorkflowType, workflowName } from "@adgen/schema";
+import { WORKFLOW_TYPES, workflowName } from "@adgen/schema";
 import { z } from "zod";
 import type { RequestContext } from "../../request-context.ts";
 import { AppError } from "../../errors.ts";
@@ -177,10 +177,4 @@ export async function runTool(
     if (error instanceof AppError && error.status < 500) return { arguments: args, result: { error: error.message } };
     throw error;
   }
-}
-
-/** Price of a workflow at a quality, from the price table. */
-export function priceOf(type: WorkflowType, quality: "standard" | "premium" = "standard"): number {
-  const info = WORKFLOWS.find((w) => w.type === type)!;
-  return quality === "premium" ? info.premium : info.standard;
 }
