@@ -1,11 +1,11 @@
 // Assembles the services of one process: database (migrated), sessions, rate limits, events.
 import type { Config } from "./config/env.ts";
-import type { Services } from "./context.ts";
+import type { Services } from "./request-context.ts";
 import { openDatabase } from "./db/database.ts";
 import { applyMigrations } from "./db/migrate.ts";
-import { type EventBus, InProcessEventBus } from "./events/bus.ts";
+import { type EventBus, InProcessEventBus } from "./bus/bus.ts";
 import { SharedRateLimitStore } from "./rate-limit/shared-store.ts";
-import { PostgresEventBus } from "./events/postgres-bus.ts";
+import { PostgresEventBus } from "./bus/postgres-bus.ts";
 import { ensureAdminAccount } from "./modules/admin/bootstrap-admin.ts";
 import { SessionManager } from "./modules/auth/sessions.ts";
 import { createMediaStorage } from "./media/media-config.ts";

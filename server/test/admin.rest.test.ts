@@ -1,6 +1,6 @@
 // SPEC 4.12 and CONTRACT admin rules over REST: gating, user list, updates, suspension, credits through the
 // ledger, password reset, self-protection, and an audit row for every admin action.
-import { restRoutes } from "../src/operations/catalogue.ts";
+import { restRoutes } from "./support/rest-routes.ts";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type Account, ADMIN_EMAIL, ADMIN_ENV, adminClient, logIn, PASSWORD, signUp } from "./support/accounts.ts";
 import { RestClient } from "./support/clients.ts";

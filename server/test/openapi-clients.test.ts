@@ -10,7 +10,7 @@ import createClient from "openapi-fetch";
 import openapiTS, { astToString } from "openapi-typescript";
 import ts from "typescript";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { restRoutes } from "../src/operations/catalogue.ts";
+import { restRoutes } from "./support/rest-routes.ts";
 import { type Account, signUp } from "./support/accounts.ts";
 import { startTestApp, type TestApp } from "./support/harness.ts";
 

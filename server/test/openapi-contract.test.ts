@@ -4,7 +4,7 @@
 // titled schemas are named components; every operation says what it answers and its errors.
 import { buildOpenApi } from "@adgen/rest-adapter";
 import { describe, expect, it } from "vitest";
-import { restRoutes } from "../src/operations/catalogue.ts";
+import { restRoutes } from "./support/rest-routes.ts";
 
 const doc = buildOpenApi(restRoutes) as any;
 const op = (method: string, path: string) => doc.paths[path]?.[method];

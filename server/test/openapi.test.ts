@@ -1,6 +1,6 @@
 // CONTRACT OpenAPI: /api/openapi.json documents every REST route (and only those), and /api/docs renders it
 // from local assets.
-import { restRoutes } from "../src/operations/catalogue.ts";
+import { restRoutes } from "./support/rest-routes.ts";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startTestApp, type TestApp } from "./support/harness.ts";
 

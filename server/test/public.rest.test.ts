@@ -1,6 +1,6 @@
 // SPEC 4.9 over REST (health, config, capabilities, contact, newsletter) and the REST adapter's own
 // behaviour: 404/405 envelopes and rate-limit headers on every routed response.
-import { restRoutes } from "../src/operations/catalogue.ts";
+import { restRoutes } from "./support/rest-routes.ts";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { signUp } from "./support/accounts.ts";
 import { RestClient, uniqueEmail } from "./support/clients.ts";

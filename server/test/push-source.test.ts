@@ -3,8 +3,8 @@
 // that says how to resume, and its subscription is released, so it neither holds memory without end nor
 // slows anyone else.
 import { describe, expect, it } from "vitest";
-import { InProcessEventBus, iterateEvents } from "../src/events/bus.ts";
-import { FellBehindError, MAX_BEHIND, type PushSink, pushableStream } from "../src/events/push-source.ts";
+import { InProcessEventBus, iterateEvents } from "../src/bus/bus.ts";
+import { FellBehindError, MAX_BEHIND, type PushSink, pushableStream } from "../src/streams/push-source.ts";
 
 function source() {
   const sinks = new Set<PushSink<number>>();

@@ -5,7 +5,7 @@ import { Writable } from "node:stream";
 import { directStreamOf, type NodeResponseLike } from "@adgen/rest-adapter";
 import { describe, expect, it } from "vitest";
 import { sseResponse } from "../../rest-adapter/src/streaming.ts";
-import { type PushSink, pushableStream } from "../src/events/push-source.ts";
+import { type PushSink, pushableStream } from "../src/streams/push-source.ts";
 
 interface Item {
   id: number;

@@ -5,7 +5,7 @@
 import { type Client, createClient } from "graphql-ws";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import WebSocket from "ws";
-import { BUS_RECONNECTED } from "../src/events/bus.ts";
+import { BUS_RECONNECTED } from "../src/bus/bus.ts";
 import { type Account, ADMIN_ENV, adminClient, logIn, nextBusSubscription, signUp } from "./support/accounts.ts";
 import { RestClient } from "./support/clients.ts";
 import { startTestApp, type TestApp } from "./support/harness.ts";

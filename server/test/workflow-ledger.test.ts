@@ -1,7 +1,7 @@
 // The credit ledger under launches that race: no overdraft, one charge per job, Idempotency-Key replays,
 // and refunds that happen exactly once (cancel of a queued job). No workers: nothing renders.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { BusEvent } from "../src/events/bus.ts";
+import type { BusMessage } from "../src/bus/bus.ts";
 import { type Account, ADMIN_ENV, adminClient, signUp } from "./support/accounts.ts";
 import type { RestClient } from "./support/clients.ts";
 import { startTestApp, type TestApp } from "./support/harness.ts";
@@ -71,7 +71,7 @@ describe("concurrent launches", () => {
 describe("the balance event of a launch", () => {
   it("is published once per charge, with the new balance, also for a keyed launch; a refused launch publishes none", async () => {
     const user = await signUp(app, "ledger-event");
-    const seen: BusEvent[] = [];
+    const seen: BusMessage[] = [];
     const stop = app.services.events.subscribe((event) => {
       if (event.userId === user.id) seen.push(event);
     });

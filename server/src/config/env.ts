@@ -5,7 +5,6 @@ import { join, resolve } from "node:path";
 import { CREDIT_PACKS } from "@adgen/schema";
 import { z } from "zod";
 import { LOG_LEVELS, type LogLevel } from "../logging/logger.ts";
-import type { LanguageModelConfig } from "../modules/language-model/chat-completions.ts";
 import { type MediaStorageConfig, mediaStorageConfig } from "../media/media-config.ts";
 
 const intFrom = (fallback: number, min = 0) =>
@@ -126,6 +125,14 @@ export type DatabaseTarget =
   | { kind: "pglite"; dataDir: string /** Unpack the build's template into an empty directory (default true). */; useTemplate?: boolean }
   | { kind: "pglite-memory"; loadDataDir?: Blob | File }
   | { kind: "postgres"; url: string };
+
+/** An OpenAI-compatible chat-completions endpoint (LLM_*), for modules/language-model. */
+export interface LanguageModelConfig {
+  /** The API root, e.g. https://api.openai.com/v1 (the request goes to `<baseUrl>/chat/completions`). */
+  baseUrl: string;
+  apiKey: string;
+  model: string;
+}
 
 export interface Config {
   port: number;

@@ -6,7 +6,7 @@ import RelayPlugin from "@pothos/plugin-relay";
 import type PrismaTypes from "@adgen/prisma/pothos-types";
 import { getDatamodel } from "@adgen/prisma/pothos-types";
 import { GraphQLScalarType } from "graphql";
-import type { RequestContext } from "../context.ts";
+import type { RequestContext } from "../request-context.ts";
 
 /** What every resolver receives: who is asking, and the request's headers. */
 export interface GraphQLContext extends RequestContext {

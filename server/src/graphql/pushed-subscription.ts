@@ -15,7 +15,7 @@ import {
   type GraphQLFormattedError,
 } from "graphql";
 import type { WebSocket } from "ws";
-import { type PushSource, pushSourceOf } from "../events/push-source.ts";
+import { type PushSource, pushSourceOf } from "../streams/push-source.ts";
 
 /**
  * A socket this many bytes behind (written, not yet taken by the client) is not reading: it is closed

@@ -8,7 +8,7 @@ import { fetchRequestHandler } from "@trpc/server/adapters/fetch";
 import { Hono } from "hono";
 import type { IncomingMessage, Server } from "node:http";
 import type { AddressInfo } from "node:net";
-import type { Services } from "../context.ts";
+import type { Services } from "../request-context.ts";
 import { createGraphQL } from "../graphql/yoga.ts";
 import { AppError, type FieldError } from "../errors.ts";
 import { chooseRequestId, logRequest, REQUEST_ID_HEADER, type RequestTrace, startTrace } from "../logging/request-trace.ts";
@@ -18,11 +18,11 @@ import { invokeOperation } from "../operations/invoke.ts";
 import type { AnyOperation } from "../operations/operation.ts";
 import { appRouter } from "../trpc/router.ts";
 import { answerSubscription } from "../trpc/subscription-stream.ts";
-import { sessionCookie } from "./cookies.ts";
+import { sessionCookie } from "../operations/session-cookie.ts";
 import { writeDirectly } from "./direct-sse.ts";
-import { crossOrigin, frontDoor, isAllowedOrigin } from "./front-door.ts";
+import { crossOrigin, frontDoor, isAllowedOrigin } from "../front-door/front-door.ts";
 import { openLiveStream } from "../modules/auth/live-streams.ts";
-import { buildRequestContext, usedSessionCookie } from "./request-context.ts";
+import { buildRequestContext, usedSessionCookie } from "../front-door/context-from-headers.ts";
 import { finishReadingBody, readUntouchedBody } from "./node-body.ts";
 import { createSecurityHeaders } from "./security-headers.ts";
 import { serveSpa } from "./static-spa.ts";
@@ -34,24 +34,75 @@ function clientIp(env: Bindings | undefined): string | null {
   return env?.incoming?.socket?.remoteAddress ?? null;
 }
 
+type App = Hono<{ Bindings: Bindings }>;
+
+/** What the server keeps about each request between the front door and the transport that answers it. */
+interface RequestRecords {
+  /** The client's address, set before routing. */
+  ipOf: WeakMap<Request, string | null>;
+  /** Each request's id and what it ran (set before routing, read by the transports and the log line). */
+  traceOf: WeakMap<Request, RequestTrace>;
+  /** Node's stream behind each request the front door passed on as it came (its body not yet read). */
+  incomingOf: WeakMap<Request, IncomingMessage>;
+}
+
 export function createHttpApp(services: Services) {
-  const app = new Hono<{ Bindings: Bindings }>();
+  const app: App = new Hono<{ Bindings: Bindings }>();
   const graphql = createGraphQL(services);
-  const ipOf = new WeakMap<Request, string | null>();
-  // Each request's id and what it ran (set before routing, read by the transports and the log line).
-  const traceOf = new WeakMap<Request, RequestTrace>();
-  // Node's stream behind each request the front door passed on as it came (its body not yet read).
-  const incomingOf = new WeakMap<Request, IncomingMessage>();
+  const records: RequestRecords = { ipOf: new WeakMap(), traceOf: new WeakMap(), incomingOf: new WeakMap() };
+  const { traceOf, incomingOf } = records;
   // Upload routes stream their bodies through the front door, under their own limit.
   const streamedBodyLimit = uploadBodyLimits(operations);
   const security = createSecurityHeaders(services.config);
 
   app.use("*", async (c, next) => {
-    ipOf.set(c.req.raw, clientIp(c.env));
+    records.ipOf.set(c.req.raw, clientIp(c.env));
     await next();
   });
+  app.route("/api", restApi(services, records));
+  mountTrpc(app, services, records);
+  mountGraphQL(app, services, graphql, security, records);
+  app.get("*", (c) => serveSpa(new URL(c.req.url).pathname));
 
-  const rest = createRestApi({
+  /** The front door's origin and size rules, then the routes; then the browser's rules for the answer. */
+  async function route(request: Request, env: Bindings, trace: RequestTrace): Promise<Response> {
+    const door = await frontDoor(request, services.config, streamedBodyLimit);
+    let response: Response;
+    let corsHeaders: Record<string, string> = {};
+    if ("response" in door) {
+      response = await stampRequestId(door.response, trace.requestId);
+    } else {
+      traceOf.set(door.request, trace);
+      // Only a request passed on unchanged reads its body from Node's stream: one the front door rebuilt
+      // (a cross-origin page's, a chunked or streamed body) has already read or wrapped it.
+      if (door.request === request && env.incoming) incomingOf.set(request, env.incoming);
+      response = await app.fetch(door.request, env);
+      corsHeaders = door.corsHeaders;
+    }
+    // Set in place here rather than with Hono's c.header() after the handler, which rebuilds the answer
+    // around its body stream (every JSON answer was then read back through a web stream).
+    const headers = { ...corsHeaders, ...security.headersFor(request, response, new URL(request.url).pathname) };
+    // A body the handler left unread (a procedure without input, a refusal before reading) is read to its
+    // end first, or the connection closes after this answer: never is the rest read as the next request.
+    const bodyRead = env.incoming ? finishReadingBody(env.incoming, () => request.body, door.bodyLimit) : true;
+    if (bodyRead !== true && !(await bodyRead)) headers.Connection = "close";
+    return withHeaders(response, headers);
+  }
+
+  /** The server's entry: every answer carries the request's id, and every request is one log line. */
+  async function fetch(request: Request, env: Bindings): Promise<Response> {
+    const trace = startTrace(request.headers.get(REQUEST_ID_HEADER));
+    const response = withHeaders(await route(request, env, trace), { [REQUEST_ID_HEADER]: trace.requestId });
+    logRequest(services.logger, request, response.status, trace);
+    return response;
+  }
+
+  return { app, fetch, graphql };
+}
+
+/** `/api`: the REST adapter over the catalogue, each call invoked with the request's context. */
+function restApi(services: Services, { ipOf, traceOf, incomingOf }: RequestRecords) {
+  return createRestApi({
     operations,
     invoke: async ({ operation, request, readInput, control }) => {
       const trace = traceOf.get(request);
@@ -103,8 +154,10 @@ export function createHttpApp(services: Services) {
       return incoming ? readUntouchedBody(incoming) : null;
     },
   });
-  app.route("/api", rest);
+}
 
+/** `/trpc`: the SPA's API (subscriptions written by this transport, batches bounded). */
+function mountTrpc(app: App, services: Services, { traceOf }: RequestRecords): void {
   app.all("/trpc/*", async (c) => {
     const request = c.req.raw;
     const trace = traceOf.get(request);
@@ -134,65 +187,37 @@ export function createHttpApp(services: Services) {
       createContext: ({ resHeaders }) => createContext(resHeaders),
     });
   });
+}
 
+/** `/graphql` over HTTP (its WebSocket side is attached to the server by `listen`). */
+function mountGraphQL(
+  app: App,
+  services: Services,
+  graphql: ReturnType<typeof createGraphQL>,
+  security: ReturnType<typeof createSecurityHeaders>,
+  { traceOf }: RequestRecords,
+): void {
   app.on(["GET", "POST", "OPTIONS"], "/graphql", async (c) => {
     const requestContext = await buildRequestContext(services, c.req.raw.headers, clientIp(c.env), traceOf.get(c.req.raw));
     const response = await graphql.yoga.fetch(c.req.raw, { requestContext });
     // Only GraphiQL answers HTML here (development only).
     return response.headers.get("content-type")?.startsWith("text/html") ? security.graphiqlPage(response) : response;
   });
+}
 
-  app.get("*", (c) => serveSpa(new URL(c.req.url).pathname));
-
-  /** The front door's origin and size rules, then the routes; then the browser's rules for the answer. */
-  async function route(request: Request, env: Bindings, trace: RequestTrace): Promise<Response> {
-    const door = await frontDoor(request, services.config, streamedBodyLimit);
-    let response: Response;
-    let corsHeaders: Record<string, string> = {};
-    if ("response" in door) {
-      response = await stampRequestId(door.response, trace.requestId);
-    } else {
-      traceOf.set(door.request, trace);
-      // Only a request passed on unchanged reads its body from Node's stream: one the front door rebuilt
-      // (a cross-origin page's, a chunked or streamed body) has already read or wrapped it.
-      if (door.request === request && env.incoming) incomingOf.set(request, env.incoming);
-      response = await app.fetch(door.request, env);
-      corsHeaders = door.corsHeaders;
-    }
-    // Set in place here rather than with Hono's c.header() after the handler, which rebuilds the answer
-    // around its body stream (every JSON answer was then read back through a web stream).
-    const headers = { ...corsHeaders, ...security.headersFor(request, response, new URL(request.url).pathname) };
-    // A body the handler left unread (a procedure without input, a refusal before reading) is read to its
-    // end first, or the connection closes after this answer: never is the rest read as the next request.
-    const bodyRead = env.incoming ? finishReadingBody(env.incoming, () => request.body, door.bodyLimit) : true;
-    if (bodyRead !== true && !(await bodyRead)) headers.Connection = "close";
-    return withHeaders(response, headers);
-  }
-
-  /**
-   * The response with the extra headers: set in place (a rebuilt Response loses its headers when a test's
-   * msw has replaced the global Headers), or on a copy when its headers are immutable.
-   */
-  function withHeaders(response: Response, extra: Record<string, string>): Response {
-    try {
-      for (const [name, value] of Object.entries(extra)) response.headers.set(name, value);
-      return response;
-    } catch {
-      const headers = new Headers(response.headers);
-      for (const [name, value] of Object.entries(extra)) headers.set(name, value);
-      return new Response(response.body, { status: response.status, statusText: response.statusText, headers });
-    }
-  }
-
-  /** The server's entry: every answer carries the request's id, and every request is one log line. */
-  async function fetch(request: Request, env: Bindings): Promise<Response> {
-    const trace = startTrace(request.headers.get(REQUEST_ID_HEADER));
-    const response = withHeaders(await route(request, env, trace), { [REQUEST_ID_HEADER]: trace.requestId });
-    logRequest(services.logger, request, response.status, trace);
+/**
+ * The response with the extra headers: set in place (a rebuilt Response loses its headers when a test's
+ * msw has replaced the global Headers), or on a copy when its headers are immutable.
+ */
+function withHeaders(response: Response, extra: Record<string, string>): Response {
+  try {
+    for (const [name, value] of Object.entries(extra)) response.headers.set(name, value);
     return response;
+  } catch {
+    const headers = new Headers(response.headers);
+    for (const [name, value] of Object.entries(extra)) headers.set(name, value);
+    return new Response(response.body, { status: response.status, statusText: response.statusText, headers });
   }
-
-  return { app, fetch, graphql };
 }
 
 /** A tRPC batch of more calls than the SPA's client ever sends is refused before any of them runs. */

@@ -34,13 +34,14 @@ import {
 import { z } from "zod";
 import { getUser, grantCredits, listUsers, resetPassword, setUserStatus, updateUser } from "../modules/admin/users.ts";
 import { adminActivity } from "../modules/admin/activity.ts";
-import { listAgents, triggerAgent } from "../modules/admin/agents.ts";
+import { listAgents, triggerAgent } from "../modules/agents/agents.ts";
 import { adminFunnel } from "../modules/admin/funnel.ts";
 import { adminHealth } from "../modules/admin/health-report.ts";
 import { addLead, listLeads } from "../modules/admin/leads.ts";
 import { generateMarketing, marketingStatus } from "../modules/admin/marketing.ts";
 import { adminRevenue } from "../modules/admin/revenue.ts";
-import { getSettings, updateSettings } from "../modules/admin/settings.ts";
+import { actorOf } from "./actor.ts";
+import { getSettings, updateSettings } from "../modules/settings/settings.ts";
 import { adminStats } from "../modules/admin/stats.ts";
 import { adminSystem } from "../modules/admin/system.ts";
 import { checkIntegrity } from "../modules/integrity/integrity.ts";
@@ -192,7 +193,7 @@ export const adminOperations = {
     input: SystemSettingsUpdate,
     output: SystemSettingsView,
     rest: { ...rest, method: "POST", path: "/admin/settings" },
-    handler: (ctx, input) => updateSettings(ctx, input),
+    handler: (ctx, input) => updateSettings(ctx, actorOf(ctx).id, input),
   }),
   system: defineOperation({
     ...admin,

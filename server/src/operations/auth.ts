@@ -1,7 +1,7 @@
 // auth.*: accounts signing up, in and out, and the current session.
 import { AuthCredentials, LoggedOut, SignedInAnswer, UserSession } from "@adgen/schema";
 import type { z } from "zod";
-import { clearedSessionCookie, sessionCookie } from "../http/cookies.ts";
+import { clearedSessionCookie, sessionCookie } from "./session-cookie.ts";
 import { getSession } from "../modules/auth/get-session.ts";
 import { login } from "../modules/auth/login.ts";
 import { logout } from "../modules/auth/logout.ts";

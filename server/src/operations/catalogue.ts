@@ -1,7 +1,6 @@
 // The operation catalogue: every operation of the service, by area. An operation's name is
 // `<area>.<key>`, and its definition is in `./<area>.ts`. The REST table (and OpenAPI), the tRPC router
 // and the GraphQL root fields are generated from this object; the parity test reads it too.
-import { restTable } from "@adgen/rest-adapter";
 import { accountFlagsOperations } from "./account-flags.ts";
 import { adminOperations } from "./admin.ts";
 import { authOperations } from "./auth.ts";
@@ -64,6 +63,3 @@ export const operations: readonly AnyOperation[] = Object.entries(catalogue).fla
 );
 
 export const operationByName = new Map(operations.map((operation) => [operation.name, operation]));
-
-/** The REST route table, as the REST adapter builds it. */
-export const restRoutes = restTable(operations);

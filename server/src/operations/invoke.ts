@@ -11,12 +11,12 @@
 //   5. the domain handler;
 //   6. under tests, the answer is checked against the output schema.
 // Transports then encode the answer; no rule lives in a transport.
-import type { RequestContext } from "../context.ts";
+import type { RequestContext } from "../request-context.ts";
 import { AppError, Errors, parseInput } from "../errors.ts";
 import { traceOperation } from "../logging/request-trace.ts";
-import { mapPushable, type PushableStream, pushSourceOf } from "../events/push-source.ts";
-import { requireAdmin } from "../modules/admin/require-admin.ts";
-import { refuseWritesInMaintenance } from "../modules/admin/settings.ts";
+import { mapPushable, type PushableStream, pushSourceOf } from "../streams/push-source.ts";
+import { requireAdmin } from "../modules/auth/require-admin.ts";
+import { refuseWritesInMaintenance } from "../modules/settings/settings.ts";
 import { readBearer, requireUser } from "../modules/auth/authenticate.ts";
 import { enforceRateLimit } from "../rate-limit/enforce.ts";
 import type { RateLimitResult } from "../rate-limit/limiter.ts";

@@ -1,6 +1,6 @@
 // media.*: rendered files, served with byte ranges so players can seek.
 import { z } from "zod";
-import { openJobMedia } from "../media/serve-media.ts";
+import { openJobMedia } from "../modules/job-media/serve-media.ts";
 import { defineOperation, type FileResult } from "./operation.ts";
 
 export const mediaOperations = {

@@ -4,7 +4,7 @@
 // fields are generated from these definitions, and every transport calls `invokeOperation` (invoke.ts).
 import type { RestBinding } from "@adgen/rest-adapter";
 import { z } from "zod";
-import type { RequestContext } from "../context.ts";
+import type { RequestContext } from "../request-context.ts";
 import type { RateLimitClass } from "../rate-limit/limiter.ts";
 
 /** The input of an operation that takes none (REST: no body or query; GraphQL: no arguments). */

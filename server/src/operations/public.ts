@@ -1,8 +1,8 @@
 // public.*: what anyone may read or send without an account: prices, studio settings, capabilities,
 // the contact form and the newsletter.
 import { ContactInput, ContactResult, ModelsStatus, NewsletterInput, NewsletterResult, Pricing, StudioConfig } from "@adgen/schema";
-import { readSettings } from "../modules/admin/settings.ts";
-import { getModelsStatus, getPricing, getStudioConfig } from "../modules/catalog/catalog.ts";
+import { readSettings } from "../modules/settings/settings.ts";
+import { getModelsStatus, getPricing, getStudioConfig } from "../modules/pricing/pricing.ts";
 import { submitContact, subscribeNewsletter } from "../modules/contact/contact.ts";
 import { defineOperation, NoInput } from "./operation.ts";
 

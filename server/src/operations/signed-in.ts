@@ -1,7 +1,7 @@
 // The signed-in account of a `user` operation, for handlers to pass to the domain: invokeOperation's
 // authorize has already required it (401, a suspended account 403), so domain functions take the account
 // (its id and role) rather than the request, and background work can call them too.
-import type { RequestContext } from "../context.ts";
+import type { RequestContext } from "../request-context.ts";
 import { Errors } from "../errors.ts";
 
 export function signedIn(ctx: RequestContext) {

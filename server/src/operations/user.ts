@@ -19,7 +19,8 @@ import {
   UserStats,
 } from "@adgen/schema";
 import { generateApiKey, getApiKeyStatus, revokeApiKey } from "../modules/api-keys/api-keys.ts";
-import { watchBalance } from "../modules/events/account-events.ts";
+import { actorOf } from "./actor.ts";
+import { watchBalance } from "../modules/credits/balance-updates.ts";
 import { userAnalytics, userStats } from "../modules/projects/insights.ts";
 import { changeEmail } from "../modules/users/change-email.ts";
 import { changePassword, getCreditBalance, getProfile, getProviderPreference, setProviderPreference } from "../modules/users/account.ts";
@@ -54,7 +55,7 @@ export const userOperations = {
     output: BalanceChange,
     rest: { method: "GET", path: "/user/credits/stream", tag: "User" },
     handler: async function* (ctx, _input, call) {
-      for await (const change of watchBalance(ctx, call.signal)) yield { event: "balance", data: change };
+      for await (const change of watchBalance(ctx.services, actorOf(ctx).id, call.signal)) yield { event: "balance", data: change };
     },
   }),
   changePassword: defineOperation({

@@ -5,7 +5,7 @@
 // the client's own reconnect resumes where it stopped.
 import { initTRPC, type TRPCBuiltRouter, TRPCError, type TRPCRouterRecord, type TrackedEnvelope, tracked } from "@trpc/server";
 import { type z, ZodObject } from "zod";
-import type { RequestContext } from "../context.ts";
+import type { RequestContext } from "../request-context.ts";
 import { AppError, type ErrorCode } from "../errors.ts";
 import { openLiveStream } from "../modules/auth/live-streams.ts";
 import { type Catalogue, catalogue } from "../operations/catalogue.ts";

@@ -1,11 +1,11 @@
 // The background side of a process: workflow workers, the dead-letter worker that fails and refunds
 // jobs whose last attempt failed, webhook and export workers, and periodic sweeps.
-import type { Services } from "../context.ts";
+import type { Services } from "../request-context.ts";
 import { QUEUE, type QueueMessage } from "../queue/queue.ts";
 import { admitNext, admitWaitingJobs, type WorkflowMessage, resendStaleQueuedJobs } from "../modules/workflows/launch/enqueue.ts";
 import { failAndRefund } from "../modules/workflows/jobs/fail-job.ts";
 import { resendStaleProviderWaits } from "../modules/workflows/jobs/provider-wait.ts";
-import { runDueAgents } from "../modules/admin/agents.ts";
+import { runDueAgents } from "../modules/agents/agents.ts";
 import { runWorkflowJob } from "../modules/workflows/pipeline/run-job.ts";
 import { deliverWebhook, type WebhookMessage } from "../modules/webhooks/deliver.ts";
 import { runExport, type ExportMessage } from "../modules/projects/exports.ts";

@@ -1,6 +1,6 @@
 // A subscription's events as GraphQL wants them: the operation's stream without its SSE envelope, that
 // stops the operation (and its bus listener) when the client unsubscribes or the socket closes.
-import { mapPushSource, PUSH, type PushSource, pushSourceOf } from "../../events/push-source.ts";
+import { mapPushSource, PUSH, type PushSource, pushSourceOf } from "../../streams/push-source.ts";
 import type { StreamItem } from "../../operations/operation.ts";
 
 /**

@@ -1,6 +1,6 @@
 // The analytics graph's entry points: `viewer` (the caller's account) and, for admins, `accounts`.
 import type { Builder } from "../builder.ts";
-import { requireAdmin } from "../../modules/admin/require-admin.ts";
+import { requireAdmin } from "../../modules/auth/require-admin.ts";
 import { enterGraph } from "./access.ts";
 import { addAccount } from "./account.ts";
 import { addListArguments } from "./filters.ts";

@@ -3,11 +3,11 @@
 import type { Prisma } from "@adgen/prisma";
 import { ActivityQuery, type ActivityPage } from "@adgen/schema";
 import type { z } from "zod";
-import type { RequestContext } from "../../context.ts";
+import type { RequestContext } from "../../request-context.ts";
 import { parseInput } from "../../errors.ts";
-import { auditAdminRead } from "./admin-audit.ts";
+import { auditAdminRead } from "../audit/admin-audit.ts";
 import { resolvePeriod } from "./period.ts";
-import { requireAdmin } from "./require-admin.ts";
+import { requireAdmin } from "../auth/require-admin.ts";
 
 export async function adminActivity(ctx: RequestContext, input: z.input<typeof ActivityQuery>): Promise<ActivityPage> {
   requireAdmin(ctx);

@@ -1,5 +1,5 @@
 // ADMIN_EMAIL / ADMIN_PASSWORD: at start-up this account exists, is an active admin, and has that password.
-import type { Services } from "../../context.ts";
+import type { Services } from "../../request-context.ts";
 import { isUniqueViolation } from "../../errors.ts";
 import { hashPassword, verifyPassword } from "../auth/password.ts";
 

@@ -3,12 +3,12 @@
 // counts at a stage only if it reached every stage before it, so each conversion is at most 100 %.
 import { type AdminFunnel, type AdminPeriodQuery, FUNNEL_STAGES } from "@adgen/schema";
 import type { z } from "zod";
-import type { RequestContext } from "../../context.ts";
+import type { RequestContext } from "../../request-context.ts";
 import { LedgerReason } from "../credits/ledger.ts";
-import { auditAdminRead } from "./admin-audit.ts";
+import { auditAdminRead } from "../audit/admin-audit.ts";
 import { HOUSE_EMAIL } from "./marketing.ts";
 import { parsePeriod, periodView } from "./period.ts";
-import { requireAdmin } from "./require-admin.ts";
+import { requireAdmin } from "../auth/require-admin.ts";
 
 export const FUNNEL_DEFINITIONS: Record<(typeof FUNNEL_STAGES)[number], string> = {
   signup: "accounts created in the period (not the house account that makes the service's own ads)",

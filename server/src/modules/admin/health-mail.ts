@@ -1,7 +1,7 @@
 // Outgoing mail in GET /admin/health: `unconfigured` without SMTP_URL (the e-mails wait in mail_outbox, and
 // the detail says how many), else the SMTP server is connected to and authenticated with, without sending.
 import type { AdminHealth } from "@adgen/schema";
-import type { Services } from "../../context.ts";
+import type { Services } from "../../request-context.ts";
 import { mailStatus } from "../mail/mail-status.ts";
 import { createMailer } from "../mail/smtp-transport.ts";
 

@@ -3,7 +3,7 @@
 // as well as an outage. 2xx is `ok`; a refused key (401, 403) or no answer in time is `error`; a 429, a
 // 5xx or another unexpected answer is `degraded`; each with the reason. An unconfigured one says so.
 import type { AdminHealth } from "@adgen/schema";
-import type { Services } from "../../context.ts";
+import type { Services } from "../../request-context.ts";
 
 type Check = AdminHealth["checks"][number];
 

@@ -7,14 +7,14 @@ import { randomUUID } from "node:crypto";
 import { rm, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import type { AdminHealth } from "@adgen/schema";
-import type { RequestContext, Services } from "../../context.ts";
+import type { RequestContext, Services } from "../../request-context.ts";
 import { QUEUE } from "../../queue/queue.ts";
 import { locateFfmpeg } from "../render/ffmpeg.ts";
-import { auditAdminRead } from "./admin-audit.ts";
+import { auditAdminRead } from "../audit/admin-audit.ts";
 import { checkMail } from "./health-mail.ts";
 import { checkProviders } from "./health-providers.ts";
 import { diskSpace } from "./system.ts";
-import { requireAdmin } from "./require-admin.ts";
+import { requireAdmin } from "../auth/require-admin.ts";
 
 type Check = AdminHealth["checks"][number];
 

@@ -2,11 +2,11 @@
 import type { Lead as LeadRow, Prisma } from "@adgen/prisma";
 import { type Lead, LeadInput, LeadListQuery, type LeadList } from "@adgen/schema";
 import type { z } from "zod";
-import type { RequestContext, Tx } from "../../context.ts";
+import type { RequestContext, Tx } from "../../request-context.ts";
 import { parseInput } from "../../errors.ts";
 import { recordAudit } from "../audit/record-audit.ts";
-import { auditAdminRead } from "./admin-audit.ts";
-import { requireAdmin } from "./require-admin.ts";
+import { auditAdminRead } from "../audit/admin-audit.ts";
+import { requireAdmin } from "../auth/require-admin.ts";
 
 export const toLead = (row: LeadRow): Lead => ({
   id: row.id,

@@ -7,15 +7,15 @@
 import type { MarketingRun as MarketingRunRow, Prisma } from "@adgen/prisma";
 import { CREDIT_PACKS, MarketingRequest, type MarketingRun, WORKFLOWS, WorkflowRequest } from "@adgen/schema";
 import type { z } from "zod";
-import type { RequestContext, Services } from "../../context.ts";
+import type { RequestContext, Services } from "../../request-context.ts";
 import { AppError, parseInput } from "../../errors.ts";
 import { recordAudit } from "../audit/record-audit.ts";
 import { changeCredits, LedgerReason } from "../credits/ledger.ts";
 import { launchWorkflow } from "../workflows/launch/launch-workflow.ts";
-import { auditAdminRead } from "./admin-audit.ts";
+import { auditAdminRead } from "../audit/admin-audit.ts";
 import { saveLead, toLead } from "./leads.ts";
-import { requireAdmin } from "./require-admin.ts";
-import { readSettings } from "./settings.ts";
+import { requireAdmin } from "../auth/require-admin.ts";
+import { readSettings } from "../settings/settings.ts";
 import { hashPassword } from "../auth/password.ts";
 import { randomBytes } from "node:crypto";
 

@@ -3,11 +3,11 @@
 // sold against what the period's jobs cost at the generation providers.
 import { type AdminRevenue, AdminRevenueQuery } from "@adgen/schema";
 import type { z } from "zod";
-import type { RequestContext } from "../../context.ts";
+import type { RequestContext } from "../../request-context.ts";
 import { parseInput } from "../../errors.ts";
-import { auditAdminRead } from "./admin-audit.ts";
+import { auditAdminRead } from "../audit/admin-audit.ts";
 import { periodView, resolvePeriod } from "./period.ts";
-import { requireAdmin } from "./require-admin.ts";
+import { requireAdmin } from "../auth/require-admin.ts";
 
 /** An order that was paid: `paid`, or `refunded` after it was paid. */
 const PAID = ["paid", "refunded"];

@@ -2,11 +2,11 @@
 // and used in a period, all counted from the tables that hold them (the ledger for credits).
 import { ACCOUNT_STATUSES, type AdminPeriodQuery, type AdminStats, JOB_STATUSES, PLAN_IDS, WORKFLOW_TYPES } from "@adgen/schema";
 import type { z } from "zod";
-import type { RequestContext } from "../../context.ts";
+import type { RequestContext } from "../../request-context.ts";
 import { LedgerReason } from "../credits/ledger.ts";
-import { auditAdminRead } from "./admin-audit.ts";
+import { auditAdminRead } from "../audit/admin-audit.ts";
 import { daysOf, parsePeriod, periodView } from "./period.ts";
-import { requireAdmin } from "./require-admin.ts";
+import { requireAdmin } from "../auth/require-admin.ts";
 
 const GRANT_REASONS: string[] = [LedgerReason.signupGrant, LedgerReason.purchase, LedgerReason.planAllowance, LedgerReason.adminAdjustment];
 

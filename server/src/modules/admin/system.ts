@@ -2,13 +2,13 @@
 // the scheduled agents, and storage use (media files, free disk space, database size).
 import { statfs } from "node:fs/promises";
 import { type AdminSystem, QUEUE_STATES } from "@adgen/schema";
-import type { RequestContext, Services } from "../../context.ts";
+import type { RequestContext, Services } from "../../request-context.ts";
 import { QUEUE } from "../../queue/queue.ts";
-import { auditAdminRead } from "./admin-audit.ts";
-import { listAgentStates } from "./agents.ts";
+import { auditAdminRead } from "../audit/admin-audit.ts";
+import { listAgentStates } from "../agents/agents.ts";
 import { mailStatus } from "../mail/mail-status.ts";
 import { segmentCacheStats } from "../render/segment-store.ts";
-import { requireAdmin } from "./require-admin.ts";
+import { requireAdmin } from "../auth/require-admin.ts";
 
 async function queueStates(services: Services): Promise<AdminSystem["queues"]> {
   const rows = await services.db.sql.query<{ name: string; state: string; n: number }>(

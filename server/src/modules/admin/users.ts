@@ -12,15 +12,15 @@ import {
   type UserProfile,
 } from "@adgen/schema";
 import type { z } from "zod";
-import type { RequestContext, Tx } from "../../context.ts";
+import type { RequestContext, Tx } from "../../request-context.ts";
 import { AppError, Errors, parseInput } from "../../errors.ts";
 import { recordAudit } from "../audit/record-audit.ts";
 import { type CredentialRevocation, Revoke } from "../auth/credential-revocation.ts";
 import { hashPassword } from "../auth/password.ts";
 import { changeCredits, InsufficientCreditsError, LedgerReason } from "../credits/ledger.ts";
-import { balanceEventIn } from "../events/account-events.ts";
-import { loadProfile, toUserProfile } from "../users/to-profile.ts";
-import { requireAdmin } from "./require-admin.ts";
+import { balanceEventIn } from "../credits/balance-updates.ts";
+import { loadProfile, toUserProfile } from "../auth/to-profile.ts";
+import { requireAdmin } from "../auth/require-admin.ts";
 
 export async function listUsers(ctx: RequestContext, input: z.input<typeof AdminUserListQuery>): Promise<AdminUserList> {
   requireAdmin(ctx);

@@ -4,7 +4,7 @@
 // A key that is revoked or replaced ends the streams open with it, on every instance.
 import { randomBytes } from "node:crypto";
 import { API_KEY_PLANS, type ApiKeyScope, type PlanId } from "@adgen/schema";
-import type { RequestContext } from "../../context.ts";
+import type { RequestContext } from "../../request-context.ts";
 import type { Sql } from "../../db/database.ts";
 import { AppError } from "../../errors.ts";
 import { recordAudit } from "../audit/record-audit.ts";

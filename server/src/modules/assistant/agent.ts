@@ -4,7 +4,7 @@
 // it; any other message drops it, so nothing launches without an explicit confirmation.
 import { ChatQueryInput, type ChatStreamEvent, type ToolCallView } from "@adgen/schema";
 import type { z } from "zod";
-import type { RequestContext } from "../../context.ts";
+import type { RequestContext } from "../../request-context.ts";
 import { AppError, parseInput } from "../../errors.ts";
 import { requireUser } from "../auth/authenticate.ts";
 import { builtInTurn, describeResult } from "./built-in.ts";

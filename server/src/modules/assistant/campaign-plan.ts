@@ -2,10 +2,9 @@
 // formats, day, credits), the total, and what fits the budget (the given one, else the balance).
 // Week 1 tests hooks cheaply, week 2 turns them into video, week 3 adds a presenter, week 4 improves
 // the best; later weeks alternate fresh angles and optimisation, which is how creative testing runs.
-import { type AspectRatio, type WorkflowType, workflowName } from "@adgen/schema";
-import type { RequestContext } from "../../context.ts";
+import { type AspectRatio, WORKFLOWS, type WorkflowType, workflowName } from "@adgen/schema";
+import type { RequestContext } from "../../request-context.ts";
 import { requireUser } from "../auth/authenticate.ts";
-import { priceOf } from "./tools.ts";
 
 interface PlannedLaunch {
   type: WorkflowType;
@@ -119,4 +118,10 @@ export async function planCampaign(
     balance: account.creditsBalance,
     leftOut,
   };
+}
+
+/** Price of a workflow at a quality, from the price table. */
+export function priceOf(type: WorkflowType, quality: "standard" | "premium" = "standard"): number {
+  const info = WORKFLOWS.find((w) => w.type === type)!;
+  return quality === "premium" ? info.premium : info.standard;
 }

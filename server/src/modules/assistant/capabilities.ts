@@ -1,7 +1,7 @@
 // What the built-in assistant can do, said with examples from the account's own brands and projects
 // (a new account gets neutral ones). Asked "what can you do?", it answers with this list; asked for
 // something it cannot do, it says so and offers the same list instead.
-import type { RequestContext } from "../../context.ts";
+import type { RequestContext } from "../../request-context.ts";
 import { requireUser } from "../auth/authenticate.ts";
 import { listBrands } from "../brand/brand-profile.ts";
 

@@ -1,9 +1,9 @@
 // The built-in assistant's reading of a message in its thread (see context.ts for what it resolves):
 // the tool to run with its arguments, and the words that say how the message was understood.
 import type { ToolCallView } from "@adgen/schema";
-import type { RequestContext } from "../../context.ts";
+import type { RequestContext } from "../../request-context.ts";
 import { listBrands } from "../brand/brand-profile.ts";
-import { recogniseIntent } from "./built-in.ts";
+import { recogniseIntent } from "./intent.ts";
 import { accountExamples, cannotDoThat, whatICanDo } from "./capabilities.ts";
 import { confirmsLaunch } from "./pending-launch.ts";
 import {

@@ -4,7 +4,7 @@
 // is only proposed (launch_workflow keeps it for the user's "yes"); the model cannot confirm one.
 // A model that fails before saying anything leaves the answer to the built-in assistant; one that fails
 // mid-answer ends it with an `error` event, and what it said stays on the thread.
-import type { RequestContext } from "../../context.ts";
+import type { RequestContext } from "../../request-context.ts";
 import { LanguageModelError } from "../language-model/chat-completions.ts";
 import type { ToolChatMessage } from "../language-model/tool-calling.ts";
 import { streamChatWithTools } from "../language-model/tool-streaming.ts";

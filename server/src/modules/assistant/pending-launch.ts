@@ -5,7 +5,7 @@ import type { Prisma } from "@adgen/prisma";
 import { WorkflowRequest, workflowName } from "@adgen/schema";
 import { parseInput } from "../../errors.ts";
 import { requireUser } from "../auth/authenticate.ts";
-import type { RequestContext } from "../../context.ts";
+import type { RequestContext } from "../../request-context.ts";
 import { estimateWorkflow, launchWorkflow } from "../workflows/launch/launch-workflow.ts";
 import type { LaunchArgs } from "./tools.ts";
 

@@ -2,7 +2,7 @@
 // the same answer as one that does not exist).
 import type { ChatMessage, ChatThread, Prisma } from "@adgen/prisma";
 import type { ChatMessageView, ChatThreadView, ToolCallView } from "@adgen/schema";
-import type { RequestContext } from "../../context.ts";
+import type { RequestContext } from "../../request-context.ts";
 import { Errors } from "../../errors.ts";
 import { requireUser } from "../auth/authenticate.ts";
 import type { PendingLaunch } from "./pending-launch.ts";

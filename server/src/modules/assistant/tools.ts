@@ -4,7 +4,7 @@
 // passages from knowledge/. A tool's refusal (a 4xx from the domain) is its result, said to the user.
 import { WORKFLOW_TYPES, WORKFLOWS, WorkflowRequest, type WorkflowType, workflowName } from "@adgen/schema";
 import { z } from "zod";
-import type { RequestContext } from "../../context.ts";
+import type { RequestContext } from "../../request-context.ts";
 import { AppError, parseInput } from "../../errors.ts";
 import { searchPassages } from "../knowledge/passages.ts";
 import { performanceReport } from "../performance/report.ts";
@@ -177,10 +177,4 @@ export async function runTool(
     if (error instanceof AppError && error.status < 500) return { arguments: args, result: { error: error.message } };
     throw error;
   }
-}
-
-/** Price of a workflow at a quality, from the price table. */
-export function priceOf(type: WorkflowType, quality: "standard" | "premium" = "standard"): number {
-  const info = WORKFLOWS.find((w) => w.type === type)!;
-  return quality === "premium" ? info.premium : info.standard;
 }

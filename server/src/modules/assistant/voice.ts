@@ -6,7 +6,7 @@ import { randomUUID } from "node:crypto";
 import { type VoiceConfig, type VoiceSessionView, type VoiceTurn, VoiceTurnInput } from "@adgen/schema";
 import type { VoiceSession } from "@adgen/prisma";
 import type { z } from "zod";
-import type { RequestContext } from "../../context.ts";
+import type { RequestContext } from "../../request-context.ts";
 import { AppError, Errors, parseInput } from "../../errors.ts";
 import { requireUser } from "../auth/authenticate.ts";
 import { speakableText } from "../voice/espeak.ts";

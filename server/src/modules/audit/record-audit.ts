@@ -1,6 +1,6 @@
 // The audit log: who did what to what, from where, and when. Rows are only ever added.
 import type { Prisma } from "@adgen/prisma";
-import type { RequestContext, Tx } from "../../context.ts";
+import type { RequestContext, Tx } from "../../request-context.ts";
 
 export interface AuditRecord {
   action: string;

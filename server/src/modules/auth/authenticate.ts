@@ -2,7 +2,7 @@
 // or a `ca_` API key) into who is asking. Invalid credentials authenticate nobody; the operation then
 // decides whether that is a 401.
 import { API_KEY_PLANS } from "@adgen/schema";
-import type { AuthState, RequestContext, Services } from "../../context.ts";
+import type { AuthState, RequestContext, Services } from "../../request-context.ts";
 import { Errors } from "../../errors.ts";
 import { readUser } from "./read-account.ts";
 import { sha256Hex } from "./tokens.ts";

@@ -1,5 +1,5 @@
 import type { UserSession } from "@adgen/schema";
-import type { RequestContext } from "../../context.ts";
+import type { RequestContext } from "../../request-context.ts";
 import { requireUser } from "./authenticate.ts";
 
 /** API keys do not expire until revoked; they report the largest 32-bit Unix time. */

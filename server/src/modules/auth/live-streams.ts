@@ -2,8 +2,8 @@
 // subscriptions, the assistant's answers). A revocation reaching this instance (sessions.ts relays the
 // bus's) ends the streams it covers at once, each with the reason as its last error; the transport says
 // it in its own form (an SSE `error` event, a tRPC error, a WebSocket close code) and closes.
-import type { AuthState, RequestContext } from "../../context.ts";
-import { endWhenAborted } from "../../events/revocable-stream.ts";
+import type { AuthState, RequestContext } from "../../request-context.ts";
+import { endWhenAborted } from "../../streams/revocable-stream.ts";
 import { type CredentialRevocation, ends, type HeldCredential, streamEndedError } from "./credential-revocation.ts";
 
 export interface StreamLease {

@@ -1,9 +1,9 @@
 import { AuthCredentials } from "@adgen/schema";
 import type { z } from "zod";
-import type { RequestContext } from "../../context.ts";
+import type { RequestContext } from "../../request-context.ts";
 import { Errors, parseInput } from "../../errors.ts";
 import { recordAudit } from "../audit/record-audit.ts";
-import { toAuthResponse } from "../users/to-profile.ts";
+import { toAuthResponse } from "./to-profile.ts";
 import { burnPasswordCheck, verifyPassword } from "./password.ts";
 import type { SignedIn } from "./signup.ts";
 

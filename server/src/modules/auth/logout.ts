@@ -1,4 +1,4 @@
-import type { RequestContext } from "../../context.ts";
+import type { RequestContext } from "../../request-context.ts";
 import { Errors } from "../../errors.ts";
 import { recordAudit } from "../audit/record-audit.ts";
 

@@ -6,7 +6,7 @@
 import { PrismaAdapter } from "@lucia-auth/adapter-prisma";
 import type { PrismaClient, User } from "@adgen/prisma";
 import { Lucia, TimeSpan } from "lucia";
-import { BUS_RECONNECTED, type EventBus } from "../../events/bus.ts";
+import { BUS_RECONNECTED, type EventBus } from "../../bus/bus.ts";
 import { type CredentialRevocation, isCredentialRevocation, Revoke } from "./credential-revocation.ts";
 import { LiveStreams } from "./live-streams.ts";
 import { SessionCache, type SessionRevocation } from "./session-cache.ts";

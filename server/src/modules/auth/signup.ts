@@ -1,11 +1,11 @@
 import { AuthCredentials, type AuthResponse } from "@adgen/schema";
 import type { z } from "zod";
-import type { RequestContext } from "../../context.ts";
+import type { RequestContext } from "../../request-context.ts";
 import { AppError, isUniqueViolation, parseInput } from "../../errors.ts";
-import { readSettings } from "../admin/settings.ts";
+import { readSettings } from "../settings/settings.ts";
 import { recordAudit } from "../audit/record-audit.ts";
 import { changeCredits, LedgerReason } from "../credits/ledger.ts";
-import { toAuthResponse } from "../users/to-profile.ts";
+import { toAuthResponse } from "./to-profile.ts";
 import { hashPassword } from "./password.ts";
 import type { IssuedSession } from "./sessions.ts";
 

@@ -4,10 +4,10 @@
 import type { AccountFlag as FlagRow, Prisma } from "@adgen/prisma";
 import { type AccountFlagList, AccountFlagListQuery, AccountFlagResolveInput, type AccountFlagView } from "@adgen/schema";
 import type { z } from "zod";
-import type { RequestContext, Tx } from "../../context.ts";
+import type { RequestContext, Tx } from "../../request-context.ts";
 import { AppError, Errors, parseInput } from "../../errors.ts";
-import { auditAdminRead } from "../admin/admin-audit.ts";
-import { requireAdmin } from "../admin/require-admin.ts";
+import { auditAdminRead } from "../audit/admin-audit.ts";
+import { requireAdmin } from "../auth/require-admin.ts";
 import { recordAudit } from "../audit/record-audit.ts";
 import { describeOrder } from "./products.ts";
 

@@ -3,8 +3,8 @@
 // and its effect (and any links it states between a payment's ids). A repeated event finds its record already there and changes nothing, however many
 // deliveries arrive at once: the insert of the second waits for the first to commit, then does nothing.
 import { randomUUID } from "node:crypto";
-import type { Services, Tx } from "../../context.ts";
-import { balanceEventIn } from "../events/account-events.ts";
+import type { Services, Tx } from "../../request-context.ts";
+import { balanceEventIn } from "../credits/balance-updates.ts";
 import { fulfilPayment } from "./fulfil-payment.ts";
 import { recordPaymentLinks } from "./payment-references.ts";
 import type { PaymentEvent } from "./provider-events.ts";

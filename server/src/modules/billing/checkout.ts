@@ -2,7 +2,7 @@
 // STRIPE_SECRET_KEY is set, else the built-in sandbox page on PUBLIC_URL (CONTRACT "Sandbox checkout").
 // Nothing is granted here: credits and plans come only from a confirmed payment (apply-payment-event.ts).
 import type { CheckoutSession, PlanCheckoutInput, PurchaseInput } from "@adgen/schema";
-import type { RequestContext } from "../../context.ts";
+import type { RequestContext } from "../../request-context.ts";
 import { AppError } from "../../errors.ts";
 import { requireUser } from "../auth/authenticate.ts";
 import { checkoutMode } from "./checkout-mode.ts";

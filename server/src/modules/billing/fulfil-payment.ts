@@ -4,7 +4,7 @@
 import type { Order as OrderRow } from "@adgen/prisma";
 import type { PlanId } from "@adgen/schema";
 import type { Config } from "../../config/env.ts";
-import type { Tx } from "../../context.ts";
+import type { Tx } from "../../request-context.ts";
 import { changeCredits, LedgerReason } from "../credits/ledger.ts";
 import type { EventEffect } from "./apply-payment-event.ts";
 import { issueInvoice } from "./invoices.ts";

@@ -4,7 +4,7 @@
 import type { Invoice as InvoiceRow, Order as OrderRow, Prisma } from "@adgen/prisma";
 import type { InvoiceSummary } from "@adgen/schema";
 import type { Config } from "../../config/env.ts";
-import type { RequestContext, Tx } from "../../context.ts";
+import type { RequestContext, Tx } from "../../request-context.ts";
 import { AppError, Errors } from "../../errors.ts";
 import { requireUser } from "../auth/authenticate.ts";
 import { describeOrder } from "./products.ts";

@@ -1,7 +1,7 @@
 // Orders as the API shows them, and looking up the signed-in account's own.
 import type { Order as OrderRow } from "@adgen/prisma";
 import type { Order } from "@adgen/schema";
-import type { RequestContext } from "../../context.ts";
+import type { RequestContext } from "../../request-context.ts";
 import { Errors } from "../../errors.ts";
 import { requireUser } from "../auth/authenticate.ts";
 import { describeOrder } from "./products.ts";

@@ -4,7 +4,7 @@
 // recorded the link, in whichever order the events arrived.
 import { randomUUID } from "node:crypto";
 import type { Order as OrderRow } from "@adgen/prisma";
-import type { Tx } from "../../context.ts";
+import type { Tx } from "../../request-context.ts";
 import { ids } from "./event-fields.ts";
 import type { PaymentEventSource, PaymentLink, ReversedPayment } from "./provider-events.ts";
 

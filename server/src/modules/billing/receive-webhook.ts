@@ -2,7 +2,7 @@
 // → 400 and nothing changes; a body that is not an event → 400; then the event is applied once
 // (apply-payment-event.ts). The signature is checked over the body's bytes exactly as they arrived.
 import type { ProviderWebhookInput, WebhookReceipt } from "@adgen/schema";
-import type { RequestContext } from "../../context.ts";
+import type { RequestContext } from "../../request-context.ts";
 import { AppError } from "../../errors.ts";
 import { applyPaymentEvent } from "./apply-payment-event.ts";
 import { MalformedEventError, parseEventBody, readProviderEvent } from "./provider-events.ts";

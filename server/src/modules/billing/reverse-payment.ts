@@ -3,7 +3,7 @@
 // admin (account_flags, and the audit log). A fully refunded plan payment that pays for the current period
 // (the first one, or the latest renewal) ends the plan: the account returns to the free plan.
 import type { Order as OrderRow } from "@adgen/prisma";
-import type { Tx } from "../../context.ts";
+import type { Tx } from "../../request-context.ts";
 import { changeCredits, LedgerReason } from "../credits/ledger.ts";
 import type { EventEffect } from "./apply-payment-event.ts";
 import { orderOfReversal } from "./payment-references.ts";

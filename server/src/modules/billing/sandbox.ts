@@ -3,7 +3,7 @@
 // order through applyPaymentEvent, the very path a provider's webhook takes. Off in production unless
 // PAYMENTS_SANDBOX=1 (and never when STRIPE_SECRET_KEY is set: then payments are real).
 import type { Order, SandboxConfirmation } from "@adgen/schema";
-import type { RequestContext } from "../../context.ts";
+import type { RequestContext } from "../../request-context.ts";
 import { AppError } from "../../errors.ts";
 import { requireUser } from "../auth/authenticate.ts";
 import { applyPaymentEvent } from "./apply-payment-event.ts";

@@ -6,7 +6,7 @@
 // the event names (metadata userId, client_reference_id or the customer's e-mail), or, when it names no
 // account this service knows, on no account, saying what the provider knows of the customer.
 // apply-payment-event.ts logs a warning as well.
-import type { Tx } from "../../context.ts";
+import type { Tx } from "../../request-context.ts";
 import type { EventEffect } from "./apply-payment-event.ts";
 import type { CompletedPayment } from "./provider-events.ts";
 

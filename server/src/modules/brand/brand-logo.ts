@@ -11,7 +11,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { BRAND_LOGO_LIMITS, type BrandLogo, BrandLogoUpload } from "@adgen/schema";
 import { createCanvas, type Image, loadImage } from "@napi-rs/canvas";
-import type { RequestContext, Services } from "../../context.ts";
+import type { RequestContext, Services } from "../../request-context.ts";
 import { AppError, Errors, parseInput } from "../../errors.ts";
 import { requireUser } from "../auth/authenticate.ts";
 import { getBrand, saveBrandProfile, updateBrand } from "./brand-profile.ts";

@@ -24,7 +24,7 @@ import {
   type UploadedFile,
 } from "@adgen/schema";
 import { randomUUID } from "node:crypto";
-import type { RequestContext, Services, Tx } from "../../context.ts";
+import type { RequestContext, Services, Tx } from "../../request-context.ts";
 import { AppError, Errors } from "../../errors.ts";
 import { recordAudit } from "../audit/record-audit.ts";
 import { requireUser } from "../auth/authenticate.ts";

@@ -13,7 +13,7 @@ import {
   BrandUpdate,
   MAX_BRANDS_PER_ACCOUNT,
 } from "@adgen/schema";
-import type { RequestContext, Tx } from "../../context.ts";
+import type { RequestContext, Tx } from "../../request-context.ts";
 import { AppError, Errors, parseInput } from "../../errors.ts";
 import { recordAudit } from "../audit/record-audit.ts";
 import { requireUser } from "../auth/authenticate.ts";

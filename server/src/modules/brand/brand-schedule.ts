@@ -2,7 +2,7 @@
 // frequency. Stored whole on every save (the form sends every field); `publish` launches follow it.
 import type { Prisma } from "@adgen/prisma";
 import { type BrandSchedule, BrandScheduleInput } from "@adgen/schema";
-import type { RequestContext } from "../../context.ts";
+import type { RequestContext } from "../../request-context.ts";
 import { parseInput } from "../../errors.ts";
 import { recordAudit } from "../audit/record-audit.ts";
 import { requireUser } from "../auth/authenticate.ts";

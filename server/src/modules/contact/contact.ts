@@ -1,6 +1,6 @@
 import { ContactInput, NewsletterInput } from "@adgen/schema";
 import type { z } from "zod";
-import type { RequestContext } from "../../context.ts";
+import type { RequestContext } from "../../request-context.ts";
 import { isUniqueViolation, parseInput } from "../../errors.ts";
 
 export async function submitContact(ctx: RequestContext, input: z.input<typeof ContactInput>) {

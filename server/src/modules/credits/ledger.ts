@@ -1,7 +1,7 @@
 // The credit ledger. A balance changes only here: one conditional UPDATE of the cached balance plus one
 // ledger row, inside the caller's transaction. The condition (`balance + delta >= 0`) is checked by the
 // database under the row lock, so concurrent debits can never overdraw.
-import type { Tx } from "../../context.ts";
+import type { Tx } from "../../request-context.ts";
 import { AppError } from "../../errors.ts";
 
 export const LedgerReason = {

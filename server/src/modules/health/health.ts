@@ -1,5 +1,5 @@
 import { randomUUID } from "node:crypto";
-import type { RequestContext, Services } from "../../context.ts";
+import type { RequestContext, Services } from "../../request-context.ts";
 import { authenticate, requireUser } from "../auth/authenticate.ts";
 import { getSession } from "../auth/get-session.ts";
 import { login } from "../auth/login.ts";

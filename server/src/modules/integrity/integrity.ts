@@ -4,9 +4,9 @@
 //   - jobs still `processing` with a lease older than JOB_LEASE_SECONDS (the orphan sweep missed them);
 //   - refunds whose job was never charged.
 import type { IntegrityReport } from "@adgen/schema";
-import type { RequestContext, Services } from "../../context.ts";
-import { auditAdminRead } from "../admin/admin-audit.ts";
-import { requireAdmin } from "../admin/require-admin.ts";
+import type { RequestContext, Services } from "../../request-context.ts";
+import { auditAdminRead } from "../audit/admin-audit.ts";
+import { requireAdmin } from "../auth/require-admin.ts";
 import { LedgerReason } from "../credits/ledger.ts";
 
 const EXAMPLES = 10;

@@ -4,7 +4,7 @@
 // never tried again by itself. Each start is counted on the item first: an extraction that took its
 // process down twice is not queued a third time (the sweep below sets it `error`).
 import type { KnowledgeFileKind } from "@adgen/schema";
-import type { Services } from "../../context.ts";
+import type { Services } from "../../request-context.ts";
 import { QUEUE, type QueueMessage } from "../../queue/queue.ts";
 import { EXTRACTION_CAPS } from "./extraction-caps.ts";
 import { type Extracted, ExtractionError } from "./extraction-error.ts";

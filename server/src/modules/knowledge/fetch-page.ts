@@ -6,7 +6,7 @@ import type { KnowledgeItem as KnowledgeRow } from "@adgen/prisma";
 import { mkdtemp, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import type { Services } from "../../context.ts";
+import type { Services } from "../../request-context.ts";
 import { SafeFetchError, safeFetch } from "../net/index.ts";
 import { knowledgePrefix } from "./knowledge-items.ts";
 

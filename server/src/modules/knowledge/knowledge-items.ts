@@ -12,7 +12,7 @@ import {
   KnowledgeUrlsInput,
   type UploadedFile,
 } from "@adgen/schema";
-import type { RequestContext, Tx } from "../../context.ts";
+import type { RequestContext, Tx } from "../../request-context.ts";
 import { AppError, Errors, parseInput } from "../../errors.ts";
 import { QUEUE } from "../../queue/queue.ts";
 import { recordAudit } from "../audit/record-audit.ts";

@@ -2,7 +2,7 @@
 // (PostgreSQL full-text search, the same on PGlite and a PostgreSQL server) under a GIN index.
 // Retrieval ranks passages with ts_rank against any of the query's words.
 import { randomUUID } from "node:crypto";
-import type { Tx } from "../../context.ts";
+import type { Tx } from "../../request-context.ts";
 
 /** Longest passage, in characters: a few sentences, enough to carry one fact with its context. */
 const PASSAGE_MAX = 600;

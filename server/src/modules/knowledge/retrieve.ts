@@ -4,7 +4,7 @@
 // hold the brand's proof and offer (ratings, reviews, shipping, returns, guarantees), whose short factual
 // sentences the copywriter puts in the proof and offer slots.
 import type { BrandProfileInput, KnowledgeSource } from "@adgen/schema";
-import type { Tx } from "../../context.ts";
+import type { Tx } from "../../request-context.ts";
 import { searchPassages } from "./passages.ts";
 
 /** Passages matched to the brief a job draws on at most, and passages of proof and offer besides. */

@@ -2,7 +2,7 @@
 // anew (the site may be back, or the address fixed at its end), a document read again from its stored
 // file. The item keeps its id and place; only an `error` item can be retried (anything else is a 409).
 import type { KnowledgeItem } from "@adgen/schema";
-import type { RequestContext } from "../../context.ts";
+import type { RequestContext } from "../../request-context.ts";
 import { AppError } from "../../errors.ts";
 import { recordAudit } from "../audit/record-audit.ts";
 import { requireUser } from "../auth/authenticate.ts";

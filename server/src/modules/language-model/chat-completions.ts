@@ -3,13 +3,10 @@
 // for JSON that follows a JSON Schema (`response_format: json_schema`) and answers the parsed object; the
 // caller validates it with its own zod schema, since a model may still answer something else.
 import { z } from "zod";
+import type { LanguageModelConfig } from "../../config/env.ts";
 
-export interface LanguageModelConfig {
-  /** The API root, e.g. https://api.openai.com/v1 (the request goes to `<baseUrl>/chat/completions`). */
-  baseUrl: string;
-  apiKey: string;
-  model: string;
-}
+// Declared with the configuration that reads it from the environment (the configuration sits below the domain).
+export type { LanguageModelConfig };
 
 export interface ChatMessage {
   role: "system" | "user" | "assistant";

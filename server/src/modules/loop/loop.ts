@@ -3,7 +3,7 @@
 // in its transaction, refunded if the job fails, 402 when the credits are short. KILL stops a creative:
 // it is shown stopped and left out of every later recommendation.
 import { LoopExecuteInput, type LoopExecution, LoopQuery, type LoopRecommendation, WorkflowRequest } from "@adgen/schema";
-import type { RequestContext } from "../../context.ts";
+import type { RequestContext } from "../../request-context.ts";
 import { AppError, parseInput } from "../../errors.ts";
 import { requireUser } from "../auth/authenticate.ts";
 import { assertOwnBrand, assertRange } from "../performance/report.ts";

@@ -2,7 +2,7 @@
 // due, sends each through SMTP and records the outcome on the row: `sent` with the time and Message-ID,
 // or the error with the next attempt after a growing delay, until MAIL_MAX_ATTEMPTS (then `failed`).
 // Without SMTP_URL nothing is claimed: the rows stay `pending` and the admin reports say why.
-import type { Services } from "../../context.ts";
+import type { Services } from "../../request-context.ts";
 import { createMailer } from "./smtp-transport.ts";
 
 export const MAIL_MAX_ATTEMPTS = 5;

@@ -1,5 +1,5 @@
 // What the admin reports say about outgoing mail: whether a server is configured, and the outbox by status.
-import type { Services } from "../../context.ts";
+import type { Services } from "../../request-context.ts";
 import { smtpServerName } from "./smtp-transport.ts";
 
 export interface MailStatus {

@@ -9,9 +9,9 @@ import {
   ModerationQueueQuery,
 } from "@adgen/schema";
 import type { z } from "zod";
-import type { RequestContext } from "../../context.ts";
+import type { RequestContext } from "../../request-context.ts";
 import { parseInput } from "../../errors.ts";
-import { requireAdmin } from "../admin/require-admin.ts";
+import { requireAdmin } from "../auth/require-admin.ts";
 
 type Owner = { name: string; ownerEmail: string };
 

@@ -1,6 +1,6 @@
 // The rule that makes a removal real: a project whose current moderation decision is `remove` has no
 // media. Every path that serves a job's files (the media route, export by URL, the projects ZIP) asks here.
-import type { Tx } from "../../context.ts";
+import type { Tx } from "../../request-context.ts";
 import { AppError } from "../../errors.ts";
 
 /** The decision in force for a project: the newest one (an appeal's outcome rewrites its action). */

@@ -3,7 +3,7 @@
 // statement of reasons and how to appeal (Art. 17). An appeal's outcome goes to the owner.
 import type { ModerationDecision, ModerationReport } from "@adgen/prisma";
 import type { ModerationAction } from "@adgen/schema";
-import type { Services, Tx } from "../../context.ts";
+import type { Services, Tx } from "../../request-context.ts";
 import { queueMail } from "../notifications/mail-outbox.ts";
 
 const ACTION_WORDS: Record<ModerationAction, string> = {

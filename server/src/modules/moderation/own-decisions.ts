@@ -2,7 +2,7 @@
 // its appeal (DSA Art. 20), which puts the decision back in the admin queue.
 import { ModerationAppealInput, ModerationDecisionsQuery } from "@adgen/schema";
 import type { z } from "zod";
-import type { RequestContext } from "../../context.ts";
+import type { RequestContext } from "../../request-context.ts";
 import { AppError, Errors, parseInput } from "../../errors.ts";
 import { recordAudit } from "../audit/record-audit.ts";
 import { requireUser } from "../auth/authenticate.ts";

@@ -2,7 +2,7 @@
 // so its owner sees why on the project page; the publish worker also asks the media gate before posting.
 import type { Prisma } from "@adgen/prisma";
 import type { Publication, WorkflowResult } from "@adgen/schema";
-import type { Tx } from "../../context.ts";
+import type { Tx } from "../../request-context.ts";
 
 export const PUBLICATION_CANCELLED = "Not posted: the project was restricted after a moderation decision";
 

@@ -8,9 +8,9 @@
 // Every reporter is told the outcome by e-mail and the owner by e-mail and push, all from the same commit.
 import { type ModerationAction, ModerationResolveInput } from "@adgen/schema";
 import type { z } from "zod";
-import type { RequestContext } from "../../context.ts";
+import type { RequestContext } from "../../request-context.ts";
 import { AppError, Errors, parseInput } from "../../errors.ts";
-import { requireAdmin } from "../admin/require-admin.ts";
+import { requireAdmin } from "../auth/require-admin.ts";
 import { recordAudit } from "../audit/record-audit.ts";
 import { pushToUser } from "../notifications/deliver-push.ts";
 import { toDecisionView } from "./decision-view.ts";

@@ -2,7 +2,7 @@
 // waits in the admin queue. Name and e-mail are required except for child sexual abuse notices (the
 // schema says so); a signed-in reporter's e-mail is theirs unless they give another.
 import { ModerationReportInput } from "@adgen/schema";
-import type { RequestContext } from "../../context.ts";
+import type { RequestContext } from "../../request-context.ts";
 import { isUniqueViolation, parseInput } from "../../errors.ts";
 import { recordAudit } from "../audit/record-audit.ts";
 import { requireUser } from "../auth/authenticate.ts";

@@ -1,6 +1,6 @@
 // What a notice is about: a project id, or a media address of this service (absolute on PUBLIC_URL or a
 // bare `/api/media/<jobId>/<file>` path). Either way it names one project.
-import type { RequestContext } from "../../context.ts";
+import type { RequestContext } from "../../request-context.ts";
 import { AppError } from "../../errors.ts";
 
 const MEDIA_PATH = /^\/api\/media\/([A-Za-z0-9_-]+)\/[^/?#]+$/;

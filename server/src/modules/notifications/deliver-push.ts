@@ -2,7 +2,7 @@
 // RFC 8291) and signs the VAPID header; the request itself goes through the SSRF-safe fetcher, like
 // every outbound request. A 404 or 410 means the browser dropped the subscription: its row is deleted.
 import type { PushMessage, PushSendResult } from "@adgen/schema";
-import type { Services } from "../../context.ts";
+import type { Services } from "../../request-context.ts";
 import { safeFetch } from "../net/safe-fetch.ts";
 import { vapidKeys } from "./vapid-keys.ts";
 

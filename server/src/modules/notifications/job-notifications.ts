@@ -2,7 +2,7 @@
 // (publishJobEvents); never throws, so a push service being down cannot touch the job. A cancel is the
 // user's own act and sends nothing.
 import { isCancelled } from "@adgen/schema";
-import type { Services } from "../../context.ts";
+import type { Services } from "../../request-context.ts";
 import { pushToUser } from "./deliver-push.ts";
 
 interface TerminalEvent {

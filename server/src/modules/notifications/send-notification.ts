@@ -1,7 +1,7 @@
 // POST /api/notifications/send: a message to yourself (to try a browser), or, for an admin, to any account.
 import { PushSendInput } from "@adgen/schema";
 import type { z } from "zod";
-import type { RequestContext } from "../../context.ts";
+import type { RequestContext } from "../../request-context.ts";
 import { AppError, Errors, parseInput } from "../../errors.ts";
 import { recordAudit } from "../audit/record-audit.ts";
 import { requireUser } from "../auth/authenticate.ts";

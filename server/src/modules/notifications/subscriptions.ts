@@ -2,7 +2,7 @@
 // profile, so subscribing it again (another account signing in there) moves it to the new account.
 import { PushSubscribeInput, PushUnsubscribeInput } from "@adgen/schema";
 import type { z } from "zod";
-import type { RequestContext } from "../../context.ts";
+import type { RequestContext } from "../../request-context.ts";
 import { parseInput } from "../../errors.ts";
 import { requireUser } from "../auth/authenticate.ts";
 import { assertStorableUrl } from "../net/safe-fetch.ts";

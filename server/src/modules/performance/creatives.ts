@@ -2,7 +2,7 @@
 // launch brand, else the default brand) or an external ad id (its brand is the ingest's brandId, else the
 // default brand). Another account's project id is just an external id of this account: nothing leaks.
 import type { PerformanceCreative } from "@adgen/prisma";
-import type { Tx } from "../../context.ts";
+import type { Tx } from "../../request-context.ts";
 import { AppError, Errors } from "../../errors.ts";
 
 async function defaultBrandId(db: Tx, userId: string): Promise<string | null> {

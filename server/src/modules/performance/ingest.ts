@@ -4,7 +4,7 @@
 // (from..to) is stored as its days' even shares (period.ts, period-ingest.ts).
 import type { PerformanceMetric } from "@adgen/prisma";
 import { PerformanceCorrectInput, PerformanceEventInput, PerformanceIngestInput, type PerformanceIngested } from "@adgen/schema";
-import type { RequestContext } from "../../context.ts";
+import type { RequestContext } from "../../request-context.ts";
 import { AppError, isUniqueViolation, parseInput } from "../../errors.ts";
 import { requireUser } from "../auth/authenticate.ts";
 import { findCreative, resolveCreative } from "./creatives.ts";

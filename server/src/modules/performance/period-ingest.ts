@@ -4,7 +4,7 @@
 // (every day already holds its share) is a harmless repeat.
 import type { PerformanceMetric } from "@adgen/prisma";
 import type { PerformanceIngested } from "@adgen/schema";
-import type { Tx } from "../../context.ts";
+import type { Tx } from "../../request-context.ts";
 import { AppError } from "../../errors.ts";
 import { type Counts, figuresOf, sumCounts } from "./figures.ts";
 import { periodDays, splitOverDays } from "./period.ts";

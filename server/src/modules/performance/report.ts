@@ -2,7 +2,7 @@
 // day) and the decay verdict; filtered by brand, creative and a date range.
 import { Prisma, type PrismaClient } from "@adgen/prisma";
 import { type CreativePerformance, PerformanceQuery, type PerformanceReport } from "@adgen/schema";
-import type { RequestContext } from "../../context.ts";
+import type { RequestContext } from "../../request-context.ts";
 import { AppError, Errors, parseInput } from "../../errors.ts";
 import { requireUser } from "../auth/authenticate.ts";
 import { type DailyCounts, detectDecay } from "./decay.ts";

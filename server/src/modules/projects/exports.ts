@@ -9,14 +9,14 @@ import { Readable } from "node:stream";
 import { pipeline } from "node:stream/promises";
 import type { Job } from "@adgen/prisma";
 import type { WorkflowResult } from "@adgen/schema";
-import type { RequestContext, Services } from "../../context.ts";
+import type { RequestContext, Services } from "../../request-context.ts";
 import { AppError, Errors } from "../../errors.ts";
-import { assertJobFileDeliverable, mediaContentType } from "../../media/serve-media.ts";
+import { assertJobFileDeliverable, mediaContentType } from "../job-media/serve-media.ts";
 import { jobMediaKey } from "../../media/storage.ts";
 import { isMediaRemoved } from "../moderation/media-gate.ts";
 import { QUEUE } from "../../queue/queue.ts";
 import { requireUser } from "../auth/authenticate.ts";
-import { loadProfile } from "../users/to-profile.ts";
+import { loadProfile } from "../auth/to-profile.ts";
 import { safeFetchStream } from "../net/safe-fetch.ts";
 import { toProject } from "./projects.ts";
 

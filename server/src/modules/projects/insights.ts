@@ -1,7 +1,7 @@
 // Usage figures for the signed-in account (SPEC 4.3), computed from projects and the ledger.
 import { AnalyticsQuery, StatsQuery } from "@adgen/schema";
 import type { z } from "zod";
-import type { RequestContext } from "../../context.ts";
+import type { RequestContext } from "../../request-context.ts";
 import { AppError, parseInput } from "../../errors.ts";
 import { requireUser } from "../auth/authenticate.ts";
 import { LedgerReason } from "../credits/ledger.ts";

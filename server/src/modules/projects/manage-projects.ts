@@ -3,7 +3,7 @@
 import type { Job } from "@adgen/prisma";
 import { FINISHED_JOB_STATUSES, type Project } from "@adgen/schema";
 import { join } from "node:path";
-import type { RequestContext } from "../../context.ts";
+import type { RequestContext } from "../../request-context.ts";
 import { AppError, Errors } from "../../errors.ts";
 import { jobMediaPrefix } from "../../media/storage.ts";
 import { recordAudit } from "../audit/record-audit.ts";

@@ -2,7 +2,7 @@
 import type { Job } from "@adgen/prisma";
 import { type Project, ReviewInput, WorkflowPrefs, type WorkflowResult, type WorkflowType } from "@adgen/schema";
 import type { z } from "zod";
-import type { RequestContext } from "../../context.ts";
+import type { RequestContext } from "../../request-context.ts";
 import { Errors, parseInput } from "../../errors.ts";
 import { recordAudit } from "../audit/record-audit.ts";
 import { assertCallbackUrl } from "../webhooks/callback-url.ts";

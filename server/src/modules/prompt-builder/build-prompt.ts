@@ -300,6 +300,20 @@ export function buildPrompt(builder: PromptBuilderId, params: PromptParams): Bui
 // Scoring
 // ---------------------------------------------------------------------------------------------
 
+/** What each criterion's scorer reads, and where it puts its points and suggestions. */
+interface Scoring {
+  builder: PromptBuilderId;
+  parts: PromptParts;
+  style: CinematographyStyle | null;
+  givenQuality: string[];
+  spec: (typeof BUILDERS)[PromptBuilderId];
+  family: (typeof FAMILY_OF)[PromptBuilderId];
+  video: boolean;
+  lexicon: (typeof LEXICON)[keyof typeof LEXICON];
+  item: (criterion: PromptScoreItem["criterion"], points: number, note: string) => void;
+  suggest: (gain: number, text: string) => void;
+}
+
 function score(builder: PromptBuilderId, parts: PromptParts, style: CinematographyStyle | null, givenQuality: string[]) {
   const spec = BUILDERS[builder];
   const family = FAMILY_OF[builder];
@@ -318,173 +332,178 @@ function score(builder: PromptBuilderId, parts: PromptParts, style: Cinematograp
       max: max[criterion]!,
       note,
     });
-  const subjectField = spec.fields.find((f) => f.name === "subject")!;
-  const contextField = spec.fields.find((f) => f.name === "context")!;
-
-  // Subject clarity: a concrete subject with a few details.
-  {
-    const words = contentWords(parts.subject);
-    const ladder = [0, 8, 11, 14, 16, 18, 18];
-    let points = words.length >= 7 ? 20 : ladder[words.length]!;
-    const vague = VAGUE_WORDS.filter((w) => words.includes(w));
-    points -= vague.length * 3;
-    if (words.length > 0) points = Math.max(points, 4);
-    item(
-      "subjectClarity",
-      points,
-      `${words.length} descriptive word${words.length === 1 ? "" : "s"}${vague.length ? `; vague: ${vague.join(", ")}` : ""}`,
-    );
-    if (words.length < 4) {
-      suggest(20 - points, `Describe the subject in more detail (material, colour, action), e.g. "${subjectField.placeholder}"`);
-    }
-    if (vague.length)
-      suggest(
-        vague.length * 3,
-        `Replace vague words (${vague.map((w) => `"${w}"`).join(", ")}) with concrete details the ${BUILDER_LABEL[builder]} can show`,
-      );
-  }
-
-  // Specificity: a setting, and quality terms the family knows.
-  {
-    const contextWords = contentWords(parts.context).length;
-    const contextPoints = contextWords === 0 ? 0 : contextWords < 3 ? 4 : 7;
-    const knownQuality = givenQuality.filter((q) => isKnown(KNOWN_QUALITY, q));
-    const unknownQuality = givenQuality.filter((q) => !isKnown(KNOWN_QUALITY, q));
-    const qualityPoints = Math.min(8, knownQuality.length * 4 + unknownQuality.length);
-    item(
-      "specificity",
-      contextPoints + qualityPoints,
-      `${contextWords ? "setting given" : "no setting"}; ${knownQuality.length} known quality term${knownQuality.length === 1 ? "" : "s"}${unknownQuality.length ? `, ${unknownQuality.length} unrecognised` : ""}`,
-    );
-    if (contextWords === 0) suggest(7, `Add a context or setting, such as "${contextField.placeholder}"`);
-    else if (contextWords < 3) suggest(3, "Say more about the setting (place, time of day, what happens around the subject)");
-    const freshQuality = lexicon.quality.filter((q) => !givenQuality.some((g) => g.toLowerCase() === q));
-    if (givenQuality.length === 0) suggest(8, `Add quality terms, such as ${joinList(freshQuality.slice(0, 2))}`);
-    else if (unknownQuality.length > 0)
-      suggest(
-        3 * unknownQuality.length,
-        `Quality term${unknownQuality.length > 1 ? "s" : ""} ${unknownQuality.map((q) => `"${q}"`).join(", ")} ${unknownQuality.length > 1 ? "are" : "is"} not in the ${family} lexicon (kept, but earn${unknownQuality.length > 1 ? "" : "s"} less); try ${joinList(freshQuality.slice(0, 2))}`,
-      );
-    else if (knownQuality.length === 1) suggest(4, `Add a second quality term, such as ${freshQuality[0]}`);
-  }
-
-  // Lighting: named terms.
-  {
-    const found = lightingTerms(parts.lighting);
-    let points: number;
-    let note: string;
-    if (!parts.lighting) {
-      points = style ? 5 : 0;
-      note = style ? `none given; the ${style.name} style's lighting is used` : "none given";
-      suggest(
-        15 - points,
-        style
-          ? `Name the lighting yourself; the ${style.name} style suggests "${style.lighting}"`
-          : `Describe the lighting, such as ${joinList(lexicon.lighting.filter((l) => l !== "neon").slice(0, 2))}`,
-      );
-    } else if (found.length === 0) {
-      points = 5;
-      note = "no known lighting term (kept, but earns less)";
-      suggest(10, `Lighting "${parts.lighting}" uses no known lighting term; add one such as ${joinList(lexicon.lighting.slice(0, 3))}`);
-    } else if (found.length === 1) {
-      points = 11;
-      note = `1 lighting term: ${found[0]}`;
-      const extra =
-        lexicon.lighting.find((l) => l === "rim light" && !found.includes(l)) ?? lexicon.lighting.find((l) => !found.includes(l));
-      suggest(4, `Add a second lighting term, such as ${extra}, to shape the subject`);
-    } else {
-      points = 15;
-      note = `${found.length} lighting terms: ${found.join(", ")}`;
-    }
-    item("lighting", points, note);
-  }
-
-  // Camera: lens, shot size, and angle (image) or movement (video).
-  {
-    const c = parts.camera;
-    const weights = video ? { lens: 5, shotSize: 5, angle: 4, movement: 6 } : { lens: 7, shotSize: 7, angle: 6, movement: 0 };
-    let points = 0;
-    let note: string;
-    const lensExample =
-      builder === "image"
-        ? "85mm, for a soft background"
-        : builder === "video-ugc"
-          ? "24mm, for a natural smartphone field of view"
-          : "35mm, for a cinematic look";
-    if (!c.text) {
-      points = style ? 6 : 0;
-      note = style ? `none given; the ${style.name} style's camera is used` : "none given";
-    } else if (!c.recognised) {
-      points = 4;
-      note = "no known lens, shot size, angle or movement (kept, but earns less)";
-      suggest(
-        16,
-        `Camera "${c.text}" names no known lens, shot size, angle or movement; use terms such as 35mm, close-up, ${video ? "slow dolly in" : "low angle"}`,
-      );
-    } else {
-      if (c.lens) points += weights.lens;
-      if (c.shotSize) points += weights.shotSize;
-      if (c.angle) points += weights.angle;
-      if (video && c.movement) points += weights.movement;
-      if (!video && c.movement) points += 2; // a movement says something about framing even in a still
-      const named = [c.lens, c.shotSize, c.angle, c.movement].filter(Boolean);
-      note = named.join(", ");
-    }
-    if (c.recognised || !c.text) {
-      if (!c.lens) suggest(weights.lens, `Add a lens, such as ${lensExample}`);
-      if (!c.shotSize) suggest(weights.shotSize, "Name a shot size, such as close-up or wide shot, to frame the subject");
-      if (video && !c.movement)
-        suggest(
-          weights.movement,
-          `Add a camera movement, such as ${builder === "video-ugc" ? "handheld or gimbal" : "slow dolly in or tracking shot"}, to give the shot motion`,
-        );
-      if (!c.angle) suggest(weights.angle, "Add a camera angle, such as low angle or eye level");
-    }
-    item("camera", points, note);
-  }
-
-  // Style coherence: a named style that suits the builder and agrees with the lighting.
-  {
-    const recommended = spec.recommendedStyles.map((id) => STYLES[id as CinematographyStyleId].name);
-    const combined = [parts.lighting, parts.style, style?.lighting, style?.palette, style?.mood].filter(Boolean).join(" ").toLowerCase();
-    const conflict = LIGHTING_CONFLICTS.map(([a, b]) => [combined.match(a)?.[0], combined.match(b)?.[0]] as const).find(([a, b]) => a && b);
-    let points = 0;
-    let note: string;
-    if (!parts.style) {
-      note = "no style";
-      suggest(15, `Pick a style, such as ${joinList(recommended.slice(0, 3))}, for a coherent look`);
-    } else {
-      const suits = style ? style.builders.includes(builder) : false;
-      points = (style ? 8 : 4) + (suits ? 4 : 0) + (conflict ? 0 : 3);
-      note = style
-        ? `${style.name}${suits ? "" : `, not suited to ${BUILDER_LABEL[builder]}`}`
-        : "unrecognised style (kept, but earns less)";
-      if (!style)
-        suggest(
-          8,
-          `Style "${parts.style}" is not a named style (kept, but earns less); pick one such as ${joinList(recommended.slice(0, 3))}`,
-        );
-      else if (!suits) suggest(4, `${style.name} is not made for ${BUILDER_LABEL[builder]}; try ${joinList(recommended.slice(0, 3))}`);
-    }
-    if (conflict) {
-      note += `; "${conflict[0]}" conflicts with "${conflict[1]}"`;
-      if (parts.style) suggest(3, `"${conflict[0]}" conflicts with "${conflict[1]}"; keep one so the lighting and style agree`);
-    }
-    item("styleCoherence", points, note);
-  }
-
-  // Negatives: defects to avoid.
-  {
-    const knownCount = parts.negative.filter((n) => isKnown(KNOWN_NEGATIVE, n)).length;
-    const unknownCount = parts.negative.length - knownCount;
-    const points = knownCount * 5 + unknownCount * 3;
-    item("negatives", points, parts.negative.length ? `${parts.negative.length} given (${knownCount} known)` : "none given; defaults used");
-    const fresh = lexicon.negative.filter((n) => !parts.negative.some((g) => g.toLowerCase() === n));
-    if (parts.negative.length === 0) suggest(15, `Add negative terms, such as ${joinList(fresh.slice(0, 3))}, to keep common defects out`);
-    else if (points < 15) suggest(15 - Math.min(15, points), `Add more negative terms, such as ${joinList(fresh.slice(0, 2), "and")}`);
-  }
+  const scoring: Scoring = { builder, parts, style, givenQuality, spec, family, video, lexicon, item, suggest };
+  // Each criterion in the order of the breakdown.
+  scoreSubjectClarity(scoring);
+  scoreSpecificity(scoring);
+  scoreLighting(scoring);
+  scoreCamera(scoring);
+  scoreStyleCoherence(scoring);
+  scoreNegatives(scoring);
 
   // Biggest gain first; ties keep their order (Array.prototype.sort is stable).
   const ordered = suggestions.sort((a, b) => b.gain - a.gain).map((s) => s.text);
   return { breakdown: items, suggestions: ordered };
+}
+
+/** Subject clarity: a concrete subject with a few details. */
+function scoreSubjectClarity({ builder, parts, item, suggest, spec }: Scoring): void {
+  const subjectField = spec.fields.find((f) => f.name === "subject")!;
+  const words = contentWords(parts.subject);
+  const ladder = [0, 8, 11, 14, 16, 18, 18];
+  let points = words.length >= 7 ? 20 : ladder[words.length]!;
+  const vague = VAGUE_WORDS.filter((w) => words.includes(w));
+  points -= vague.length * 3;
+  if (words.length > 0) points = Math.max(points, 4);
+  item(
+    "subjectClarity",
+    points,
+    `${words.length} descriptive word${words.length === 1 ? "" : "s"}${vague.length ? `; vague: ${vague.join(", ")}` : ""}`,
+  );
+  if (words.length < 4) {
+    suggest(20 - points, `Describe the subject in more detail (material, colour, action), e.g. "${subjectField.placeholder}"`);
+  }
+  if (vague.length)
+    suggest(
+      vague.length * 3,
+      `Replace vague words (${vague.map((w) => `"${w}"`).join(", ")}) with concrete details the ${BUILDER_LABEL[builder]} can show`,
+    );
+}
+
+/** Specificity: a setting, and quality terms the family knows. */
+function scoreSpecificity({ parts, givenQuality, family, lexicon, item, suggest, spec }: Scoring): void {
+  const contextField = spec.fields.find((f) => f.name === "context")!;
+  const contextWords = contentWords(parts.context).length;
+  const contextPoints = contextWords === 0 ? 0 : contextWords < 3 ? 4 : 7;
+  const knownQuality = givenQuality.filter((q) => isKnown(KNOWN_QUALITY, q));
+  const unknownQuality = givenQuality.filter((q) => !isKnown(KNOWN_QUALITY, q));
+  const qualityPoints = Math.min(8, knownQuality.length * 4 + unknownQuality.length);
+  item(
+    "specificity",
+    contextPoints + qualityPoints,
+    `${contextWords ? "setting given" : "no setting"}; ${knownQuality.length} known quality term${knownQuality.length === 1 ? "" : "s"}${unknownQuality.length ? `, ${unknownQuality.length} unrecognised` : ""}`,
+  );
+  if (contextWords === 0) suggest(7, `Add a context or setting, such as "${contextField.placeholder}"`);
+  else if (contextWords < 3) suggest(3, "Say more about the setting (place, time of day, what happens around the subject)");
+  const freshQuality = lexicon.quality.filter((q) => !givenQuality.some((g) => g.toLowerCase() === q));
+  if (givenQuality.length === 0) suggest(8, `Add quality terms, such as ${joinList(freshQuality.slice(0, 2))}`);
+  else if (unknownQuality.length > 0)
+    suggest(
+      3 * unknownQuality.length,
+      `Quality term${unknownQuality.length > 1 ? "s" : ""} ${unknownQuality.map((q) => `"${q}"`).join(", ")} ${unknownQuality.length > 1 ? "are" : "is"} not in the ${family} lexicon (kept, but earn${unknownQuality.length > 1 ? "" : "s"} less); try ${joinList(freshQuality.slice(0, 2))}`,
+    );
+  else if (knownQuality.length === 1) suggest(4, `Add a second quality term, such as ${freshQuality[0]}`);
+}
+
+/** Lighting: named terms. */
+function scoreLighting({ parts, style, lexicon, item, suggest }: Scoring): void {
+  const found = lightingTerms(parts.lighting);
+  let points: number;
+  let note: string;
+  if (!parts.lighting) {
+    points = style ? 5 : 0;
+    note = style ? `none given; the ${style.name} style's lighting is used` : "none given";
+    suggest(
+      15 - points,
+      style
+        ? `Name the lighting yourself; the ${style.name} style suggests "${style.lighting}"`
+        : `Describe the lighting, such as ${joinList(lexicon.lighting.filter((l) => l !== "neon").slice(0, 2))}`,
+    );
+  } else if (found.length === 0) {
+    points = 5;
+    note = "no known lighting term (kept, but earns less)";
+    suggest(10, `Lighting "${parts.lighting}" uses no known lighting term; add one such as ${joinList(lexicon.lighting.slice(0, 3))}`);
+  } else if (found.length === 1) {
+    points = 11;
+    note = `1 lighting term: ${found[0]}`;
+    const extra = lexicon.lighting.find((l) => l === "rim light" && !found.includes(l)) ?? lexicon.lighting.find((l) => !found.includes(l));
+    suggest(4, `Add a second lighting term, such as ${extra}, to shape the subject`);
+  } else {
+    points = 15;
+    note = `${found.length} lighting terms: ${found.join(", ")}`;
+  }
+  item("lighting", points, note);
+}
+
+/** Camera: lens, shot size, and angle (image) or movement (video). */
+function scoreCamera({ builder, parts, style, video, item, suggest }: Scoring): void {
+  const c = parts.camera;
+  const weights = video ? { lens: 5, shotSize: 5, angle: 4, movement: 6 } : { lens: 7, shotSize: 7, angle: 6, movement: 0 };
+  let points = 0;
+  let note: string;
+  const lensExample =
+    builder === "image"
+      ? "85mm, for a soft background"
+      : builder === "video-ugc"
+        ? "24mm, for a natural smartphone field of view"
+        : "35mm, for a cinematic look";
+  if (!c.text) {
+    points = style ? 6 : 0;
+    note = style ? `none given; the ${style.name} style's camera is used` : "none given";
+  } else if (!c.recognised) {
+    points = 4;
+    note = "no known lens, shot size, angle or movement (kept, but earns less)";
+    suggest(
+      16,
+      `Camera "${c.text}" names no known lens, shot size, angle or movement; use terms such as 35mm, close-up, ${video ? "slow dolly in" : "low angle"}`,
+    );
+  } else {
+    if (c.lens) points += weights.lens;
+    if (c.shotSize) points += weights.shotSize;
+    if (c.angle) points += weights.angle;
+    if (video && c.movement) points += weights.movement;
+    if (!video && c.movement) points += 2; // a movement says something about framing even in a still
+    const named = [c.lens, c.shotSize, c.angle, c.movement].filter(Boolean);
+    note = named.join(", ");
+  }
+  if (c.recognised || !c.text) {
+    if (!c.lens) suggest(weights.lens, `Add a lens, such as ${lensExample}`);
+    if (!c.shotSize) suggest(weights.shotSize, "Name a shot size, such as close-up or wide shot, to frame the subject");
+    if (video && !c.movement)
+      suggest(
+        weights.movement,
+        `Add a camera movement, such as ${builder === "video-ugc" ? "handheld or gimbal" : "slow dolly in or tracking shot"}, to give the shot motion`,
+      );
+    if (!c.angle) suggest(weights.angle, "Add a camera angle, such as low angle or eye level");
+  }
+  item("camera", points, note);
+}
+
+/** Style coherence: a named style that suits the builder and agrees with the lighting. */
+function scoreStyleCoherence({ builder, parts, style, spec, item, suggest }: Scoring): void {
+  const recommended = spec.recommendedStyles.map((id) => STYLES[id as CinematographyStyleId].name);
+  const combined = [parts.lighting, parts.style, style?.lighting, style?.palette, style?.mood].filter(Boolean).join(" ").toLowerCase();
+  const conflict = LIGHTING_CONFLICTS.map(([a, b]) => [combined.match(a)?.[0], combined.match(b)?.[0]] as const).find(([a, b]) => a && b);
+  let points = 0;
+  let note: string;
+  if (!parts.style) {
+    note = "no style";
+    suggest(15, `Pick a style, such as ${joinList(recommended.slice(0, 3))}, for a coherent look`);
+  } else {
+    const suits = style ? style.builders.includes(builder) : false;
+    points = (style ? 8 : 4) + (suits ? 4 : 0) + (conflict ? 0 : 3);
+    note = style ? `${style.name}${suits ? "" : `, not suited to ${BUILDER_LABEL[builder]}`}` : "unrecognised style (kept, but earns less)";
+    if (!style)
+      suggest(
+        8,
+        `Style "${parts.style}" is not a named style (kept, but earns less); pick one such as ${joinList(recommended.slice(0, 3))}`,
+      );
+    else if (!suits) suggest(4, `${style.name} is not made for ${BUILDER_LABEL[builder]}; try ${joinList(recommended.slice(0, 3))}`);
+  }
+  if (conflict) {
+    note += `; "${conflict[0]}" conflicts with "${conflict[1]}"`;
+    if (parts.style) suggest(3, `"${conflict[0]}" conflicts with "${conflict[1]}"; keep one so the lighting and style agree`);
+  }
+  item("styleCoherence", points, note);
+}
+
+/** Negatives: defects to avoid. */
+function scoreNegatives({ parts, lexicon, item, suggest }: Scoring): void {
+  const knownCount = parts.negative.filter((n) => isKnown(KNOWN_NEGATIVE, n)).length;
+  const unknownCount = parts.negative.length - knownCount;
+  const points = knownCount * 5 + unknownCount * 3;
+  item("negatives", points, parts.negative.length ? `${parts.negative.length} given (${knownCount} known)` : "none given; defaults used");
+  const fresh = lexicon.negative.filter((n) => !parts.negative.some((g) => g.toLowerCase() === n));
+  if (parts.negative.length === 0) suggest(15, `Add negative terms, such as ${joinList(fresh.slice(0, 3))}, to keep common defects out`);
+  else if (points < 15) suggest(15 - Math.min(15, points), `Add more negative terms, such as ${joinList(fresh.slice(0, 2), "and")}`);
 }

@@ -5,7 +5,7 @@
 // Graph API is tried again by the queue, and the last try records the failure.
 import { type BrandScheduleInput, type Publication, STEP, type WorkflowRequest, type WorkflowResult } from "@adgen/schema";
 import type { Job, Prisma } from "@adgen/prisma";
-import type { Services } from "../../context.ts";
+import type { Services } from "../../request-context.ts";
 import { QUEUE, type QueueMessage } from "../../queue/queue.ts";
 import { GraphError, postPageVideo } from "./meta-graph.ts";
 import { nextSlot } from "./next-slot.ts";

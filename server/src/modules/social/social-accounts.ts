@@ -4,7 +4,7 @@
 import { makesImagesOnly, type SocialAccount, SocialAccountIdInput, SocialAccountInput, type WorkflowRequest } from "@adgen/schema";
 import type { Prisma } from "@adgen/prisma";
 import type { Config } from "../../config/env.ts";
-import type { RequestContext, Services } from "../../context.ts";
+import type { RequestContext, Services } from "../../request-context.ts";
 import { AppError, parseInput } from "../../errors.ts";
 import { requireUser } from "../auth/authenticate.ts";
 import { GraphError, readPage } from "./meta-graph.ts";

@@ -1,14 +1,14 @@
 // The signed-in user's own account: profile, balance, password, provider preference.
 import { ChangePasswordInput, type PasswordChanged, ProviderPreferenceInput, type UserProfile } from "@adgen/schema";
 import type { z } from "zod";
-import type { RequestContext } from "../../context.ts";
+import type { RequestContext } from "../../request-context.ts";
 import { AppError, parseInput } from "../../errors.ts";
 import { hasApiKey } from "../api-keys/api-keys.ts";
 import { recordAudit } from "../audit/record-audit.ts";
 import { requireUser } from "../auth/authenticate.ts";
 import { Revoke } from "../auth/credential-revocation.ts";
 import { hashPassword, verifyPassword } from "../auth/password.ts";
-import { toUserProfile } from "./to-profile.ts";
+import { toUserProfile } from "../auth/to-profile.ts";
 
 // The account row was read when this request was authenticated (one read per request): it is used as is.
 export async function getProfile(ctx: RequestContext): Promise<UserProfile> {

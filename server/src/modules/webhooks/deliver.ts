@@ -4,7 +4,7 @@
 // queue, and never sent to a private or local address.
 import { createHmac, randomBytes } from "node:crypto";
 import type { Prisma } from "@adgen/prisma";
-import type { Services } from "../../context.ts";
+import type { Services } from "../../request-context.ts";
 import { QUEUE } from "../../queue/queue.ts";
 import { SafeFetchError, safeFetch } from "../net/safe-fetch.ts";
 

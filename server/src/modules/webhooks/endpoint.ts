@@ -2,7 +2,7 @@
 import type { WebhookDelivery as WebhookDeliveryRow } from "@adgen/prisma";
 import { type WebhookDelivery, WebhookSettingsInput } from "@adgen/schema";
 import type { z } from "zod";
-import type { RequestContext } from "../../context.ts";
+import type { RequestContext } from "../../request-context.ts";
 import { parseInput } from "../../errors.ts";
 import { recordAudit } from "../audit/record-audit.ts";
 import { requireUser } from "../auth/authenticate.ts";

@@ -1,7 +1,7 @@
 // A test delivery to the account's webhook endpoint: the same signing and sending path as a job event,
 // sent at once (not queued, no retries) so the settings page can show the receiver's answer.
 import { type WebhookDelivery, WEBHOOK_TEST_EVENT } from "@adgen/schema";
-import type { RequestContext } from "../../context.ts";
+import type { RequestContext } from "../../request-context.ts";
 import { AppError } from "../../errors.ts";
 import { recordAudit } from "../audit/record-audit.ts";
 import { requireUser } from "../auth/authenticate.ts";

@@ -1,5 +1,5 @@
 // A factory launch is a batch: one render per format. Its status counts the renders.
-import type { Services } from "../../../context.ts";
+import type { Services } from "../../../request-context.ts";
 import { Errors } from "../../../errors.ts";
 import type { JobActor } from "./jobs.ts";
 

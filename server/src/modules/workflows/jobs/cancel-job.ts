@@ -1,5 +1,5 @@
 import type { JobView } from "@adgen/schema";
-import type { Services } from "../../../context.ts";
+import type { Services } from "../../../request-context.ts";
 import { AppError } from "../../../errors.ts";
 import { recordAudit } from "../../audit/record-audit.ts";
 import { admitNext, removeJobMessage } from "../launch/enqueue.ts";

@@ -3,7 +3,7 @@
 // resumed at once instead of at its next poll. Nothing is trusted from the body beyond which generation it
 // names: the job asks the provider itself for the status and the clip.
 import type { ClipWebhookInput, WebhookReceipt } from "@adgen/schema";
-import type { RequestContext } from "../../../context.ts";
+import type { RequestContext } from "../../../request-context.ts";
 import { AppError } from "../../../errors.ts";
 import type { PictureProvider } from "../../providers/picture-generator.ts";
 import { wakeWaitingJob } from "./provider-wait.ts";

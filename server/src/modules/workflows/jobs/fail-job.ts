@@ -4,10 +4,10 @@
 // A refunded job keeps no media: after the commit its folder is deleted (and media.file answers 404 for
 // it whatever lingers); a worker that stores a file after this checks `discardRefundedJobMedia`.
 import { isCancelled, refundNote } from "@adgen/schema";
-import type { Services } from "../../../context.ts";
+import type { Services } from "../../../request-context.ts";
 import { jobMediaPrefix } from "../../../media/storage.ts";
 import { changeCredits, LedgerReason } from "../../credits/ledger.ts";
-import { balanceEventIn } from "../../events/account-events.ts";
+import { balanceEventIn } from "../../credits/balance-updates.ts";
 import { appendJobEvent, publishJobEvents } from "./job-events.ts";
 
 export interface FailOptions {

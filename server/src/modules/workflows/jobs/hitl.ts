@@ -3,7 +3,7 @@
 // HITL_TIMEOUT_SECONDS expires and refunds (periodic sweep, and on every GET).
 import type { Prisma } from "@adgen/prisma";
 import { type HitlDecision, STEP } from "@adgen/schema";
-import type { Services } from "../../../context.ts";
+import type { Services } from "../../../request-context.ts";
 import { AppError } from "../../../errors.ts";
 import { recordAudit } from "../../audit/record-audit.ts";
 import { enqueueJob } from "../launch/enqueue.ts";

@@ -2,7 +2,7 @@
 // live subscriber and a late one that replays the log see the same sequence.
 import type { Job, Prisma } from "@adgen/prisma";
 import type { EventKind, JobEventView } from "@adgen/schema";
-import type { Services, Tx } from "../../../context.ts";
+import type { Services, Tx } from "../../../request-context.ts";
 import { notifyJobOutcome } from "../../notifications/job-notifications.ts";
 import { scheduleWebhooks } from "../../webhooks/deliver.ts";
 

@@ -2,7 +2,7 @@
 // every stream filtering every event (10,000 streams on one job cost 10,000 filter calls per event of
 // any job). The same view object reaches every subscriber, so a transport can serialise it once.
 import type { JobEventView } from "@adgen/schema";
-import type { BusEvent, EventBus, Unsubscribe } from "../../../events/bus.ts";
+import type { BusMessage, EventBus, Unsubscribe } from "../../../bus/bus.ts";
 import { JOB_EVENT } from "./job-events.ts";
 
 type Listener = (view: JobEventView) => void;
@@ -36,7 +36,7 @@ class JobFanOut {
     };
   }
 
-  private readonly dispatch = (event: BusEvent) => {
+  private readonly dispatch = (event: BusMessage) => {
     if (event.kind !== JOB_EVENT) return;
     const view = event.data as JobEventView;
     const listeners = this.byJob.get(view.jobId);

@@ -3,9 +3,9 @@
 // follow until the job finishes. Subscribing before reading the log (and skipping seqs already sent)
 // means no event falls between the two. SSE has it pushed, the others iterate it (events/push-source.ts).
 import type { JobEventView } from "@adgen/schema";
-import type { Services } from "../../../context.ts";
-import { iterateEvents } from "../../../events/bus.ts";
-import { type PushSource, pushableStream } from "../../../events/push-source.ts";
+import type { Services } from "../../../request-context.ts";
+import { iterateEvents } from "../../../bus/bus.ts";
+import { type PushSource, pushableStream } from "../../../streams/push-source.ts";
 import { JOB_EVENT, toEventView } from "./job-events.ts";
 import { subscribeToJob } from "./job-fan-out.ts";
 import { findJobFor, type JobActor, TERMINAL, toJobView } from "./jobs.ts";

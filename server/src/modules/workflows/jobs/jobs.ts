@@ -2,7 +2,7 @@
 // anyone else gets 404, as if it did not exist.
 import type { Job } from "@adgen/prisma";
 import { FINISHED_JOB_STATUSES, type JobView, type WorkflowResult } from "@adgen/schema";
-import type { RequestContext, Services } from "../../../context.ts";
+import type { RequestContext, Services } from "../../../request-context.ts";
 import { AppError, Errors } from "../../../errors.ts";
 import { requireUser } from "../../auth/authenticate.ts";
 import { subscribeToJob } from "./job-fan-out.ts";

@@ -3,7 +3,7 @@
 // account's slot) and leaves a queue message that brings it back after a poll interval. The provider's
 // webhook brings it back at once. The message lives in the queue's tables, so a restart loses nothing, and
 // the sweep re-sends the message of a waiting job that has none (lost between commit and send).
-import type { Services } from "../../../context.ts";
+import type { Services } from "../../../request-context.ts";
 import { messageId, QUEUE } from "../../../queue/queue.ts";
 import type { WorkflowMessage } from "../launch/enqueue.ts";
 

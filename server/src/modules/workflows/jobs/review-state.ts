@@ -5,7 +5,7 @@
 import type { Job } from "@adgen/prisma";
 import type { ReviewScene, ReviewState } from "@adgen/schema";
 import type { z } from "zod";
-import type { Services } from "../../../context.ts";
+import type { Services } from "../../../request-context.ts";
 import type { Scene } from "../../render/types.ts";
 import { toJobView } from "./jobs.ts";
 import { type ArtDirectionOutput, mediaUrl } from "../pipeline/step-types.ts";

@@ -4,7 +4,7 @@
 import type { Prisma } from "@adgen/prisma";
 import { WorkerUpdate, WorkflowResult } from "@adgen/schema";
 import type { z } from "zod";
-import type { RequestContext, Services } from "../../../context.ts";
+import type { RequestContext, Services } from "../../../request-context.ts";
 import { AppError, Errors, formatIssues, parseInput } from "../../../errors.ts";
 import { assertStorableUrl } from "../../net/safe-fetch.ts";
 import { admitNext } from "../launch/enqueue.ts";

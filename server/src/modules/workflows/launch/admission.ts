@@ -14,7 +14,7 @@ import {
   workflowCost,
   workflowName,
 } from "@adgen/schema";
-import type { Services } from "../../../context.ts";
+import type { Services } from "../../../request-context.ts";
 import { AppError } from "../../../errors.ts";
 import { loadBrandForJob } from "../../brand/brand-profile.ts";
 import { InsufficientCreditsError } from "../../credits/ledger.ts";

@@ -4,12 +4,12 @@
 // prepared statement outside a transaction. Prisma's interactive transaction took five round trips and
 // its query compiler cost more than the queries themselves. When events travel through the database the
 // balance event is published by the same statement (sent at its commit), saving the launch another trip.
-import type { Tx } from "../../../context.ts";
+import type { Tx } from "../../../request-context.ts";
 import type { Sql } from "../../../db/database.ts";
 import { AppError } from "../../../errors.ts";
-import type { EventBus } from "../../../events/bus.ts";
+import type { EventBus } from "../../../bus/bus.ts";
 import { InsufficientCreditsError, LedgerReason } from "../../credits/ledger.ts";
-import { BALANCE_EVENT } from "../../events/account-events.ts";
+import { BALANCE_EVENT } from "../../credits/balance-updates.ts";
 
 /** `$12`, when the statement publishes the balance event: the event's kind. */
 const chargeSql = (publish: EventBus["publishInSql"]) => `WITH charged AS (

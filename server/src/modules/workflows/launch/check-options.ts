@@ -5,9 +5,9 @@
 import type { Job } from "@adgen/prisma";
 import { formatsFor, modelKindsFor, videoModelFits, type WorkflowRequest } from "@adgen/schema";
 import { listBrandMedia } from "../../brand/brand-media.ts";
-import type { Services } from "../../../context.ts";
+import type { Services } from "../../../request-context.ts";
 import { AppError } from "../../../errors.ts";
-import { defaultModel, instanceModels, MODEL_KINDS, type ModelKind } from "../../catalog/catalog.ts";
+import { defaultModel, instanceModels, MODEL_KINDS, type ModelKind } from "../../pricing/pricing.ts";
 import { GENERATED_PICTURES, preferenceUnavailable, type RemoteProviders } from "../../providers/remote-providers.ts";
 import type { ProviderCostConfig } from "../../../config/env.ts";
 import {

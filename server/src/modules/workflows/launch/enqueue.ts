@@ -14,7 +14,7 @@
 // job admitted again (after a review) gets a fresh message.
 import type { Job } from "@adgen/prisma";
 import { concurrentJobsFor } from "@adgen/schema";
-import type { Services } from "../../../context.ts";
+import type { Services } from "../../../request-context.ts";
 import { messageId, QUEUE } from "../../../queue/queue.ts";
 
 export interface WorkflowMessage {

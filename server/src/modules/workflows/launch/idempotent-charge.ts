@@ -3,7 +3,7 @@
 import { createHash, randomUUID } from "node:crypto";
 import type { Prisma } from "@adgen/prisma";
 import type { LaunchData } from "@adgen/schema";
-import type { Services } from "../../../context.ts";
+import type { Services } from "../../../request-context.ts";
 import { AppError } from "../../../errors.ts";
 import { chargeAndCreateJob, type NewJob } from "./charge-launch.ts";
 

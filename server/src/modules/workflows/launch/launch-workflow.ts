@@ -7,10 +7,10 @@
 // the parsed request: the API's operation, the assistant, the loop, and background work such as the house ad.
 import { randomUUID } from "node:crypto";
 import { type CostEstimate, formatsFor, type LaunchData, type WorkflowRequest } from "@adgen/schema";
-import type { Services } from "../../../context.ts";
+import type { Services } from "../../../request-context.ts";
 import { AppError } from "../../../errors.ts";
 import { LedgerReason } from "../../credits/ledger.ts";
-import { publishBalance } from "../../events/account-events.ts";
+import { publishBalance } from "../../credits/balance-updates.ts";
 import { projectNameFrom } from "../../projects/project-name.ts";
 import { toJobView, waitForJob } from "../jobs/jobs.ts";
 import { accountRefusal, admitLaunch, type LaunchAccount } from "./admission.ts";

@@ -4,7 +4,7 @@
 // from the page itself (Inspiration, Brand Clone, Local Audit) reads the page the same way and refuses
 // (400, nothing charged) what the preview would call unreadable: see assertPageReadable.
 import type { PagePreview, WorkflowRequest } from "@adgen/schema";
-import type { Services } from "../../../context.ts";
+import type { Services } from "../../../request-context.ts";
 import { AppError } from "../../../errors.ts";
 import { loadBrandForJob } from "../../brand/brand-profile.ts";
 import { type PageMeta, readPageMeta } from "../../net/page-meta.ts";

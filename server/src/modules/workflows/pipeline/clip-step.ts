@@ -10,7 +10,7 @@ import { rm, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import type { Prisma, ProviderTask } from "@adgen/prisma";
 import { type AspectRatio, formatsFor, STEP } from "@adgen/schema";
-import type { Services } from "../../../context.ts";
+import type { Services } from "../../../request-context.ts";
 import { jobMediaKey } from "../../../media/storage.ts";
 import { listBrandMedia } from "../../brand/brand-media.ts";
 import { transcodeClip } from "../../brand/video-probe.ts";

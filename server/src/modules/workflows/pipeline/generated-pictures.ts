@@ -7,7 +7,7 @@ import { writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import type { Job } from "@adgen/prisma";
 import type { AspectRatio } from "@adgen/schema";
-import type { Services } from "../../../context.ts";
+import type { Services } from "../../../request-context.ts";
 import { jobMediaKey } from "../../../media/storage.ts";
 import type { PictureGenerator } from "../../providers/picture-generator.ts";
 import { ProviderError } from "../../providers/provider-error.ts";

@@ -6,7 +6,7 @@
 import { copyFile, readFile, writeFile } from "node:fs/promises";
 import { extname, join } from "node:path";
 import type { Job } from "@adgen/prisma";
-import type { Services } from "../../../context.ts";
+import type { Services } from "../../../request-context.ts";
 import { jobMediaKey } from "../../../media/storage.ts";
 import { uploadedLogoKey } from "../../brand/brand-logo.ts";
 import { safeFetch } from "../../net/safe-fetch.ts";

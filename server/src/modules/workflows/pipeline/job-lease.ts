@@ -1,7 +1,7 @@
 // A worker's hold on a job while it runs it: the claim (a lease only one worker holds), the heartbeat that
 // renews it, the stop signal when the job is failed elsewhere (cancel, review reject), and its release.
 import type { Job } from "@adgen/prisma";
-import type { Services } from "../../../context.ts";
+import type { Services } from "../../../request-context.ts";
 import { subscribeToJob } from "../jobs/job-fan-out.ts";
 
 /** Thrown in a running job when it is no longer this worker's to run (failed elsewhere, or its lease lapsed). */

@@ -1,7 +1,7 @@
 // One run of a claimed job by a worker, as the runner's parts (run-job.ts, finish-job.ts) share it.
 import type { Job } from "@adgen/prisma";
 import type { WorkflowRequest } from "@adgen/schema";
-import type { Services } from "../../../context.ts";
+import type { Services } from "../../../request-context.ts";
 import type { Logger } from "../../../logging/logger.ts";
 
 /** Milliseconds since `startedAt` (a performance.now() reading), for the log. */

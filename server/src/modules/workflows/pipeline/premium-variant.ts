@@ -2,7 +2,7 @@
 // openings against each other. `planAlternateCut` decides which true line it opens on and which picture and
 // camera move its first scene gets; `renderCut` renders and stores a cut (the render step calls it for both).
 // Nothing here writes a new line: a cut with nothing true to open on is not made, and the result says why.
-import type { Services } from "../../../context.ts";
+import type { Services } from "../../../request-context.ts";
 import { jobMediaKey } from "../../../media/storage.ts";
 import type { RenderRequest, Scene, SceneMotion, Storyboard, TextMotion } from "../../render/types.ts";
 import { hookVariants } from "./types/factory.ts";

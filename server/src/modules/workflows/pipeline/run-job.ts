@@ -5,7 +5,7 @@
 import type { Prisma } from "@adgen/prisma";
 import { STEP, type WorkflowRequest } from "@adgen/schema";
 import { randomUUID } from "node:crypto";
-import type { Services } from "../../../context.ts";
+import type { Services } from "../../../request-context.ts";
 import type { Logger } from "../../../logging/logger.ts";
 import { admitNext, sendJobMessage } from "../launch/enqueue.ts";
 import { SafeFetchError } from "../../net/safe-fetch.ts";

@@ -4,7 +4,7 @@
 // without importing the pipeline that runs it.
 import type { AspectRatio, BriefReading, CreativeScore, KnowledgeSource, Optimization, Shot, WorkflowRequest } from "@adgen/schema";
 import type { Job } from "@adgen/prisma";
-import type { Services } from "../../../context.ts";
+import type { Services } from "../../../request-context.ts";
 import type { PageOutline } from "../../net/page-outline.ts";
 import type { PageSignals } from "../../net/page-signals.ts";
 import type { Persona, Storyboard } from "../../render/types.ts";

@@ -15,7 +15,7 @@ import {
   type WorkflowResult,
   usesGeneratedClips,
 } from "@adgen/schema";
-import type { Services } from "../../../context.ts";
+import type { Services } from "../../../request-context.ts";
 import { jobMediaKey } from "../../../media/storage.ts";
 import { loadBrandForJob } from "../../brand/brand-profile.ts";
 import { readPageMeta } from "../../net/page-meta.ts";

@@ -5,7 +5,7 @@
 import { rm, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import { type OutputAsset, STEP } from "@adgen/schema";
-import type { Services } from "../../../context.ts";
+import type { Services } from "../../../request-context.ts";
 import { jobMediaKey } from "../../../media/storage.ts";
 import type { Persona, RenderNarration, Storyboard } from "../../render/types.ts";
 import { narrate, narrationStyleFor, toWebVtt } from "../../voice/index.ts";

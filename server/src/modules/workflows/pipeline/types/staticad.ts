@@ -17,7 +17,7 @@ import {
   type WorkflowRequest,
 } from "@adgen/schema";
 import type { Job } from "@adgen/prisma";
-import type { Services } from "../../../../context.ts";
+import type { Services } from "../../../../request-context.ts";
 import { jobMediaKey } from "../../../../media/storage.ts";
 import { loadBrandForJob } from "../../../brand/brand-profile.ts";
 import { renderStaticAd, staticVariants } from "../../../render/static-ad.ts";

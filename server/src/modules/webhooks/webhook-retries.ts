@@ -2,9 +2,9 @@
 // the ones the queue lost (a message deleted with its queue, a process that died between writing the
 // delivery and sending its message, a message that failed for a reason other than the endpoint): a
 // delivery still pending with no live message gets a fresh one.
-import type { Services } from "../../context.ts";
+import type { Services } from "../../request-context.ts";
 import { QUEUE } from "../../queue/queue.ts";
-import type { WebhookMessage } from "../webhooks/deliver.ts";
+import type { WebhookMessage } from "./deliver.ts";
 
 /** A delivery younger than this may still be between its row and its first message. */
 const GRACE_SECONDS = 60;

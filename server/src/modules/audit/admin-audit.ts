@@ -1,7 +1,7 @@
 // Every admin operation leaves an audit row, reads included: who looked at what, and when. A refused
 // admin call (a signed-in non-admin) is audited too, as `admin.denied`.
-import type { RequestContext, Services } from "../../context.ts";
-import { recordAudit } from "../audit/record-audit.ts";
+import type { RequestContext, Services } from "../../request-context.ts";
+import { recordAudit } from "./record-audit.ts";
 
 export async function auditAdminRead(ctx: RequestContext, action: string, metadata: Record<string, unknown> = {}): Promise<void> {
   await recordAudit(ctx.services.prisma, ctx, { action, targetType: "system", metadata });

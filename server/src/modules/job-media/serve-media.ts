@@ -2,14 +2,16 @@
 // no media (the refund deletes them): 404 even if a file lingers (a render that was finishing).
 // Nothing is delivered before the job completes (409): until then a cancel or failure may still refund
 // it in full, and it must not leave a downloaded render behind. Review stills are the one exception.
+// In the domain (modules/job-media), not in media/ with the storage: who may read a file is a rule of
+// jobs and moderation, and the storage below knows neither.
 import type { Job } from "@adgen/prisma";
 import { STEP } from "@adgen/schema";
-import type { RequestContext, Tx } from "../context.ts";
-import { AppError, Errors } from "../errors.ts";
-import { assertMediaOnline } from "../modules/moderation/media-gate.ts";
-import { findOwnJob } from "../modules/workflows/jobs/jobs.ts";
-import { mediaContentType } from "./content-type.ts";
-import { jobMediaKey } from "./storage.ts";
+import type { RequestContext, Tx } from "../../request-context.ts";
+import { AppError, Errors } from "../../errors.ts";
+import { assertMediaOnline } from "../moderation/media-gate.ts";
+import { findOwnJob } from "../workflows/jobs/jobs.ts";
+import { mediaContentType } from "../../media/content-type.ts";
+import { jobMediaKey } from "../../media/storage.ts";
 
 /** The Content-Type of a job's media file, by its extension (the studio names every file it writes). */
 export { mediaContentType };

@@ -4,7 +4,7 @@
 import { randomUUID } from "node:crypto";
 import pg from "pg";
 import type { Logger } from "../logging/logger.ts";
-import { BUS_RECONNECTED, type BusEvent, type EventBus, InProcessEventBus, type Unsubscribe } from "./bus.ts";
+import { BUS_RECONNECTED, type BusMessage, type EventBus, InProcessEventBus, type Unsubscribe } from "./bus.ts";
 
 const CHANNEL = "adgen_events";
 /** Messages between instances (broadcast): a channel of their own, so no stream ever sees one. */
@@ -20,7 +20,7 @@ export class PostgresEventBus implements EventBus {
   private readonly instanceId = randomUUID();
   private listenedBefore = false;
   /** Published events not yet sent, in order (see flush). */
-  private readonly outbox: { payload: string; event: BusEvent }[] = [];
+  private readonly outbox: { payload: string; event: BusMessage }[] = [];
   private flushing: Promise<void> | null = null;
 
   private constructor(
@@ -44,7 +44,7 @@ export class PostgresEventBus implements EventBus {
       }
       if (message.channel !== CHANNEL || !message.payload) return;
       try {
-        const event = JSON.parse(message.payload) as BusEvent;
+        const event = JSON.parse(message.payload) as BusMessage;
         this.local.deliver(event);
       } catch (error) {
         this.logger.error({ error: (error as Error).message }, "events: unreadable notification");
@@ -77,8 +77,8 @@ export class PostgresEventBus implements EventBus {
     `pg_notify('${CHANNEL}', json_build_object('kind', ${event.kind}, 'userId', ${event.userId}, 'data', ${event.data}, ` +
     `'at', to_char(clock_timestamp() AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'))::text)`;
 
-  publish(event: Omit<BusEvent, "at">): void {
-    const full: BusEvent = { ...event, at: new Date().toISOString() };
+  publish(event: Omit<BusMessage, "at">): void {
+    const full: BusMessage = { ...event, at: new Date().toISOString() };
     const payload = JSON.stringify(full);
     if (Buffer.byteLength(payload) > MAX_PAYLOAD) {
       this.logger.warn({ kind: event.kind, bytes: payload.length }, "events: too large to cross instances; delivered locally only");
@@ -135,7 +135,7 @@ export class PostgresEventBus implements EventBus {
     }
   }
 
-  subscribe(listener: (event: BusEvent) => void): Unsubscribe {
+  subscribe(listener: (event: BusMessage) => void): Unsubscribe {
     return this.local.subscribe(listener);
   }
 

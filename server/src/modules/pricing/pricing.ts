@@ -1,5 +1,5 @@
-// Public configuration: prices, studio options and capabilities. Capabilities name a category and a
-// tier, never a provider.
+// Public configuration ("pricing", not to be confused with the operation catalogue): prices, studio
+// options and capabilities. Capabilities name a category and a tier, never a provider.
 import {
   AD_PRESETS,
   BILLING_INTERVALS,
@@ -25,7 +25,7 @@ import {
   WORKFLOWS,
 } from "@adgen/schema";
 import type { Config } from "../../config/env.ts";
-import type { Services } from "../../context.ts";
+import type { Services } from "../../request-context.ts";
 import {
   canMakeClips,
   GENERATED_PICTURES,

@@ -2,7 +2,7 @@
 // in performance_metrics (what POST /workflow/performance ingests), the click-through rate of the last 3 days is compared with that
 // of the 7 days before; a drop of 30 % or more, on at least 100 impressions in each window, is decay. With
 // no performance data recorded yet, the scan runs and reports 0 creatives scanned.
-import type { Services } from "../../context.ts";
+import type { Services } from "../../request-context.ts";
 
 const RECENT_DAYS = 3;
 const BASELINE_DAYS = 7;

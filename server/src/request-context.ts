@@ -1,11 +1,12 @@
-// What every domain function receives: the services of this process and who is asking.
+// What every domain function receives: the services of this process and who is asking. (Named apart from
+// modules/assistant/context.ts, which is what the assistant knows about a conversation.)
 import type { LanguageModel } from "./modules/language-model/chat-completions.ts";
 import type { RemoteProviders } from "./modules/providers/remote-providers.ts";
 import type { PrismaClient, User } from "@adgen/prisma";
 import type { ApiKeyScope } from "@adgen/schema";
 import type { Config } from "./config/env.ts";
 import type { Database } from "./db/database.ts";
-import type { EventBus } from "./events/bus.ts";
+import type { EventBus } from "./bus/bus.ts";
 import type { Logger } from "./logging/logger.ts";
 import type { RequestTrace } from "./logging/request-trace.ts";
 import type { RateLimiter } from "./rate-limit/limiter.ts";

@@ -1,6 +1,6 @@
 import type { User } from "@adgen/prisma";
 import type { AuthResponse, UserProfile } from "@adgen/schema";
-import type { Tx } from "../../context.ts";
+import type { Tx } from "../../request-context.ts";
 
 export function toAuthResponse(user: User): AuthResponse {
   return { id: user.id, email: user.email, role: user.role };

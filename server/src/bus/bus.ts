@@ -1,10 +1,12 @@
-// The event bus. Producers publish account-scoped events; subscribers (SSE, GraphQL and tRPC
-// subscriptions, webhooks) filter them. This in-process bus serves one instance; a PostgreSQL
+// The message bus. Producers publish account-scoped messages; subscribers (SSE, GraphQL and tRPC
+// subscriptions, webhooks) filter them. Words: the bus carries *messages*; a job's *events* are its
+// stored history (modules/workflows/job-events.ts), each also sent as a message; a balance *update*
+// (modules/credits/balance-updates.ts) is a message about an account's credits. This in-process bus serves one instance; a PostgreSQL
 // LISTEN/NOTIFY bus implements the same interface when several instances share a database.
 import { EventEmitter } from "node:events";
-import { FellBehindError, MAX_BEHIND } from "./push-source.ts";
+import { FellBehindError, MAX_BEHIND } from "../streams/push-source.ts";
 
-export interface BusEvent<T = unknown> {
+export interface BusMessage<T = unknown> {
   /** e.g. "account.balance", "workflow.step" */
   kind: string;
   /** The account the event belongs to; admins may watch all. */
@@ -19,8 +21,8 @@ export type Unsubscribe = () => void;
 export const BUS_RECONNECTED = "bus.reconnected";
 
 export interface EventBus {
-  publish(event: Omit<BusEvent, "at">): void;
-  subscribe(listener: (event: BusEvent) => void): Unsubscribe;
+  publish(event: Omit<BusMessage, "at">): void;
+  subscribe(listener: (event: BusMessage) => void): Unsubscribe;
   /** Listeners registered in this process (streams that have not released theirs show up here). */
   listenerCount(): number;
   /**
@@ -57,16 +59,16 @@ export class InProcessEventBus implements EventBus {
     return () => this.instanceMessages.off(topic, handler);
   }
 
-  publish(event: Omit<BusEvent, "at">): void {
+  publish(event: Omit<BusMessage, "at">): void {
     this.deliver({ ...event, at: new Date().toISOString() });
   }
 
   /** Hands an already-stamped event to this process's subscribers. */
-  deliver(event: BusEvent): void {
+  deliver(event: BusMessage): void {
     this.emitter.emit("event", event);
   }
 
-  subscribe(listener: (event: BusEvent) => void): Unsubscribe {
+  subscribe(listener: (event: BusMessage) => void): Unsubscribe {
     this.emitter.on("event", listener);
     return () => this.emitter.off("event", listener);
   }
@@ -84,7 +86,7 @@ export class InProcessEventBus implements EventBus {
 /** Turns bus events into an async iterable (for GraphQL and tRPC subscriptions), ending with `signal`. */
 export async function* iterateEvents<T>(
   bus: EventBus,
-  filter: (event: BusEvent) => T | undefined,
+  filter: (event: BusMessage) => T | undefined,
   signal?: AbortSignal,
 ): AsyncGenerator<T> {
   const queue: T[] = [];

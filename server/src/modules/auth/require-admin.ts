@@ -1,7 +1,7 @@
-import type { RequestContext } from "../../context.ts";
+import type { RequestContext } from "../../request-context.ts";
 import { Errors } from "../../errors.ts";
-import { requireUser } from "../auth/authenticate.ts";
-import { auditDeniedAdminCall } from "./admin-audit.ts";
+import { requireUser } from "./authenticate.ts";
+import { auditDeniedAdminCall } from "../audit/admin-audit.ts";
 
 /** The one gate of every admin operation. A signed-in non-admin's refusal is audited (`admin.denied`). */
 export function requireAdmin(ctx: RequestContext) {

@@ -1,7 +1,7 @@
-// Account events of the spine: a balance change, pushed to the SPA and to GraphQL subscribers.
-import type { RequestContext, Services, Tx } from "../../context.ts";
-import { type BusEvent, iterateEvents } from "../../events/bus.ts";
-import { requireUser } from "../auth/authenticate.ts";
+// Balance updates: a change of an account's credits, sent on the bus (server/src/bus, which carries
+// messages) to the SPA and to GraphQL subscribers. "Update" is a live message, not a stored job event.
+import type { Services, Tx } from "../../request-context.ts";
+import { type BusMessage, iterateEvents } from "../../bus/bus.ts";
 
 export interface BalanceChanged {
   balance: number;
@@ -36,12 +36,11 @@ export async function balanceEventIn(tx: Tx, services: Services, userId: string,
   return () => {};
 }
 
-/** The signed-in account's balance changes as they happen. */
-export function watchBalance(ctx: RequestContext, signal?: AbortSignal): AsyncGenerator<BalanceChanged> {
-  const user = requireUser(ctx);
+/** The account's balance changes as they happen. */
+export function watchBalance(services: Services, userId: string, signal?: AbortSignal): AsyncGenerator<BalanceChanged> {
   return iterateEvents(
-    ctx.services.events,
-    (event: BusEvent) => (event.kind === BALANCE_EVENT && event.userId === user.id ? (event.data as BalanceChanged) : undefined),
+    services.events,
+    (event: BusMessage) => (event.kind === BALANCE_EVENT && event.userId === userId ? (event.data as BalanceChanged) : undefined),
     signal,
   );
 }

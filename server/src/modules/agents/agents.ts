@@ -3,15 +3,15 @@
 // POST /admin/agents/{agentId}/trigger runs one at once through the same `runAgent`.
 import type { AgentState, Prisma } from "@adgen/prisma";
 import type { Agent } from "@adgen/schema";
-import type { RequestContext, Services } from "../../context.ts";
+import type { RequestContext, Services } from "../../request-context.ts";
 import { AppError, Errors } from "../../errors.ts";
 import { recordAudit } from "../audit/record-audit.ts";
 import { recoverOrphanedJobs } from "../workflows/pipeline/run-job.ts";
 import { expireStaleReviews } from "../workflows/jobs/hitl.ts";
-import { auditAdminRead } from "./admin-audit.ts";
-import { scanPerformanceDecay } from "./performance-decay.ts";
-import { requireAdmin } from "./require-admin.ts";
-import { requeueLostWebhookDeliveries } from "./webhook-retries.ts";
+import { auditAdminRead } from "../audit/admin-audit.ts";
+import { scanPerformanceDecay } from "../performance/performance-decay.ts";
+import { requireAdmin } from "../auth/require-admin.ts";
+import { requeueLostWebhookDeliveries } from "../webhooks/webhook-retries.ts";
 
 interface AgentDefinition {
   id: string;

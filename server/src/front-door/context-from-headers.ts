@@ -1,5 +1,6 @@
-// Builds the RequestContext shared by REST, tRPC and GraphQL from a Fetch Request.
-import type { RequestContext, Services } from "../context.ts";
+// Builds the RequestContext shared by REST, tRPC and GraphQL from a Fetch Request. In front-door/, beside
+// the transports rather than in http/, because GraphQL (mounted by http/app.ts) needs it too.
+import type { RequestContext, Services } from "../request-context.ts";
 import type { RequestTrace } from "../logging/request-trace.ts";
 import { authenticate, readBearer, readCookie, SESSION_COOKIE } from "../modules/auth/authenticate.ts";
 

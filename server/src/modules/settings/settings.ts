@@ -4,11 +4,10 @@
 import type { Prisma } from "@adgen/prisma";
 import { SETTING_KEYS, SystemSettings, SystemSettingsUpdate, type SystemSettingsView } from "@adgen/schema";
 import type { z } from "zod";
-import type { RequestContext, Services } from "../../context.ts";
+import type { RequestContext, Services } from "../../request-context.ts";
 import { AppError, parseInput } from "../../errors.ts";
 import { recordAudit } from "../audit/record-audit.ts";
-import { auditAdminRead } from "./admin-audit.ts";
-import { requireAdmin } from "./require-admin.ts";
+import { auditAdminRead } from "../audit/admin-audit.ts";
 
 type Settings = z.infer<typeof SystemSettings>;
 type SettingKey = (typeof SETTING_KEYS)[number];
@@ -68,14 +67,18 @@ async function view(services: Services): Promise<SystemSettingsView> {
   };
 }
 
+/** The settings for the admin console (an `admin` operation: the invocation checked the caller). */
 export async function getSettings(ctx: RequestContext): Promise<SystemSettingsView> {
-  requireAdmin(ctx);
   await auditAdminRead(ctx, "admin.settings_viewed");
   return view(ctx.services);
 }
 
-export async function updateSettings(ctx: RequestContext, input: z.input<typeof SystemSettingsUpdate>): Promise<SystemSettingsView> {
-  const admin = requireAdmin(ctx);
+/** Changes settings as the admin `adminId` (an `admin` operation: the invocation checked the caller). */
+export async function updateSettings(
+  ctx: RequestContext,
+  adminId: string,
+  input: z.input<typeof SystemSettingsUpdate>,
+): Promise<SystemSettingsView> {
   const patch = parseInput(SystemSettingsUpdate, input);
   const { services } = ctx;
   const before = await load(services);
@@ -88,8 +91,8 @@ export async function updateSettings(ctx: RequestContext, input: z.input<typeof 
       const value = checked.data[key] as Prisma.InputJsonValue;
       await tx.systemSetting.upsert({
         where: { key },
-        create: { key, value, updatedById: admin.id },
-        update: { value, updatedById: admin.id },
+        create: { key, value, updatedById: adminId },
+        update: { value, updatedById: adminId },
       });
     }
     await recordAudit(tx, ctx, {
