@@ -9,7 +9,7 @@ import { STEP } from "@adgen/schema";
 import type { RequestContext, Tx } from "../../request-context.ts";
 import { AppError, Errors } from "../../errors.ts";
 import { assertMediaOnline } from "../moderation/media-gate.ts";
-import { findOwnJob } from "../workflows/jobs/jobs.ts";
+import { findOwnJob } from "./job-access.ts";
 import { mediaContentType } from "../../media/content-type.ts";
 import { jobMediaKey } from "../../media/storage.ts";
 

@@ -2,9 +2,7 @@
 // anyone else gets 404, as if it did not exist.
 import type { Job } from "@adgen/prisma";
 import { FINISHED_JOB_STATUSES, type JobView, type WorkflowResult } from "@adgen/schema";
-import type { RequestContext, Services } from "../../../request-context.ts";
-import { AppError, Errors } from "../../../errors.ts";
-import { requireUser } from "../../auth/authenticate.ts";
+import type { Services } from "../../../request-context.ts";
 import { subscribeToJob } from "./job-fan-out.ts";
 
 /** Finished jobs (schema `FINISHED_JOB_STATUSES`): no more events, no cancel, no worker update. */
@@ -44,24 +42,9 @@ export function toJobView(job: Job): JobView {
  * Who acts on a job: the signed-in account (its id and role, as the invocation path authenticated it) and,
  * for the audit log, the address the request came from.
  */
-export interface JobActor {
-  id: string;
-  role: string;
-  ip?: string | null;
-}
+import { findJobFor, type JobActor } from "../../job-media/job-access.ts";
 
-/** The job if the account owns it (or is an admin); 404 otherwise. */
-export async function findJobFor(services: Services, actor: JobActor, jobId: string): Promise<Job> {
-  if (typeof jobId !== "string" || !jobId.trim()) throw new AppError("BAD_REQUEST", "jobId is required");
-  const job = await services.prisma.job.findUnique({ where: { id: jobId } });
-  if (!job || (job.userId !== actor.id && actor.role !== "admin")) throw Errors.notFound("Job");
-  return job;
-}
-
-/** findJobFor for a caller holding the request (media downloads, the assistant's tools). */
-export async function findOwnJob(ctx: RequestContext, jobId: string): Promise<Job> {
-  return findJobFor(ctx.services, requireUser(ctx), jobId);
-}
+export { findJobFor, findOwnJob, type JobActor } from "../../job-media/job-access.ts";
 
 export async function getJob(services: Services, actor: JobActor, jobId: string): Promise<JobView> {
   return toJobView(await findJobFor(services, actor, jobId));
