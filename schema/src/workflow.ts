@@ -241,7 +241,9 @@ export const WorkflowResult = z
     finalVideo: z.string().nullable(),
     thumbnail: z.string().nullable(),
     assets: z.array(OutputAsset),
-    storyboard: StoryboardView.optional(),
+    // Documented (OpenAPI, GraphQL) with its shape; typed `unknown` for the code that builds it from the
+    // renderer's own Storyboard, whose internal fields the open shape lets through.
+    storyboard: StoryboardView.optional() as unknown as z.ZodOptional<z.ZodUnknown>,
     /** The storyboard's creative score, before rendering. */
     creativeScore: CreativeScore.optional(),
     warnings: z.array(z.string()).optional(),
@@ -405,7 +407,8 @@ export const JobEventView = z
     step: z.string().nullable(),
     status: z.string(),
     progress: z.number().int(),
-    result: JobEventResult.nullable(),
+    // Documented with its shape; typed `unknown` for the code that stores whatever the event carried.
+    result: JobEventResult.nullable() as unknown as z.ZodNullable<z.ZodUnknown>,
     success: z.boolean().optional(),
     videoUrl: z.string().nullable().optional(),
     duration: z.number().nullable().optional(),

@@ -64,8 +64,24 @@ beforeAll(async () => {
       })),
     ),
   });
-  await prisma.job.create({
+  const theirs = await prisma.job.create({
     data: { userId: other.id, type: "cinematic", quality: "standard", status: "completed", creditsUsed: 10, input: {} },
+  });
+  // Credits used are read from the ledger: a charge per project, and one refund (job 0, a cinematic one)
+  // that jobs.credits_used does not show.
+  await prisma.creditLedgerEntry.createMany({
+    data: [
+      ...ids.map(({ job, i }) => ({
+        userId: owner.id,
+        delta: -10,
+        balanceAfter: 1000,
+        reason: "workflow_charge",
+        reference: job,
+        createdAt: new Date(start + i * 60_000),
+      })),
+      { userId: owner.id, delta: 10, balanceAfter: 1000, reason: "workflow_refund", reference: ids[0]!.job, createdAt: new Date(start + 86_400_000) },
+      { userId: other.id, delta: -10, balanceAfter: 0, reason: "workflow_charge", reference: theirs.id },
+    ],
   });
 });
 afterAll(async () => {
@@ -220,7 +236,7 @@ describe("the analytics graph", () => {
     expect(byCreative.data.viewer.performanceByWeek[0].clicks).toBe(23);
     const credits = await gql(`{ viewer { creditsByWeek { week workflowType credits projects } } }`);
     expect(credits.data.viewer.creditsByWeek).toEqual([
-      { week: "2026-03-02", workflowType: "cinematic", credits: 250, projects: 25 },
+      { week: "2026-03-02", workflowType: "cinematic", credits: 240, projects: 25 },
       { week: "2026-03-02", workflowType: "ugc", credits: 250, projects: 25 },
     ]);
     const theirs = await gql(`{ viewer { performanceByWeek(groupBy: BRAND) { group } creditsByWeek { credits } } }`, {}, other.jwt);
