@@ -24,7 +24,7 @@ import { buildRequestContext } from "../http/request-context.ts";
 import type { Logger } from "../logging/logger.ts";
 import { CredentialEndedError } from "../modules/auth/credential-revocation.ts";
 import { logSocketOperation, type RequestTrace, startTrace } from "../logging/request-trace.ts";
-import { costLimitRule } from "./cost.ts";
+import { costErrors, costLimitRule } from "./cost.ts";
 import { PARTNER_QUERIES } from "./partner-queries.ts";
 import { subscribeSharing } from "./pushed-subscription.ts";
 import { type GraphQLContext, graphQLSchema } from "./schema.ts";
@@ -68,6 +68,9 @@ function toGraphQLError(error: unknown): GraphQLError {
   faults.set(masked, original);
   return masked;
 }
+
+/** What envelop hands onExecute and onSubscribe that the cost check uses. */
+type CostHookPayload = { args: unknown; setResultAndStopExecution(result: ExecutionResult): void };
 
 type AnyResult = ExecutionResult | ExecutionResult[] | AsyncIterable<ExecutionResult>;
 
@@ -192,10 +195,19 @@ function createYogaFor(services: Services) {
         },
       },
       maxDepthPlugin({ n: GRAPHQL_LIMITS.maxDepth }),
-      // A connection costs in proportion to the rows it may answer (graphql/cost.ts).
+      // A connection costs in proportion to the rows it may answer (graphql/cost.ts): literal pages while
+      // validating (cached per document), and again with the variables' values (`first: $n`) before it runs.
       {
         onValidate: ({ addValidationRule }: { addValidationRule(rule: unknown): void }) =>
           addValidationRule(costLimitRule(GRAPHQL_LIMITS.maxCost)),
+        onExecute: ({ args, setResultAndStopExecution }: CostHookPayload) => {
+          const errors = costErrors(args as never, GRAPHQL_LIMITS.maxCost);
+          if (errors.length) setResultAndStopExecution({ errors });
+        },
+        onSubscribe: ({ args, setResultAndStopExecution }: CostHookPayload) => {
+          const errors = costErrors(args as never, GRAPHQL_LIMITS.maxCost);
+          if (errors.length) setResultAndStopExecution({ errors });
+        },
       },
       maxAliasesPlugin({ n: GRAPHQL_LIMITS.maxAliases }),
     ],
