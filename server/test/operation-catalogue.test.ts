@@ -117,6 +117,7 @@ describe("parity", () => {
       "AdminTriggerAgent.lastResult",
       "AssistantToolCall.arguments",
       "AssistantToolCall.result",
+      "JobEvent.result",
     ]);
   });
 });
