@@ -3,6 +3,7 @@ import { z } from "zod";
 import { AD_PRESETS, WORKFLOWS } from "./catalog.ts";
 import { CreativeScore } from "./creative.ts";
 import { IsoDateTime, webAddress as httpUrl } from "./common.ts";
+import { StoryboardView } from "./storyboard.ts";
 import { Publication } from "./social.ts";
 import { BrandKit, FactoryVariant, KnowledgeSource, Optimization, ReferenceAnalysis, Shot } from "./type-results.ts";
 import { ASPECT_RATIOS, AspectRatio, Framework, JobStatus, QualityTier, Seasonal, WORKFLOW_TYPES, WorkflowType } from "./enums.ts";
@@ -240,7 +241,9 @@ export const WorkflowResult = z
     finalVideo: z.string().nullable(),
     thumbnail: z.string().nullable(),
     assets: z.array(OutputAsset),
-    storyboard: z.unknown().optional(),
+    // Documented (OpenAPI, GraphQL) with its shape; typed `unknown` for the code that builds it from the
+    // renderer's own Storyboard, whose internal fields the open shape lets through.
+    storyboard: StoryboardView.optional() as unknown as z.ZodOptional<z.ZodUnknown>,
     /** The storyboard's creative score, before rendering. */
     creativeScore: CreativeScore.optional(),
     warnings: z.array(z.string()).optional(),
@@ -328,6 +331,37 @@ export const CostEstimate = z
   .meta({ title: "CostEstimate" });
 export type CostEstimate = z.infer<typeof CostEstimate>;
 
+/**
+ * A job's launch request as stored (WorkflowRequest after validation, its formats filled in). Every field is
+ * optional and the shape stays open: rows written by earlier versions carry fewer or other fields.
+ */
+export const JobInput = z
+  .object({
+    type: z.string().optional().describe("The workflow type launched."),
+    url: z.string().optional().describe("The page it worked from, if any."),
+    concept: z.string().optional().describe("The concept as given."),
+    brief: StructuredBrief.optional(),
+    prompts: LaunchPrompts.optional(),
+    brand: z.string().optional().describe("The brand it was made for (its id); the default brand when absent."),
+    models: z
+      .object({ image: z.string().optional(), video: z.string().optional(), voice: z.string().optional() })
+      .optional()
+      .describe("The models asked for, by kind."),
+    formats: z.array(z.string()).optional().describe("The aspect ratios rendered."),
+    quality: z.string().optional().describe("standard or premium."),
+    async: z.boolean().optional().describe("Whether it ran in the background."),
+    hitl: z.boolean().optional().describe("Whether it paused for review before rendering."),
+    framework: z.string().optional().describe("The copywriting framework asked for."),
+    seasonal: z.string().optional().describe("The seasonal theme asked for."),
+    adPreset: z.string().optional().describe("The ad style asked for."),
+    imagesOnly: z.boolean().optional().describe("Whether only images were made."),
+    publish: z.boolean().optional().describe("Whether the result was to be published."),
+    callbackUrl: z.string().optional().describe("Where its events were sent."),
+    project: z.string().optional().describe("ad-optimizer: the project it improved."),
+  })
+  .loose()
+  .meta({ title: "JobInput", description: "The launch request a job was made from, as stored." });
+
 export const JobIdInput = z.object({ jobId: z.string({ error: "jobId is required" }).min(1, { error: "jobId is required" }) });
 
 export const JobView = z
@@ -345,7 +379,7 @@ export const JobView = z
     hitl: z.boolean(),
     batchId: z.string().nullable(),
     /** The validated launch request (formats filled in). */
-    input: z.record(z.string(), z.unknown()),
+    input: JobInput,
     createdAt: IsoDateTime,
     updatedAt: IsoDateTime,
   })

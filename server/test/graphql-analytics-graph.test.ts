@@ -64,8 +64,31 @@ beforeAll(async () => {
       })),
     ),
   });
-  await prisma.job.create({
+  const theirs = await prisma.job.create({
     data: { userId: other.id, type: "cinematic", quality: "standard", status: "completed", creditsUsed: 10, input: {} },
+  });
+  // Credits used are read from the ledger: a charge per project, and one refund (job 0, a cinematic one)
+  // that jobs.credits_used does not show.
+  await prisma.creditLedgerEntry.createMany({
+    data: [
+      ...ids.map(({ job, i }) => ({
+        userId: owner.id,
+        delta: -10,
+        balanceAfter: 1000,
+        reason: "workflow_charge",
+        reference: job,
+        createdAt: new Date(start + i * 60_000),
+      })),
+      {
+        userId: owner.id,
+        delta: 10,
+        balanceAfter: 1000,
+        reason: "workflow_refund",
+        reference: ids[0]!.job,
+        createdAt: new Date(start + 86_400_000),
+      },
+      { userId: other.id, delta: -10, balanceAfter: 0, reason: "workflow_charge", reference: theirs.id },
+    ],
   });
 });
 afterAll(async () => {
@@ -148,6 +171,16 @@ describe("the analytics graph", () => {
       adminToken,
     );
     expect(small.errors).toBeUndefined();
+    // `first` from a variable costs what the variable asks: two rows are cheap, a hundred are not.
+    const byVariable = `query($n: Int) { accounts(first: $n) { edges { node { creatives(first: $n) { edges { node { key performance { day } } } } } } } }`;
+    expect((await gql(byVariable, { n: 2 }, adminToken)).errors).toBeUndefined();
+    const many = await gql(byVariable, { n: 100 }, adminToken);
+    expect(many.errors?.[0]?.message).toMatch(/^Query Cost limit of 5000 exceeded, found \d+\.$/);
+    const tooMany = await gql(byVariable, { n: 101 }, adminToken);
+    expect(tooMany.errors?.[0]?.message).toBe("`first` may ask for at most 100 rows a page, not 101.");
+    // Not given: the variable's default, else a page of 20.
+    const defaulted = `query($n: Int = 3) { viewer { projects(first: $n) { edges { node { projectId } } } } }`;
+    expect((await gql(defaulted)).data.viewer.projects.edges).toHaveLength(3);
   });
 
   it("reads 50 projects and 50 creatives with their daily performance in at most 5 SQL statements", async () => {
@@ -167,6 +200,25 @@ describe("the analytics graph", () => {
       expect(edge.node.performance).toHaveLength(3);
       expect(edge.node.decay).toEqual({ decaying: false, enoughVolume: false });
     }
+    expect(statements).toBeLessThanOrEqual(5);
+  });
+
+  it("reads 50 projects with their assets, review, daily performance and ledger entries in at most 5 SQL statements", async () => {
+    expect((await gql("{ viewer { projects(first: 1) { totalCount } } }")).errors).toBeUndefined();
+    let body: any;
+    const statements = await countStatements(async () => {
+      body = await gql(`{ viewer { projects(first: 50) { totalCount edges { node {
+        projectId assets { url } review { hitl } performance { day clicks } ledgerEntries { delta reason }
+      } } } } }`);
+    });
+    expect(body.errors).toBeUndefined();
+    expect(body.data.viewer.projects.edges).toHaveLength(50);
+    for (const edge of body.data.viewer.projects.edges) {
+      // Each project made one creative with three days; the ledger charged each (job 0 was refunded too).
+      expect(edge.node.performance.map((d: any) => d.clicks)).toEqual([10, 11, 12]);
+      expect(edge.node.ledgerEntries[0]).toEqual({ delta: -10, reason: "workflow_charge" });
+    }
+    // The account, the page, its count, then one statement for every project's days and one for their entries.
     expect(statements).toBeLessThanOrEqual(5);
   });
 
@@ -220,12 +272,33 @@ describe("the analytics graph", () => {
     expect(byCreative.data.viewer.performanceByWeek[0].clicks).toBe(23);
     const credits = await gql(`{ viewer { creditsByWeek { week workflowType credits projects } } }`);
     expect(credits.data.viewer.creditsByWeek).toEqual([
-      { week: "2026-03-02", workflowType: "cinematic", credits: 250, projects: 25 },
+      { week: "2026-03-02", workflowType: "cinematic", credits: 240, projects: 25 },
       { week: "2026-03-02", workflowType: "ugc", credits: 250, projects: 25 },
     ]);
     const theirs = await gql(`{ viewer { performanceByWeek(groupBy: BRAND) { group } creditsByWeek { credits } } }`, {}, other.jwt);
     expect(theirs.data.viewer.performanceByWeek).toEqual([]);
     expect(theirs.data.viewer.creditsByWeek).toHaveLength(1);
+  });
+
+  it("sums a page of accounts' weeks in one statement each, whatever the number of accounts", async () => {
+    const query = `{ accounts(first: 50) { edges { node { email performanceByWeek(groupBy: WORKFLOW_TYPE) { group spendCents } creditsByWeek { credits } } } } }`;
+    expect((await gql(query, {}, adminToken)).errors).toBeUndefined();
+    let body: any;
+    const statements = await countStatements(async () => {
+      body = await gql(query, {}, adminToken);
+    });
+    expect(body.errors).toBeUndefined();
+    const rows = body.data.accounts.edges.map((e: any) => e.node);
+    expect(rows.length).toBeGreaterThanOrEqual(3);
+    const ownerRow = rows.find((row: any) => row.email === owner.email);
+    expect(ownerRow.performanceByWeek).toEqual([
+      { group: "cinematic", spendCents: 37_500 },
+      { group: "ugc", spendCents: 37_500 },
+    ]);
+    expect(ownerRow.creditsByWeek.map((w: any) => w.credits)).toEqual([240, 250]);
+    expect(rows.find((row: any) => row.email === other.email).creditsByWeek).toHaveLength(1);
+    // The accounts, then one statement per sum (not one per account).
+    expect(statements).toBeLessThanOrEqual(4);
   });
 
   it("describes every type and field of the schema", () => {

@@ -42,6 +42,17 @@ beforeAll(async () => {
       finishedAt: new Date("2026-01-05T11:00:00Z"),
     })),
   });
+  // What the ledger charged for them (credits used are read from it).
+  await prisma.creditLedgerEntry.createMany({
+    data: Object.values(jobs).map((reference, i) => ({
+      userId: owner.id,
+      delta: -10,
+      balanceAfter: 100,
+      reason: "workflow_charge",
+      reference,
+      createdAt: new Date(Date.parse("2026-01-05T10:00:00Z") + i * 60_000),
+    })),
+  });
   const fading = randomUUID();
   const steady = randomUUID();
   await prisma.performanceCreative.createMany({

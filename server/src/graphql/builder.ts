@@ -1,6 +1,8 @@
 // The Pothos schema builder every GraphQL type and field is defined with: the request context, the
-// Prisma plugin (relations of the analytics graph load through it), and the scalars in use.
+// Prisma plugin (relations of the analytics graph load through it), the dataloader plugin (what is not a
+// Prisma relation, or is summed in SQL, loads once per page of parents), and the scalars in use.
 import SchemaBuilder from "@pothos/core";
+import DataloaderPlugin from "@pothos/plugin-dataloader";
 import PrismaPlugin from "@pothos/plugin-prisma";
 import RelayPlugin from "@pothos/plugin-relay";
 import type PrismaTypes from "@adgen/prisma/pothos-types";
@@ -37,7 +39,7 @@ export type Builder = PothosSchemaTypes.SchemaBuilder<PothosSchemaTypes.ExtendDe
 /** A fresh builder: the schema is built once per process (graphql/schema.ts), tests may build more. */
 export function createBuilder(): Builder {
   const builder = new SchemaBuilder<SchemaTypes>({
-    plugins: [RelayPlugin, PrismaPlugin],
+    plugins: [RelayPlugin, PrismaPlugin, DataloaderPlugin],
     defaultFieldNullability: false,
     relay: {
       clientMutationId: "omit",

@@ -15,7 +15,8 @@ import {
 import { createYoga } from "graphql-yoga";
 import type { IncomingMessage } from "node:http";
 import type { Server } from "node:http";
-import { useServer } from "graphql-ws/use/ws";
+import type { Context, SubscribePayload } from "graphql-ws";
+import { type Extra, useServer } from "graphql-ws/use/ws";
 import { type WebSocket, WebSocketServer } from "ws";
 import type { RequestContext, Services } from "../request-context.ts";
 import { AppError } from "../errors.ts";
@@ -24,7 +25,7 @@ import { buildRequestContext } from "../front-door/context-from-headers.ts";
 import type { Logger } from "../logging/logger.ts";
 import { CredentialEndedError } from "../modules/auth/credential-revocation.ts";
 import { logSocketOperation, type RequestTrace, startTrace } from "../logging/request-trace.ts";
-import { costLimitRule } from "./cost.ts";
+import { costErrors, costLimitRule } from "./cost.ts";
 import { PARTNER_QUERIES } from "./partner-queries.ts";
 import { subscribeSharing } from "./pushed-subscription.ts";
 import { type GraphQLContext, graphQLSchema } from "./schema.ts";
@@ -68,6 +69,9 @@ function toGraphQLError(error: unknown): GraphQLError {
   faults.set(masked, original);
   return masked;
 }
+
+/** What envelop hands onExecute and onSubscribe that the cost check uses. */
+type CostHookPayload = { args: unknown; setResultAndStopExecution(result: ExecutionResult): void };
 
 type AnyResult = ExecutionResult | ExecutionResult[] | AsyncIterable<ExecutionResult>;
 
@@ -192,10 +196,19 @@ function createYogaFor(services: Services) {
         },
       },
       maxDepthPlugin({ n: GRAPHQL_LIMITS.maxDepth }),
-      // A connection costs in proportion to the rows it may answer (graphql/cost.ts).
+      // A connection costs in proportion to the rows it may answer (graphql/cost.ts): literal pages while
+      // validating (cached per document), and again with the variables' values (`first: $n`) before it runs.
       {
         onValidate: ({ addValidationRule }: { addValidationRule(rule: unknown): void }) =>
           addValidationRule(costLimitRule(GRAPHQL_LIMITS.maxCost)),
+        onExecute: ({ args, setResultAndStopExecution }: CostHookPayload) => {
+          const errors = costErrors(args as never, GRAPHQL_LIMITS.maxCost);
+          if (errors.length) setResultAndStopExecution({ errors });
+        },
+        onSubscribe: ({ args, setResultAndStopExecution }: CostHookPayload) => {
+          const errors = costErrors(args as never, GRAPHQL_LIMITS.maxCost);
+          if (errors.length) setResultAndStopExecution({ errors });
+        },
       },
       maxAliasesPlugin({ n: GRAPHQL_LIMITS.maxAliases }),
     ],
@@ -211,17 +224,84 @@ function closeForEndedCredential(socket: WebSocket, ended: CredentialEndedError)
   setImmediate(() => socket.close(ended.code === "UNAUTHORIZED" ? 4401 : 4403, reason));
 }
 
+/** The headers of a socket's upgrade request that say who is asking and from where. */
+function headersOf(request: IncomingMessage): Headers {
+  const headers = new Headers();
+  for (const name of ["origin", "host", "cookie", "authorization", "user-agent"]) {
+    const value = request.headers[name];
+    if (typeof value === "string") headers.set(name, value);
+  }
+  return headers;
+}
+
+type OriginCheck = (headers: Headers) => { allowed: boolean; sameOrigin: boolean };
+type SocketContext = Context<Record<string, unknown> | undefined, Extra & Partial<Record<PropertyKey, never>>>;
+
+/**
+ * One operation on a socket: who is asking (the same-origin cookie, else the bearer token of the connection
+ * or the upgrade), its request context and trace, then parse, validation and cost; refusals answer as the
+ * operation's errors. Runs with yoga's enveloped execute, and subscriptions shared by document.
+ */
+async function openSocketOperation(
+  services: Services,
+  yoga: () => ReturnType<typeof createYogaFor>,
+  originOf: OriginCheck,
+  tracesOf: WeakMap<object, Map<string, RequestTrace>>,
+  ctx: SocketContext,
+  id: string,
+  params: SubscribePayload,
+) {
+  const request = ctx.extra.request as IncomingMessage;
+  const headers = new Headers();
+  // The cookie counts only for a same-origin socket; other clients authenticate with a bearer token.
+  if (request.headers.cookie && originOf(headersOf(request)).sameOrigin) headers.set("cookie", request.headers.cookie);
+  const fromParams = (ctx.connectionParams as { authorization?: unknown } | undefined)?.authorization;
+  const authorization = typeof fromParams === "string" ? fromParams : request.headers.authorization;
+  if (authorization) headers.set("authorization", authorization);
+  if (request.headers["user-agent"]) headers.set("user-agent", request.headers["user-agent"]);
+  const trace = startTrace(null);
+  const requestContext = await buildRequestContext(services, headers, request.socket.remoteAddress ?? null, trace);
+  const refused = (errors: readonly unknown[]) => {
+    logSocketOperation(services.logger, trace, "refused");
+    return stampErrors(errors, trace.requestId, services.logger);
+  };
+  const enveloped = yoga().getEnveloped({ requestContext, params, request: new Request("http://localhost/graphql", { headers }) });
+  // Syntax errors and the depth/alias limits throw rather than return: answer them as this operation's
+  // errors, or graphql-ws closes the whole socket (4500) and every other subscription on it.
+  let document: ReturnType<typeof enveloped.parse>;
+  try {
+    document = enveloped.parse(params.query);
+    const errors = enveloped.validate(enveloped.schema, document);
+    if (errors.length) return refused(errors);
+  } catch (error) {
+    if (isGraphQLError(error)) return refused([error]);
+    throw error;
+  }
+  const traces = tracesOf.get(ctx) ?? new Map<string, RequestTrace>();
+  tracesOf.set(ctx, traces.set(id, trace));
+  return {
+    schema: enveloped.schema,
+    operationName: params.operationName,
+    document,
+    variableValues: params.variables,
+    contextValue: await enveloped.contextFactory(),
+    rootValue: {
+      execute: enveloped.execute,
+      // Each event's answer is made once for every subscriber of the same document.
+      subscribe: (args: ExecutionArgs) =>
+        subscribeSharing(args, {
+          socket: ctx.extra.socket,
+          id,
+          audience: requestContext.auth?.user.id ?? "",
+          formatErrors: (errors) => stampErrors(errors, trace.requestId, services.logger).map((error) => error.toJSON()),
+        }),
+    } satisfies Enveloped,
+  };
+}
+
 function createGraphQLTransports(services: Services, yoga: () => ReturnType<typeof createYogaFor>) {
   /** Serves subscriptions (and queries) over graphql-ws on the HTTP server's /graphql path. */
-  function attachWebSocket(server: Server, originOf: (headers: Headers) => { allowed: boolean; sameOrigin: boolean }) {
-    const headersOf = (request: IncomingMessage) => {
-      const headers = new Headers();
-      for (const name of ["origin", "host", "cookie", "authorization", "user-agent"]) {
-        const value = request.headers[name];
-        if (typeof value === "string") headers.set(name, value);
-      }
-      return headers;
-    };
+  function attachWebSocket(server: Server, originOf: OriginCheck) {
     const wss = new WebSocketServer({
       server,
       path: "/graphql",
@@ -238,54 +318,7 @@ function createGraphQLTransports(services: Services, yoga: () => ReturnType<type
         // Run with the enveloped execute/subscribe chosen in onSubscribe (so yoga's plugins apply).
         execute: (args) => (args.rootValue as Enveloped).execute(args),
         subscribe: (args) => (args.rootValue as Enveloped).subscribe(args),
-        onSubscribe: async (ctx, id, params) => {
-          const request = ctx.extra.request as IncomingMessage;
-          const headers = new Headers();
-          // The cookie counts only for a same-origin socket; other clients authenticate with a bearer token.
-          if (request.headers.cookie && originOf(headersOf(request)).sameOrigin) headers.set("cookie", request.headers.cookie);
-          const fromParams = (ctx.connectionParams as { authorization?: unknown } | undefined)?.authorization;
-          const authorization = typeof fromParams === "string" ? fromParams : request.headers.authorization;
-          if (authorization) headers.set("authorization", authorization);
-          if (request.headers["user-agent"]) headers.set("user-agent", request.headers["user-agent"]);
-          const trace = startTrace(null);
-          const requestContext = await buildRequestContext(services, headers, request.socket.remoteAddress ?? null, trace);
-          const refused = (errors: readonly unknown[]) => {
-            logSocketOperation(services.logger, trace, "refused");
-            return stampErrors(errors, trace.requestId, services.logger);
-          };
-          const enveloped = yoga().getEnveloped({ requestContext, params, request: new Request("http://localhost/graphql", { headers }) });
-          // Syntax errors and the depth/alias limits throw rather than return: answer them as this operation's
-          // errors, or graphql-ws closes the whole socket (4500) and every other subscription on it.
-          let document: ReturnType<typeof enveloped.parse>;
-          try {
-            document = enveloped.parse(params.query);
-            const errors = enveloped.validate(enveloped.schema, document);
-            if (errors.length) return refused(errors);
-          } catch (error) {
-            if (isGraphQLError(error)) return refused([error]);
-            throw error;
-          }
-          const traces = tracesOf.get(ctx) ?? new Map<string, RequestTrace>();
-          tracesOf.set(ctx, traces.set(id, trace));
-          return {
-            schema: enveloped.schema,
-            operationName: params.operationName,
-            document,
-            variableValues: params.variables,
-            contextValue: await enveloped.contextFactory(),
-            rootValue: {
-              execute: enveloped.execute,
-              // Each event's answer is made once for every subscriber of the same document.
-              subscribe: (args: ExecutionArgs) =>
-                subscribeSharing(args, {
-                  socket: ctx.extra.socket,
-                  id,
-                  audience: requestContext.auth?.user.id ?? "",
-                  formatErrors: (errors) => stampErrors(errors, trace.requestId, services.logger).map((error) => error.toJSON()),
-                }),
-            } satisfies Enveloped,
-          };
-        },
+        onSubscribe: (ctx, id, params) => openSocketOperation(services, yoga, originOf, tracesOf, ctx, id, params),
         onNext: (ctx, id, _payload, _args, result) => {
           const errors = (result as { errors?: unknown[] }).errors;
           const requestId = tracesOf.get(ctx)?.get(id)?.requestId ?? startTrace(null).requestId;

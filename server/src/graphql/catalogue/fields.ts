@@ -15,7 +15,8 @@ import { graphqlFieldName, operationTypeName } from "./names.ts";
 import { abortableStream } from "./stream.ts";
 import { CatalogueTypes, inputOptions, outputOptions } from "./types.ts";
 
-function callFor(ctx: GraphQLContext, signal: AbortSignal): OperationCall {
+/** How a GraphQL request is handed to the invocation path. */
+export function callFor(ctx: GraphQLContext, signal: AbortSignal): OperationCall {
   return {
     headers: ctx.headers,
     signal,

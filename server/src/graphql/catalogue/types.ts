@@ -13,6 +13,8 @@ export interface TypeUse {
   ref: any;
   /** Set for a list: whether its items may be null. */
   list?: { itemsNullable: boolean };
+  /** Set for a record keyed by data (workflow type → count): GraphQL lists its `{ key, value }` entries. */
+  entries?: true;
 }
 
 interface FieldPlan {
@@ -79,6 +81,8 @@ export class CatalogueTypes {
     if (schema.type === "object" && schema.properties && Object.keys(schema.properties).length > 0) {
       return { ref: this.objectType(schema, schema.title ?? name) };
     }
+    const entry = recordEntry(schema);
+    if (entry) return { ref: this.objectType(entry, `${schema.title ?? name}Entry`), list: { itemsNullable: false }, entries: true };
     return { ref: "JSON" };
   }
 
@@ -174,7 +178,11 @@ export class CatalogueTypes {
           Object.fromEntries(
             pending.planned!.map((f) => [
               fieldName(f.key),
-              t.field({ ...outputOptions(f.use, f.nullable), description: describe(f), resolve: (parent: any) => parent[f.key] ?? null }),
+              t.field({
+                ...outputOptions(f.use, f.nullable),
+                description: describe(f),
+                resolve: (parent: any) => (f.use.entries ? entriesOf(parent[f.key]) : (parent[f.key] ?? null)),
+              }),
             ]),
           ),
       });
@@ -187,6 +195,27 @@ export class CatalogueTypes {
     }
   }
 }
+
+/**
+ * A record whose values have a known shape (`z.record(z.string(), V)`), as the object type of one entry:
+ * `{ key, value }`. A record of `unknown` values is really free-form and stays JSON.
+ */
+function recordEntry(schema: JsonSchema): JsonSchema | null {
+  const values = schema.additionalProperties;
+  if (schema.type !== "object" || typeof values !== "object" || Object.keys(values).length === 0) return null;
+  return {
+    type: "object",
+    description: `One entry of a record: ${schema.description ?? "a key and its value"}`,
+    properties: {
+      key: { type: "string", description: "The entry's key." },
+      value: { ...values, description: values.description ?? "The entry's value." },
+    },
+    required: ["key", "value"],
+  };
+}
+
+const entriesOf = (record: unknown) =>
+  record && typeof record === "object" ? Object.entries(record).map(([key, value]) => ({ key, value })) : null;
 
 /** Pothos `type` and `nullable` of an output field. */
 export function outputOptions(use: TypeUse, nullable: boolean): { type: any; nullable: any } {

@@ -29,12 +29,12 @@ export function addAggregateTypes(builder: Builder) {
     }),
   });
   const weeklyCredits = builder.objectRef<WeeklyCredits>("WeeklyCredits").implement({
-    description: "Credits used in one week by one workflow type.",
+    description: "Credits used in one week by one workflow type, as the ledger charged and refunded them.",
     fields: (t) => ({
       week: t.exposeString("week", { description: "The week's Monday (YYYY-MM-DD, UTC)." }),
       workflowType: t.exposeString("workflowType", { description: "The workflow type." }),
-      credits: t.exposeFloat("credits", { description: "Credits charged (refunded projects left out)." }),
-      projects: t.exposeFloat("projects", { description: "Projects launched (refunded ones left out)." }),
+      credits: t.exposeFloat("credits", { description: "Credits charged in the week, less those refunded in the week." }),
+      projects: t.exposeFloat("projects", { description: "Projects charged in the week." }),
     }),
   });
   const decayStatus = builder

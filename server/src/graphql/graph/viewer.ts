@@ -1,6 +1,6 @@
-// The analytics graph's entry points: `viewer` (the caller's account) and, for admins, `accounts`.
+// The analytics graph's entry points: `viewer` (the caller's account) and, for admins, `accounts`, each
+// opened through the invocation path (graph/access.ts).
 import type { Builder } from "../builder.ts";
-import { requireAdmin } from "../../modules/auth/require-admin.ts";
 import { enterGraph } from "./access.ts";
 import { addAccount } from "./account.ts";
 import { addListArguments } from "./filters.ts";
@@ -29,13 +29,12 @@ export function addAnalyticsGraph(builder: Builder): void {
         cursor: "id",
         nullable: true,
         // Answered without the rows when only the count is asked: gated the same way.
-        totalCount: (_root, _args, ctx) => {
-          requireAdmin(ctx);
+        totalCount: async (_root, _args, ctx) => {
+          await enterGraph(ctx, "accounts");
           return ctx.services.prisma.user.count();
         },
         description: "Every account, newest first (admins only): the same graph as `viewer`, across accounts.",
         resolve: async (query, _root, _args, ctx) => {
-          requireAdmin(ctx);
           await enterGraph(ctx, "accounts");
           return ctx.services.prisma.user.findMany({ ...query, orderBy: [{ createdAt: "desc" }, { id: "desc" }] });
         },

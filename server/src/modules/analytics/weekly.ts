@@ -1,7 +1,9 @@
 // What analytics partners ask of an account, summed in SQL (never over every row in JavaScript):
 // performance (spend, revenue, CTR, ROAS, conversions) by week and by workflow type, brand or creative,
-// and credits used by week and workflow type. Weeks start on Monday (ISO), in UTC.
+// and credits used (from the ledger) by week and workflow type. Weeks start on Monday (ISO), in UTC. Each
+// sum is one statement for any number of accounts (an admin reading a page of accounts asks once).
 import type { Sql } from "../../db/database.ts";
+import { LedgerReason } from "../credits/ledger.ts";
 
 export type PerformanceGrouping = "workflow_type" | "brand" | "creative";
 
@@ -31,14 +33,22 @@ const GROUP_COLUMN: Record<PerformanceGrouping, string> = {
   creative: "c.key",
 };
 
+/** Rows of a statement that selected `"userId"` first, split by account in the order of `userIds`. */
+function byAccount<T>(userIds: readonly string[], rows: Record<string, unknown>[], map: (row: Record<string, any>) => T): T[][] {
+  const split = new Map<string, T[]>(userIds.map((id) => [id, []]));
+  for (const row of rows) split.get(String(row.userId))?.push(map(row));
+  return userIds.map((id) => split.get(id)!);
+}
+
+/** Each account's weekly performance, in the order of `userIds`. */
 export async function weeklyPerformance(
   sql: Sql,
-  userId: string,
+  userIds: readonly string[],
   groupBy: PerformanceGrouping,
   options: { range?: DateRange | null; brandId?: string | null } = {},
-): Promise<WeeklyPerformance[]> {
+): Promise<WeeklyPerformance[][]> {
   const rows = await sql.query<Record<string, string | number | null>>(
-    `SELECT to_char(date_trunc('week', m.day), 'YYYY-MM-DD') AS week,
+    `SELECT c.user_id AS "userId", to_char(date_trunc('week', m.day), 'YYYY-MM-DD') AS week,
             COALESCE(${GROUP_COLUMN[groupBy]}, '') AS "group",
             SUM(m.impressions)::float8 AS impressions, SUM(m.clicks)::float8 AS clicks,
             SUM(m.conversions)::float8 AS conversions, SUM(m.spend_cents)::float8 AS "spendCents",
@@ -48,15 +58,15 @@ export async function weeklyPerformance(
        FROM performance_metrics m
        JOIN performance_creatives c ON c.id = m.creative_id
        LEFT JOIN jobs j ON j.id = c.job_id
-      WHERE c.user_id = $1
+      WHERE c.user_id = ANY($1::text[])
         AND ($2::date IS NULL OR m.day >= $2::date)
         AND ($3::date IS NULL OR m.day < $3::date)
         AND ($4::text IS NULL OR c.brand_id = $4)
-      GROUP BY 1, 2
-      ORDER BY 1, 2`,
-    [userId, options.range?.from ?? null, options.range?.to ?? null, options.brandId ?? null],
+      GROUP BY 1, 2, 3
+      ORDER BY 1, 2, 3`,
+    [userIds, options.range?.from ?? null, options.range?.to ?? null, options.brandId ?? null],
   );
-  return rows.map((row) => ({
+  return byAccount(userIds, rows, (row) => ({
     week: String(row.week),
     group: String(row.group),
     impressions: Number(row.impressions),
@@ -72,24 +82,31 @@ export async function weeklyPerformance(
 export interface WeeklyCredits {
   week: string;
   workflowType: string;
-  /** Credits charged for the week's projects of this type, refunded ones left out. */
+  /** Credits the ledger charged for projects of this type in the week, less what it refunded in the week. */
   credits: number;
+  /** Projects of this type charged in the week. */
   projects: number;
 }
 
-export async function weeklyCredits(sql: Sql, userId: string, range?: DateRange | null): Promise<WeeklyCredits[]> {
+/**
+ * Credits used by week and workflow type, read from the ledger (the record of what was charged and
+ * refunded), not from the jobs' own `credits_used`: a refund subtracts in the week it was made.
+ */
+export async function weeklyCredits(sql: Sql, userIds: readonly string[], range?: DateRange | null): Promise<WeeklyCredits[][]> {
   const rows = await sql.query<Record<string, string | number>>(
-    `SELECT to_char(date_trunc('week', created_at AT TIME ZONE 'UTC'), 'YYYY-MM-DD') AS week, type AS "workflowType",
-            SUM(credits_used)::float8 AS credits, COUNT(*)::float8 AS projects
-       FROM jobs
-      WHERE user_id = $1 AND refunded_at IS NULL
-        AND ($2::timestamptz IS NULL OR created_at >= $2::timestamptz)
-        AND ($3::timestamptz IS NULL OR created_at < $3::timestamptz)
-      GROUP BY 1, 2
-      ORDER BY 1, 2`,
-    [userId, range?.from ?? null, range?.to ?? null],
+    `SELECT l.user_id AS "userId", to_char(date_trunc('week', l.created_at AT TIME ZONE 'UTC'), 'YYYY-MM-DD') AS week, j.type AS "workflowType",
+            SUM(-l.delta)::float8 AS credits,
+            COUNT(*) FILTER (WHERE l.reason = '${LedgerReason.workflowCharge}')::float8 AS projects
+       FROM credit_ledger l
+       JOIN jobs j ON j.id = l.reference AND j.user_id = l.user_id
+      WHERE l.user_id = ANY($1::text[]) AND l.reason IN ('${LedgerReason.workflowCharge}', '${LedgerReason.workflowRefund}')
+        AND ($2::timestamptz IS NULL OR l.created_at >= $2::timestamptz)
+        AND ($3::timestamptz IS NULL OR l.created_at < $3::timestamptz)
+      GROUP BY 1, 2, 3
+      ORDER BY 1, 2, 3`,
+    [userIds, range?.from ?? null, range?.to ?? null],
   );
-  return rows.map((row) => ({
+  return byAccount(userIds, rows, (row) => ({
     week: String(row.week),
     workflowType: String(row.workflowType),
     credits: Number(row.credits),

@@ -3,6 +3,7 @@
 // in its transaction, refunded if the job fails, 402 when the credits are short. KILL stops a creative:
 // it is shown stopped and left out of every later recommendation.
 import { LoopExecuteInput, type LoopExecution, LoopQuery, type LoopRecommendation, WorkflowRequest } from "@adgen/schema";
+import type { PrismaClient } from "@adgen/prisma";
 import type { RequestContext } from "../../request-context.ts";
 import { AppError, parseInput } from "../../errors.ts";
 import { requireUser } from "../auth/authenticate.ts";
@@ -16,8 +17,21 @@ export async function recommendLoop(ctx: RequestContext, input: LoopQuery): Prom
   const query = parseInput(LoopQuery, input);
   assertRange(query.from, query.to);
   await assertOwnBrand(ctx.services.prisma, user.id, query.brandId);
-  const analysis = await analyseBrand(ctx.services.prisma, user.id, query.brandId, query);
-  const plan = await planAction(ctx.services.prisma, user.id, analysis, analysis.action);
+  return brandRecommendation(ctx.services.prisma, user.id, query.brandId, query);
+}
+
+/**
+ * The next move for one brand of an account (the caller has checked the brand is the account's): the
+ * analytics graph asks it for every brand of an account an admin or the account's own key reads.
+ */
+export async function brandRecommendation(
+  prisma: PrismaClient,
+  userId: string,
+  brandId: string,
+  range: { from?: string; to?: string } = {},
+): Promise<LoopRecommendation> {
+  const analysis = await analyseBrand(prisma, userId, brandId, range);
+  const plan = await planAction(prisma, userId, analysis, analysis.action);
   const { ranked: _ranked, live: _live, ...recommendation } = analysis;
   const target = recommendation.creatives.find((c) => c.creativeId === recommendation.target);
   return {
