@@ -379,6 +379,175 @@ export interface StaticAdOptions {
   hideText?: boolean;
 }
 
+/** One static ad as it is drawn: the canvas, its safe area and colours, the pictures, and the copy to set. */
+interface StaticScene {
+  ctx: SKRSContext2D;
+  variant: StaticVariant;
+  width: number;
+  height: number;
+  safe: Box;
+  unit: number;
+  gap: number;
+  primary: Rgb;
+  secondary: Rgb;
+  accent: Rgb;
+  landscape: boolean;
+  picture: Image | null;
+  subject: SubjectBox | null;
+  backdrop: Rgb | null;
+  logo: Image | null;
+  /** The brand line (unless the logo stands for it), the headline at `size` and the supporting line. */
+  copy: (size: number, lines: number, upper?: boolean) => TextBlock[];
+  cta: TextBlock;
+  /** The logo on its plate at the top of `rect`; the rest of the rectangle. */
+  withLogo: (rect: Box, align: "left" | "center") => Box;
+}
+
+/** A layout's drawing: the copy's groups, the type's treatment, and where the product went. */
+interface StaticLayoutDrawn {
+  groups: TextGroup[];
+  look: Treatment;
+  product: Box | null;
+}
+
+/** Brand gradient; the product on a card of its own backdrop; centred copy above and below (beside it when wide). */
+function spotlight(sc: StaticScene): StaticLayoutDrawn {
+  const { ctx, width, height, unit, safe, gap, primary, secondary, accent, picture, subject, backdrop, logo, copy, cta, withLogo } = sc;
+  const g = ctx.createLinearGradient(0, 0, width, height);
+  g.addColorStop(0, css(primary));
+  g.addColorStop(1, css(secondary));
+  ctx.fillStyle = g;
+  ctx.fillRect(0, 0, width, height);
+  const glow = ctx.createRadialGradient(width / 2, height * 0.42, 0, width / 2, height * 0.42, unit * 0.6);
+  glow.addColorStop(0, "rgba(255,255,255,0.18)");
+  glow.addColorStop(1, "rgba(255,255,255,0)");
+  ctx.fillStyle = glow;
+  ctx.fillRect(0, 0, width, height);
+  const look: Treatment = { ink: readableOn(mix(primary, secondary, 0.5), WHITE), ctaFill: accent, ctaStyle: "pill", upper: false };
+  if (sc.landscape) {
+    const zone = { x: width * 0.5, y: safe.y, w: safe.x + safe.w - width * 0.5, h: safe.h };
+    const text = withLogo({ x: safe.x, y: safe.y, w: width * 0.5 - safe.x - gap, h: safe.h }, "center");
+    const groups: TextGroup[] = [{ rect: text, align: "center", anchor: "middle", blocks: [...copy(0.1, 3), cta] }];
+    const product = picture && subject && backdrop ? placePicture(ctx, picture, subject, zone, backdrop, unit * 0.03) : null;
+    return { groups, look, product };
+  }
+  if (!(picture && subject && backdrop)) {
+    return {
+      groups: [{ rect: withLogo(safe, "center"), align: "center", anchor: "middle", blocks: [...copy(0.1, 4), cta] }],
+      look,
+      product: null,
+    };
+  }
+  // Brand line and headline above the product, the supporting line and button below: each measured
+  // first, so the product takes all the height the copy leaves.
+  const blocks = copy(0.085, 3);
+  const headline = blocks.find((b) => b.kind === "headline")!;
+  const body = blocks.find((b) => b.kind === "body");
+  const brand: TextBlock[] = logo ? [] : [{ text: sc.variant.brandName, kind: "brand", size: unit * 0.032, maxLines: 1 }];
+  const topGroup: TextGroup = {
+    rect: withLogo({ x: safe.x, y: safe.y, w: safe.w, h: safe.h * 0.32 }, "center"),
+    align: "center",
+    anchor: "top",
+    blocks: [...brand, headline],
+  };
+  const bottomRect = { x: safe.x, y: safe.y + safe.h * 0.72, w: safe.w, h: safe.h * 0.28 };
+  const bottomGroup: TextGroup = { rect: bottomRect, align: "center", anchor: "bottom", blocks: [...(body ? [body] : []), cta] };
+  const topEnd = topGroup.rect.y + layGroup(ctx, topGroup, look, unit).total;
+  const bottomStart = bottomRect.y + bottomRect.h - layGroup(ctx, bottomGroup, look, unit).total;
+  const zone = { x: safe.x, y: topEnd + gap, w: safe.w, h: bottomStart - topEnd - 2 * gap };
+  return { groups: [topGroup, bottomGroup], look, product: placePicture(ctx, picture, subject, zone, backdrop, unit * 0.03) };
+}
+
+/** The product fills an accent block (left when wide, top otherwise); the copy is set on the light panel. */
+function split(sc: StaticScene): StaticLayoutDrawn {
+  const { ctx, width, height, unit, safe, gap, primary, secondary, accent, landscape, picture, subject, backdrop, copy, cta, withLogo } =
+    sc;
+  const light = mix(secondary, WHITE, 0.88);
+  ctx.fillStyle = css(light);
+  ctx.fillRect(0, 0, width, height);
+  const block = landscape ? { x: 0, y: 0, w: width * 0.5, h: height } : { x: 0, y: 0, w: width, h: height * (picture ? 0.5 : 0.45) };
+  ctx.fillStyle = css(accent);
+  ctx.fillRect(block.x, block.y, block.w, block.h);
+  // Inside the block's safe part: where its photo keeps its subject, or the type-only headline goes.
+  const blockSafe = landscape
+    ? { x: safe.x, y: safe.y, w: block.w - safe.x - gap, h: safe.h }
+    : { x: safe.x, y: safe.y, w: safe.w, h: block.h - safe.y - gap };
+  // The photo fills the whole block; its subject stays inside the block's safe part.
+  const product = picture && subject && backdrop ? placePicture(ctx, picture, subject, blockSafe, backdrop, 0, block) : null;
+  ctx.fillStyle = css(primary);
+  if (landscape) ctx.fillRect(block.w - unit * 0.02, 0, unit * 0.02, height);
+  else ctx.fillRect(0, block.h - unit * 0.02, width, unit * 0.02);
+  // The button in the brand colour, or the accent where the brand colour is as pale as the panel.
+  const button = contrast(primary, light) >= 1.5 ? primary : accent;
+  const look: Treatment = { ink: readableOn(light, INK), ctaFill: button, ctaStyle: "pill", upper: false };
+  const panel = landscape
+    ? { x: block.w + gap * 1.5, y: safe.y, w: safe.x + safe.w - block.w - gap * 1.5, h: safe.h }
+    : { x: safe.x, y: block.h + gap, w: safe.w, h: safe.y + safe.h - block.h - gap };
+  if (picture)
+    return {
+      groups: [{ rect: withLogo(panel, "left"), align: "left", anchor: "middle", blocks: [...copy(0.075, 3), cta] }],
+      look,
+      product,
+    };
+  // No picture: the headline fills the accent block, as a type-only split.
+  const blocks = copy(0.095, 4);
+  const groups: TextGroup[] = [
+    { rect: blockSafe, align: "left", anchor: "bottom", blocks: blocks.filter((b) => b.kind === "headline") },
+    { rect: withLogo(panel, "left"), align: "left", anchor: "top", blocks: [...blocks.filter((b) => b.kind !== "headline"), cta] },
+  ];
+  return { groups, look, product };
+}
+
+/**
+ * Poster: dark ground and an accent frame, big upper-case type; the product in a window of its own (right when
+ * wide, below the headline otherwise) with the call to action under it.
+ */
+function poster(sc: StaticScene): StaticLayoutDrawn {
+  const { ctx, width, height, unit, safe, gap, primary, accent, landscape, picture, subject, backdrop, copy, cta, withLogo } = sc;
+  const ground = mix(primary, [10, 12, 18], 0.82);
+  ctx.fillStyle = css(ground);
+  ctx.fillRect(0, 0, width, height);
+  const border = unit * 0.025;
+  ctx.strokeStyle = css(accent);
+  ctx.lineWidth = border;
+  ctx.strokeRect(border * 1.5, border * 1.5, width - border * 3, height - border * 3);
+  ctx.fillStyle = css(accent);
+  ctx.fillRect(safe.x, safe.y, unit * 0.12, unit * 0.012);
+  const look: Treatment = { ink: readableOn(ground, WHITE), ctaFill: accent, ctaStyle: "underline", upper: true };
+  const top = { x: safe.x, y: safe.y + unit * 0.04, w: safe.w, h: safe.h - unit * 0.04 };
+  if (!picture || !subject || !backdrop) {
+    return {
+      groups: [{ rect: withLogo(top, "left"), align: "left", anchor: "middle", blocks: [...copy(0.11, 5, true), cta] }],
+      look,
+      product: null,
+    };
+  }
+  if (landscape) {
+    const zone = { x: width * 0.56, y: safe.y, w: safe.x + safe.w - width * 0.56, h: safe.h };
+    const product = placePicture(ctx, picture, subject, zone, backdrop);
+    const rect = withLogo({ ...top, w: width * 0.56 - safe.x - gap }, "left");
+    return { groups: [{ rect, align: "left", anchor: "middle", blocks: [...copy(0.1, 4, true), cta] }], look, product };
+  }
+  // The headline block measured first; the product takes the height between it and the button.
+  const ctaH = unit * 0.1;
+  const textGroup: TextGroup = {
+    rect: withLogo({ ...top, h: safe.h * 0.45 }, "left"),
+    align: "left",
+    anchor: "top",
+    blocks: copy(0.09, 4, true),
+  };
+  const textEnd = textGroup.rect.y + layGroup(ctx, textGroup, look, unit).total;
+  const zone = { x: safe.x, y: textEnd + gap * 1.5, w: safe.w, h: safe.y + safe.h - ctaH - textEnd - gap * 3 };
+  const product = placePicture(ctx, picture, subject, zone, backdrop);
+  const ctaGroup: TextGroup = {
+    rect: { x: safe.x, y: safe.y + safe.h - ctaH, w: safe.w, h: ctaH },
+    align: "left",
+    anchor: "bottom",
+    blocks: [cta],
+  };
+  return { groups: [textGroup, ctaGroup], look, product };
+}
+
 /**
  * Draws one variant at `format`'s size and writes it as PNG to `outPath`. The product's subject box is
  * found in its picture and every layout keeps its copy off it: the picture goes into a zone of its
@@ -401,159 +570,46 @@ export async function renderStaticAd(
   const safe = { x: width * m.left, y: height * m.top, w: width * (1 - m.left - m.right), h: height * (1 - m.top - m.bottom) };
   const unit = Math.min(width, height);
   const primary = parseHex(storyboard.brand.primary);
-  const secondary = parseHex(storyboard.brand.secondary);
   let accent = parseHex(storyboard.brand.accent);
   if (contrast(accent, primary) < 1.5) accent = mix(accent, contrast(WHITE, primary) > contrast(INK, primary) ? WHITE : INK, 0.5);
-  const landscape = width > height;
   const picture = variant.picturePath ? await loadImage(variant.picturePath) : null;
   const subject = picture ? await findSubjectBox(picture) : null;
   const backdrop = picture ? await edgeColour(picture) : null;
   const logo = storyboard.brand.logoPath ? await loadImage(storyboard.brand.logoPath) : null;
   const gap = unit * 0.04;
-  const copy = (size: number, lines: number, upper = false): TextBlock[] => [
-    ...(logo
-      ? []
-      : [{ text: upper ? variant.brandName.toUpperCase() : variant.brandName, kind: "brand" as const, size: unit * 0.032, maxLines: 1 }]),
-    { text: variant.headline, kind: "headline", size: unit * size, maxLines: lines },
-    ...(variant.body ? [{ text: variant.body, kind: "body" as const, size: unit * 0.042, maxLines: 3 }] : []),
-  ];
-  const cta: TextBlock = { text: variant.cta, kind: "cta", size: unit * 0.04, maxLines: 1 };
-  /** The logo on its plate at the top of `rect`; the rest of the rectangle. */
-  const withLogo = (rect: Box, align: "left" | "center"): Box => {
-    if (!logo) return rect;
-    const bottom = drawLogo(ctx, logo, align === "center" ? rect.x + rect.w / 2 : rect.x, rect.y, rect.w * 0.4, unit * 0.07, align);
-    return { ...rect, y: bottom + gap / 2, h: rect.h - (bottom + gap / 2 - rect.y) };
+  const sc: StaticScene = {
+    ctx,
+    variant,
+    width,
+    height,
+    safe,
+    unit,
+    gap,
+    primary,
+    secondary: parseHex(storyboard.brand.secondary),
+    accent,
+    landscape: width > height,
+    picture,
+    subject,
+    backdrop,
+    logo,
+    copy: (size, lines, upper = false) => [
+      ...(logo
+        ? []
+        : [{ text: upper ? variant.brandName.toUpperCase() : variant.brandName, kind: "brand" as const, size: unit * 0.032, maxLines: 1 }]),
+      { text: variant.headline, kind: "headline", size: unit * size, maxLines: lines },
+      ...(variant.body ? [{ text: variant.body, kind: "body" as const, size: unit * 0.042, maxLines: 3 }] : []),
+    ],
+    cta: { text: variant.cta, kind: "cta", size: unit * 0.04, maxLines: 1 },
+    withLogo: (rect, align) => {
+      if (!logo) return rect;
+      const bottom = drawLogo(ctx, logo, align === "center" ? rect.x + rect.w / 2 : rect.x, rect.y, rect.w * 0.4, unit * 0.07, align);
+      return { ...rect, y: bottom + gap / 2, h: rect.h - (bottom + gap / 2 - rect.y) };
+    },
   };
-  let groups: TextGroup[];
-  let look: Treatment;
-  let product: Box | null = null;
-
-  if (variant.layout === "spotlight") {
-    // Brand gradient; the product on a card of its own backdrop; centred copy above and below (beside it when wide).
-    const g = ctx.createLinearGradient(0, 0, width, height);
-    g.addColorStop(0, css(primary));
-    g.addColorStop(1, css(secondary));
-    ctx.fillStyle = g;
-    ctx.fillRect(0, 0, width, height);
-    const glow = ctx.createRadialGradient(width / 2, height * 0.42, 0, width / 2, height * 0.42, unit * 0.6);
-    glow.addColorStop(0, "rgba(255,255,255,0.18)");
-    glow.addColorStop(1, "rgba(255,255,255,0)");
-    ctx.fillStyle = glow;
-    ctx.fillRect(0, 0, width, height);
-    look = { ink: readableOn(mix(primary, secondary, 0.5), WHITE), ctaFill: accent, ctaStyle: "pill", upper: false };
-    if (landscape) {
-      const zone = { x: width * 0.5, y: safe.y, w: safe.x + safe.w - width * 0.5, h: safe.h };
-      const text = withLogo({ x: safe.x, y: safe.y, w: width * 0.5 - safe.x - gap, h: safe.h }, "center");
-      groups = [{ rect: text, align: "center", anchor: "middle", blocks: [...copy(0.1, 3), cta] }];
-      if (picture && subject && backdrop) product = placePicture(ctx, picture, subject, zone, backdrop, unit * 0.03);
-    } else if (picture && subject && backdrop) {
-      // Brand line and headline above the product, the supporting line and button below: each measured
-      // first, so the product takes all the height the copy leaves.
-      const blocks = copy(0.085, 3);
-      const headline = blocks.find((b) => b.kind === "headline")!;
-      const body = blocks.find((b) => b.kind === "body");
-      const brand: TextBlock[] = logo ? [] : [{ text: variant.brandName, kind: "brand", size: unit * 0.032, maxLines: 1 }];
-      const topGroup: TextGroup = {
-        rect: withLogo({ x: safe.x, y: safe.y, w: safe.w, h: safe.h * 0.32 }, "center"),
-        align: "center",
-        anchor: "top",
-        blocks: [...brand, headline],
-      };
-      const bottomRect = { x: safe.x, y: safe.y + safe.h * 0.72, w: safe.w, h: safe.h * 0.28 };
-      const bottomGroup: TextGroup = { rect: bottomRect, align: "center", anchor: "bottom", blocks: [...(body ? [body] : []), cta] };
-      const topEnd = topGroup.rect.y + layGroup(ctx, topGroup, look, unit).total;
-      const bottomStart = bottomRect.y + bottomRect.h - layGroup(ctx, bottomGroup, look, unit).total;
-      const zone = { x: safe.x, y: topEnd + gap, w: safe.w, h: bottomStart - topEnd - 2 * gap };
-      groups = [topGroup, bottomGroup];
-      product = placePicture(ctx, picture, subject, zone, backdrop, unit * 0.03);
-    } else {
-      const text = withLogo(safe, "center");
-      groups = [{ rect: text, align: "center", anchor: "middle", blocks: [...copy(0.1, 4), cta] }];
-    }
-  } else if (variant.layout === "split") {
-    // The product fills an accent block (left when wide, top otherwise); the copy is set on the light panel.
-    const light = mix(secondary, WHITE, 0.88);
-    ctx.fillStyle = css(light);
-    ctx.fillRect(0, 0, width, height);
-    const block = landscape ? { x: 0, y: 0, w: width * 0.5, h: height } : { x: 0, y: 0, w: width, h: height * (picture ? 0.5 : 0.45) };
-    ctx.fillStyle = css(accent);
-    ctx.fillRect(block.x, block.y, block.w, block.h);
-    if (picture && subject && backdrop) {
-      // The photo fills the whole block; its subject stays inside the block's safe part.
-      const zone = landscape
-        ? { x: safe.x, y: safe.y, w: block.w - safe.x - gap, h: safe.h }
-        : { x: safe.x, y: safe.y, w: safe.w, h: block.h - safe.y - gap };
-      product = placePicture(ctx, picture, subject, zone, backdrop, 0, block);
-    }
-    ctx.fillStyle = css(primary);
-    if (landscape) ctx.fillRect(block.w - unit * 0.02, 0, unit * 0.02, height);
-    else ctx.fillRect(0, block.h - unit * 0.02, width, unit * 0.02);
-    // The button in the brand colour, or the accent where the brand colour is as pale as the panel.
-    const button = contrast(primary, light) >= 1.5 ? primary : accent;
-    look = { ink: readableOn(light, INK), ctaFill: button, ctaStyle: "pill", upper: false };
-    const panel = landscape
-      ? { x: block.w + gap * 1.5, y: safe.y, w: safe.x + safe.w - block.w - gap * 1.5, h: safe.h }
-      : { x: safe.x, y: block.h + gap, w: safe.w, h: safe.y + safe.h - block.h - gap };
-    if (picture) groups = [{ rect: withLogo(panel, "left"), align: "left", anchor: "middle", blocks: [...copy(0.075, 3), cta] }];
-    else {
-      // No picture: the headline fills the accent block, as a type-only split.
-      const blocks = copy(0.095, 4);
-      const headArea = landscape
-        ? { x: safe.x, y: safe.y, w: block.w - safe.x - gap, h: safe.h }
-        : { x: safe.x, y: safe.y, w: safe.w, h: block.h - safe.y - gap };
-      groups = [
-        { rect: headArea, align: "left", anchor: "bottom", blocks: blocks.filter((b) => b.kind === "headline") },
-        { rect: withLogo(panel, "left"), align: "left", anchor: "top", blocks: [...blocks.filter((b) => b.kind !== "headline"), cta] },
-      ];
-    }
-  } else {
-    // Poster: dark ground and an accent frame, big upper-case type; the product in a window of its own
-    // (right when wide, below the headline otherwise) with the call to action under it.
-    const ground = mix(primary, [10, 12, 18], 0.82);
-    ctx.fillStyle = css(ground);
-    ctx.fillRect(0, 0, width, height);
-    const border = unit * 0.025;
-    ctx.strokeStyle = css(accent);
-    ctx.lineWidth = border;
-    ctx.strokeRect(border * 1.5, border * 1.5, width - border * 3, height - border * 3);
-    ctx.fillStyle = css(accent);
-    ctx.fillRect(safe.x, safe.y, unit * 0.12, unit * 0.012);
-    look = { ink: readableOn(ground, WHITE), ctaFill: accent, ctaStyle: "underline", upper: true };
-    const top = { x: safe.x, y: safe.y + unit * 0.04, w: safe.w, h: safe.h - unit * 0.04 };
-    if (!picture || !subject || !backdrop) {
-      groups = [{ rect: withLogo(top, "left"), align: "left", anchor: "middle", blocks: [...copy(0.11, 5, true), cta] }];
-    } else if (landscape) {
-      const zone = { x: width * 0.56, y: safe.y, w: safe.x + safe.w - width * 0.56, h: safe.h };
-      product = placePicture(ctx, picture, subject, zone, backdrop);
-      groups = [
-        {
-          rect: withLogo({ ...top, w: width * 0.56 - safe.x - gap }, "left"),
-          align: "left",
-          anchor: "middle",
-          blocks: [...copy(0.1, 4, true), cta],
-        },
-      ];
-    } else {
-      // The headline block measured first; the product takes the height between it and the button.
-      const ctaH = unit * 0.1;
-      const textGroup: TextGroup = {
-        rect: withLogo({ ...top, h: safe.h * 0.45 }, "left"),
-        align: "left",
-        anchor: "top",
-        blocks: copy(0.09, 4, true),
-      };
-      const textEnd = textGroup.rect.y + layGroup(ctx, textGroup, look, unit).total;
-      const zone = { x: safe.x, y: textEnd + gap * 1.5, w: safe.w, h: safe.y + safe.h - ctaH - textEnd - gap * 3 };
-      product = placePicture(ctx, picture, subject, zone, backdrop);
-      groups = [
-        textGroup,
-        { rect: { x: safe.x, y: safe.y + safe.h - ctaH, w: safe.w, h: ctaH }, align: "left", anchor: "bottom", blocks: [cta] },
-      ];
-    }
-  }
-  drawGroups(ctx, groups, look, unit, options.hideText === true);
-
+  const drawn = variant.layout === "spotlight" ? spotlight(sc) : variant.layout === "split" ? split(sc) : poster(sc);
+  drawGroups(ctx, drawn.groups, drawn.look, unit, options.hideText === true);
   const png = await canvas.encode("png");
   await writeFile(outPath, png);
-  return { path: outPath, width, height, bytes: png.length, product };
+  return { path: outPath, width, height, bytes: png.length, product: drawn.product };
 }
