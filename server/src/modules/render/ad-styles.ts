@@ -454,128 +454,142 @@ function closing(f: Frame, input: LayoutInput, copy: CopyText, type: CopyType, s
   return endCard(f, input, copy, type, page, colours, align);
 }
 
+/** A film still: the picture full-bleed under a dark scrim, sparse type low and left (a title card without a picture). */
+function cinematicScene(f: Frame, input: LayoutInput, copy: CopyText, type: CopyType, gradient: Built["gradient"]): Built {
+  // Sparse: the supporting line only when it is short.
+  const sparse = { ...copy, body: words(copy.body) <= 12 ? copy.body : "" };
+  const scrim = { color: BLACK, alpha: 0.62 };
+  // Without a picture the scene is a title card: the line centred on black.
+  const titleCard = !input.hasImage;
+  return overPicture(
+    f,
+    input,
+    sparse,
+    {
+      type,
+      maxWidth: f.wide ? 0.62 : 0.92,
+      maxHeight: 0.34,
+      align: titleCard ? "center" : "left",
+      tops: titleCard ? [0.36] : [1, 0.62, 0],
+      scrim,
+      colours: (s) => {
+        const under = s ? behind(PHOTO, s.color, s.alpha) : [gradient.from, gradient.to];
+        return {
+          headline: readable(under, WHITE),
+          body: readable(under, [226, 226, 226]),
+          cta: readable(under, WHITE),
+          ctaFill: f.accent,
+          shadow: true,
+        };
+      },
+      bandSide: "bottom",
+      bandFill: mix(f.primary, BLACK, 0.8),
+    },
+    gradient,
+  );
+}
+
+/** A creator's post: white sticker lines over the picture, one thing at a time. */
+function ugcScene(f: Frame, input: LayoutInput, copy: CopyText, type: CopyType, gradient: Built["gradient"]): Built {
+  // A creator's post says one thing at a time: the line and, at most, the ask.
+  const sticker = { color: WHITE, alpha: 1 };
+  return overPicture(
+    f,
+    input,
+    { ...copy, body: copy.headline ? "" : copy.body },
+    {
+      type,
+      maxWidth: 0.94,
+      maxHeight: 0.34,
+      align: "center",
+      tops: [0.12, 0, 0.55, 1],
+      scrim: null,
+      colours: () => ({
+        headline: INK,
+        body: INK,
+        cta: readable([f.accent], f.brandText),
+        ctaFill: f.accent,
+        lineFill: sticker,
+        shadow: false,
+      }),
+      bandSide: "top",
+      bandFill: f.primary,
+    },
+    gradient,
+  );
+}
+
+/** A presenter's scene: the copy on a brand-coloured panel over the picture. */
+function presenterScene(f: Frame, input: LayoutInput, copy: CopyText, type: CopyType, gradient: Built["gradient"]): Built {
+  const fill = { color: f.primary, alpha: 0.94 };
+  return overPicture(
+    f,
+    input,
+    copy,
+    {
+      type,
+      maxWidth: 1,
+      maxHeight: 0.4,
+      align: "left",
+      tops: [0, 1],
+      scrim: fill,
+      colours: () => {
+        const t = readable([f.primary], f.brandText);
+        return { headline: t, body: t, cta: readable([f.accent], f.brandText), ctaFill: f.accent, shadow: false };
+      },
+      bandSide: "top",
+      bandFill: f.primary,
+    },
+    gradient,
+  );
+}
+
+/** Bold: big type on accent markers over the picture. */
+function boldScene(f: Frame, input: LayoutInput, copy: CopyText, type: CopyType, gradient: Built["gradient"]): Built {
+  const marker = { color: f.accent, alpha: 1 };
+  const onMarker = readable([f.accent], f.brandText);
+  return overPicture(
+    f,
+    input,
+    copy,
+    {
+      type,
+      maxWidth: 0.96,
+      maxHeight: 0.4,
+      align: "left",
+      tops: [0.08, 0.5, 1],
+      scrim: null,
+      colours: () => ({
+        headline: onMarker,
+        body: onMarker,
+        cta: readable([f.primary], f.brandText),
+        ctaFill: f.primary,
+        lineFill: marker,
+        shadow: false,
+      }),
+      bandSide: "top",
+      bandFill: f.primary,
+    },
+    gradient,
+  );
+}
+
+/** Each style's scene (the panel style has its own layout, layout.ts). */
+const SCENES: Record<
+  Exclude<AdStyle, "panel">,
+  (f: Frame, input: LayoutInput, copy: CopyText, type: CopyType, gradient: Built["gradient"]) => Built
+> = {
+  cinematic: cinematicScene,
+  ugc: ugcScene,
+  presenter: presenterScene,
+  bold: boldScene,
+  "problem-solution": problemOrSolution,
+  split: splitScene,
+  editorial: editorialScene,
+};
+
 function scene(f: Frame, input: LayoutInput, copy: CopyText, type: CopyType, style: Exclude<AdStyle, "panel">): Built {
-  const gradient = pageOf(f, style);
-  switch (style) {
-    case "cinematic": {
-      // Sparse: the supporting line only when it is short.
-      const sparse = { ...copy, body: words(copy.body) <= 12 ? copy.body : "" };
-      const scrim = { color: BLACK, alpha: 0.62 };
-      // Without a picture the scene is a title card: the line centred on black.
-      const titleCard = !input.hasImage;
-      return overPicture(
-        f,
-        input,
-        sparse,
-        {
-          type,
-          maxWidth: f.wide ? 0.62 : 0.92,
-          maxHeight: 0.34,
-          align: titleCard ? "center" : "left",
-          tops: titleCard ? [0.36] : [1, 0.62, 0],
-          scrim,
-          colours: (s) => {
-            const under = s ? behind(PHOTO, s.color, s.alpha) : [gradient.from, gradient.to];
-            return {
-              headline: readable(under, WHITE),
-              body: readable(under, [226, 226, 226]),
-              cta: readable(under, WHITE),
-              ctaFill: f.accent,
-              shadow: true,
-            };
-          },
-          bandSide: "bottom",
-          bandFill: mix(f.primary, BLACK, 0.8),
-        },
-        gradient,
-      );
-    }
-    case "ugc": {
-      // A creator's post says one thing at a time: the line and, at most, the ask.
-      const sticker = { color: WHITE, alpha: 1 };
-      return overPicture(
-        f,
-        input,
-        { ...copy, body: copy.headline ? "" : copy.body },
-        {
-          type,
-          maxWidth: 0.94,
-          maxHeight: 0.34,
-          align: "center",
-          tops: [0.12, 0, 0.55, 1],
-          scrim: null,
-          colours: () => ({
-            headline: INK,
-            body: INK,
-            cta: readable([f.accent], f.brandText),
-            ctaFill: f.accent,
-            lineFill: sticker,
-            shadow: false,
-          }),
-          bandSide: "top",
-          bandFill: f.primary,
-        },
-        gradient,
-      );
-    }
-    case "presenter": {
-      const fill = { color: f.primary, alpha: 0.94 };
-      return overPicture(
-        f,
-        input,
-        copy,
-        {
-          type,
-          maxWidth: 1,
-          maxHeight: 0.4,
-          align: "left",
-          tops: [0, 1],
-          scrim: fill,
-          colours: () => {
-            const t = readable([f.primary], f.brandText);
-            return { headline: t, body: t, cta: readable([f.accent], f.brandText), ctaFill: f.accent, shadow: false };
-          },
-          bandSide: "top",
-          bandFill: f.primary,
-        },
-        gradient,
-      );
-    }
-    case "bold": {
-      const marker = { color: f.accent, alpha: 1 };
-      const onMarker = readable([f.accent], f.brandText);
-      return overPicture(
-        f,
-        input,
-        copy,
-        {
-          type,
-          maxWidth: 0.96,
-          maxHeight: 0.4,
-          align: "left",
-          tops: [0.08, 0.5, 1],
-          scrim: null,
-          colours: () => ({
-            headline: onMarker,
-            body: onMarker,
-            cta: readable([f.primary], f.brandText),
-            ctaFill: f.primary,
-            lineFill: marker,
-            shadow: false,
-          }),
-          bandSide: "top",
-          bandFill: f.primary,
-        },
-        gradient,
-      );
-    }
-    case "problem-solution":
-      return problemOrSolution(f, input, copy, type, gradient);
-    case "split":
-      return splitScene(f, input, copy, type, gradient);
-    case "editorial":
-      return editorialScene(f, input, copy, type, gradient);
-  }
+  return SCENES[style](f, input, copy, type, pageOf(f, style));
 }
 
 /** Is this scene the problem (before the turn) or the solution? */
