@@ -3,7 +3,7 @@
 // and a render after an edit of one scene encodes only that scene, taking the others from the cache.
 import { execFile } from "node:child_process";
 import { copyFile, mkdir, mkdtemp, rm } from "node:fs/promises";
-import { existsSync, readdirSync } from "node:fs";
+import { existsSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { promisify } from "node:util";
@@ -190,52 +190,5 @@ describe("an ad rendered scene by scene", () => {
     expect(frames).toHaveLength(Math.round(result.durationSec * 30));
     const repeated = frames.slice(1).flatMap((f, i) => (f.hash === frames[i]!.hash ? [i + 1] : []));
     expect(repeated).toEqual([]);
-  });
-
-  it("encodes a lone edited scene as two parts at once, joined without a seam and kept whole in the cache", {
-    timeout: 180_000,
-  }, async () => {
-    const picture = join(dir, "detail-parts.png");
-    await run(locateFfmpeg(), ["-v", "error", "-f", "lavfi", "-i", "testsrc2=s=1600x1200", "-frames:v", "1", "-y", picture]);
-    const moving: Storyboard = {
-      ...storyboard,
-      scenes: storyboard.scenes.map((scene, i) => ({
-        ...scene,
-        imagePath: picture,
-        motion: i % 2 ? ("pan-left" as const) : ("push-in" as const),
-        transition: "none" as const,
-      })),
-    };
-    const folder = join(dir, "cache-parts");
-    await mkdir(folder);
-    const cache = folderCache(folder);
-    const renderer = createStudioRenderer({ preset: "ultrafast", segmentCache: cache });
-    await renderer.render({ storyboard: moving, format: "1:1", outputDir: dir, fileStem: "parts-first" });
-    // Three segments and the first scene's thumbnail.
-    expect(readdirSync(folder)).toHaveLength(4);
-    const edited = { ...moving, scenes: moving.scenes.map((s) => (s.id === "b" ? { ...s, headline: "Ground fresh to order" } : s)) };
-    const parted = await renderer.render({ storyboard: edited, format: "1:1", outputDir: dir, fileStem: "parts-edited" });
-    // The edited scene's two parts, and the scene's segment joined from them.
-    expect(readdirSync(folder)).toHaveLength(7);
-    expect({ hits: cache.hits, misses: cache.misses }).toEqual({ hits: 3, misses: 4 });
-    const frames = await framesOf(parted.videoPath);
-    expect(frames).toHaveLength(Math.round(parted.durationSec * 30));
-    expect(new Set(frames.slice(1).map((f, i) => f.pts - frames[i]!.pts)).size).toBe(1);
-    expect(frames.slice(1).flatMap((f, i) => (f.hash === frames[i]!.hash ? [i + 1] : []))).toEqual([]);
-    // Frame by frame through the edited scene, the same pictures as the scene encoded whole.
-    const whole = await createStudioRenderer({ preset: "ultrafast" }).render({
-      storyboard: edited,
-      format: "1:1",
-      outputDir: dir,
-      fileStem: "parts-whole",
-    });
-    for (let frame = 60; frame < 120; frame += 3) {
-      const at = (frame + 0.5) / 30;
-      const [a, b] = await Promise.all([frameAt(parted.videoPath, at, 120, 120), frameAt(whole.videoPath, at, 120, 120)]);
-      expect(difference(a, b), `frame ${frame}`).toBeLessThan(1.5);
-    }
-    // Again: the whole edited scene comes from the cache.
-    await renderer.render({ storyboard: edited, format: "1:1", outputDir: dir, fileStem: "parts-again" });
-    expect(cache.misses).toBe(4);
   });
 });

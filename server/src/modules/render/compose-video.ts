@@ -21,7 +21,7 @@ import {
   sceneLayout,
   thumbSize,
 } from "./studio-kit.ts";
-import { drawPieces, segmentCut, segmentWindows, type TimelinePiece } from "./timeline-pieces.ts";
+import { drawPieces, segmentWindows, type TimelinePiece } from "./timeline-pieces.ts";
 import { frameSize, planTimeline, type Timeline, tierFps } from "./timeline.ts";
 import type { FfmpegCapabilities, RenderRequest, Scene, Storyboard } from "./types.ts";
 import type { VoiceOver } from "./voice-over.ts";
@@ -33,8 +33,6 @@ export interface Composed extends Composition {
   timeline: Timeline;
   /** Per scene, the frames its segment holds (a transition belongs to the scene it ends). */
   windows: SegmentWindow[];
-  /** Per scene, where its segment may be cut in two parts (frames from its start), or null. */
-  cuts: (number | null)[];
   /** A segment's own frame count. */
   segmentFrames?: number;
 }
@@ -50,8 +48,6 @@ export interface VideoRequest {
   captioned?: boolean;
   /** One scene's segment only (scene-segments.ts): its frames, video alone; the thumbnail with scene 0. */
   only?: number | undefined;
-  /** One part of that segment (its frames before the cut, or from it): a lone segment is encoded in two. */
-  part?: 0 | 1 | undefined;
 }
 
 /** What a composition gathers as it is built: its chains, the files it writes and the inputs it opens. */
@@ -207,8 +203,8 @@ function timelinePieces(stage: Stage, build: Build): TimelinePiece[] {
   const { frames, transitions, endFade } = stage.timeline;
   const use = (i: number, from: number, count: number) => chainHead(stage, build, i, from, count);
   const pieces: TimelinePiece[] = [];
-  const piece = (label: string, owner: number, count: number, make: (skip: number, count: number) => string, cuttable = false) => {
-    pieces.push({ label, owner, count, make, cuttable });
+  const piece = (label: string, owner: number, count: number, make: () => string) => {
+    pieces.push({ label, owner, count, make });
   };
   scenes.forEach((scene, i) => {
     const into = transitions[i]!;
@@ -240,9 +236,9 @@ function timelinePieces(stage: Stage, build: Build): TimelinePiece[] {
     if (plan && pictureHolds(plan) && hold > entry) {
       // Only the type moves: it arrives over the held picture, then the scene is one held frame.
       piece(`hold${i}e`, i, entry, () => `${use(i, into, entry)}[hold${i}e]`);
-      piece(`hold${i}`, i, hold - entry, (skip, n) => `${use(i, into + entry + skip, n)}[hold${i}]`, true);
+      piece(`hold${i}`, i, hold - entry, () => `${use(i, into + entry, hold - entry)}[hold${i}]`);
     } else if (hold > 0) {
-      piece(`hold${i}`, i, hold, (skip, n) => `${use(i, into + skip, n)}[hold${i}]`, true);
+      piece(`hold${i}`, i, hold, () => `${use(i, into, hold)}[hold${i}]`);
     }
     if (isLast && endFade > 0) {
       piece(
@@ -356,20 +352,16 @@ function outputArgs(kit: StudioKit, stage: Stage, build: Build, frames: number, 
 
 export function composeVideo(kit: StudioKit, given: VideoRequest): Composed {
   const request = { ...given, quality: given.quality ?? "standard" };
-  const { only, part, dress } = request;
+  const { only, dress } = request;
   const links: Composition["links"] = [];
   // The narration's inputs (voice-over.ts numbers them from 0) come first, the scenes' after them.
   const inputs: string[] = dress ? [...dress.inputs] : [];
   const build: Build = { chains: [], files: [], links, inputs, addInput: inputsOf({ links }, inputs) };
   const stage = stageOf(kit, request);
   const pieces = timelinePieces(stage, build);
-  const thumbSource = only === undefined || (only === 0 && part !== 1) ? take(stage.uses, "u", 0) : null;
+  const thumbSource = only === undefined || only === 0 ? take(stage.uses, "u", 0) : null;
   const windows = segmentWindows(pieces, stage.scenes.length);
-  const cuts = stage.scenes.map((_, i) => segmentCut(pieces, i, stage.fps));
-  if (part !== undefined && (only === undefined || cuts[only] === null)) throw new Error(`scene ${only}'s segment has no cut`);
-  const range =
-    only === undefined ? undefined : { scene: only, from: part === 1 ? cuts[only]! : 0, to: part === 0 ? cuts[only]! : Infinity };
-  const drawn = drawPieces(pieces, build.chains, range);
+  const drawn = drawPieces(pieces, build.chains, only);
   for (const i of stage.scenes.keys()) build.chains.unshift(...sceneSources(kit, stage, build, i));
   if (thumbSource) {
     const head = dress?.thumbFilter ? `${dress.thumbFilter},` : "";
@@ -377,6 +369,6 @@ export function composeVideo(kit: StudioKit, given: VideoRequest): Composed {
   }
   joinPieces(stage, build, drawn.labels);
   const args = outputArgs(kit, stage, build, drawn.frames, !!thumbSource);
-  const composed = { args, graph: build.chains.join(";\n"), files: build.files, links, timeline: stage.timeline, windows, cuts };
+  const composed = { args, graph: build.chains.join(";\n"), files: build.files, links, timeline: stage.timeline, windows };
   return only === undefined ? composed : { ...composed, segmentFrames: drawn.frames };
 }

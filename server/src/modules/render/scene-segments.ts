@@ -124,31 +124,6 @@ export function joinArgs(input: { list: string; audio: string; durationSec: numb
   ];
 }
 
-/**
- * Joins the two parts of one segment into one segment file (stream copy): the parts' own timescale, no
- * sound, the same MP4 shape `segmentVideoArgs` writes.
- */
-export function partsJoinArgs(list: string): string[] {
-  return [
-    "-f",
-    "concat",
-    "-safe",
-    "0",
-    "-i",
-    list,
-    "-c",
-    "copy",
-    "-video_track_timescale",
-    "90000",
-    "-map_metadata",
-    "-1",
-    "-f",
-    "mp4",
-    "-y",
-    "video.mp4",
-  ];
-}
-
 /** An encoded segment's files on this machine, and the directory to remove after use (null: the store's). */
 export interface EncodedSegment {
   video: string;

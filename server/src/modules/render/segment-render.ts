@@ -9,7 +9,6 @@ import {
   concatList,
   type EncodedSegment,
   joinArgs,
-  partsJoinArgs,
   type SegmentCache,
   type SegmentFarm,
   type SegmentProgress,
@@ -26,7 +25,7 @@ const SEGMENTS_AT_ONCE = 2;
 export interface SegmentRenderInput {
   workDir: string;
   scenes: number;
-  compose: (only: number, part?: 0 | 1) => Promise<Composed>;
+  compose: (only: number) => Promise<Composed>;
   title: string;
   durationSec: number;
   fps: number;
@@ -58,7 +57,7 @@ async function encodeHere(deps: SegmentDeps, work: SegmentWork, workDir: string,
   }
 }
 
-/** A composed segment (or part of one) as work for an encoder: its key and frames. */
+/** A composed segment as work for an encoder: its key and frames. */
 async function segmentWork(composition: Composed, thumb: boolean, caps: FfmpegCapabilities, fps: number): Promise<SegmentWork> {
   const key = await segmentKey({ ...composition, ffmpegVersion: caps.version });
   return { ...composition, key, frames: composition.segmentFrames ?? 0, fps, thumb };
@@ -103,38 +102,16 @@ async function encodeWorks(
   return made;
 }
 
-/** Joins a segment's two parts (stream copy) into one segment, kept in the cache under the segment's key. */
-async function joinParts(
-  deps: SegmentDeps,
-  work: SegmentWork,
-  parts: { work: SegmentWork; made: EncodedSegment }[],
-  workDir: string,
-  signal?: AbortSignal,
-): Promise<EncodedSegment> {
-  const dir = await mkdtemp(join(workDir, "parts-"));
-  const list = parts.map((part) => ({ file: part.made.video, frames: part.work.frames }));
-  await writeFile(join(dir, "parts.txt"), concatList(list, work.fps));
-  await runFfmpeg(deps.kit.binary(), partsJoinArgs("parts.txt"), { cwd: dir, signal });
-  const thumb = parts[0]!.made.thumb;
-  await deps.segmentCache?.put(work.key, join(dir, "video.mp4"));
-  if (work.thumb && thumb) await deps.segmentCache?.put(`${work.key}.thumb`, thumb);
-  return { video: join(dir, "video.mp4"), thumb, dir };
-}
-
 /**
  * Each scene's segment from the cache or encoded now (scene-segments.ts), then joined with the sound track
- * into `video.mp4` (and scene 0's segment brings `thumb.jpg`), in `workDir`. A lone missing segment (a
- * review edit of one scene) would leave one of the two encodes idle, so it is encoded as two parts at once
- * and joined.
+ * into `video.mp4` (and scene 0's segment brings `thumb.jpg`), in `workDir`.
  */
 export async function renderBySegments(deps: SegmentDeps, input: SegmentRenderInput): Promise<void> {
   const { workDir, signal, fps, caps } = input;
   const works: SegmentWork[] = [];
-  let cuts: (number | null)[] = [];
   for (let i = 0; i < input.scenes; i++) {
     if (signal?.aborted) throw new RenderAbortedError(signal.reason);
     const composition = await input.compose(i);
-    cuts = composition.cuts;
     works.push(await segmentWork(composition, i === 0, caps, fps));
   }
   const progress = segmentProgress(Math.max(1, Math.round(input.durationSec * fps)), input.onProgress);
@@ -151,32 +128,19 @@ export async function renderBySegments(deps: SegmentDeps, input: SegmentRenderIn
     if (cached && (!work.thumb || thumb)) await place(i, cached, thumb ?? null);
     else missing.push(i);
   }
-  const lone = missing.length === 1 && cuts[missing[0]!] != null ? missing[0]! : null;
-  const parts =
-    lone === null
-      ? []
-      : await Promise.all(([0, 1] as const).map(async (k) => segmentWork(await input.compose(lone, k), lone === 0 && k === 0, caps, fps)));
-  const made = await encodeWorks(deps, lone === null ? missing.map((i) => works[i]!) : parts, {
-    workDir,
-    owner: input.owner,
-    signal,
-    progress,
-  });
+  const made = await encodeWorks(
+    deps,
+    missing.map((i) => works[i]!),
+    {
+      workDir,
+      owner: input.owner,
+      signal,
+      progress,
+    },
+  );
   const dirs = [...made.values()].map((m) => m.dir);
   try {
-    if (lone !== null) {
-      const joined = await joinParts(
-        deps,
-        works[lone]!,
-        parts.map((work) => ({ work, made: made.get(work.key)! })),
-        workDir,
-        signal,
-      );
-      dirs.push(joined.dir);
-      await place(lone, joined.video, joined.thumb);
-    } else {
-      for (const i of missing) await place(i, made.get(works[i]!.key)!.video, made.get(works[i]!.key)!.thumb);
-    }
+    for (const i of missing) await place(i, made.get(works[i]!.key)!.video, made.get(works[i]!.key)!.thumb);
   } finally {
     for (const dir of dirs) if (dir) await rm(dir, { recursive: true, force: true });
   }

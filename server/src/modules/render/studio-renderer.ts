@@ -24,7 +24,6 @@ import {
   prepare,
   type StudioKit,
 } from "./studio-kit.ts";
-import { partWindow } from "./timeline-pieces.ts";
 import { closingCardUncaptioned, frameSize, planTimeline, tierFps } from "./timeline.ts";
 import type { RenderRequest, RenderResult, Storyboard, StudioRendererOptions, VideoRenderer } from "./types.ts";
 import { validateFileStem, validateFormat, validateStoryboard } from "./validate.ts";
@@ -79,10 +78,9 @@ async function readRequest(kit: StudioKit, request: RenderRequest) {
   const whole = composeVideo(kit, { ...base, dress: dressed ? await dressFor() : null });
   // A narrated ad's camera, person and captions run across its cuts: each segment is dressed for its own
   // frames, in the ad's time.
-  const compose = async (only: number, part?: 0 | 1): Promise<Composed> => {
-    const window = partWindow(whole.windows[only]!, whole.cuts[only] ?? null, part);
-    return composeVideo(kit, { ...base, dress: dressed ? await dressFor(window) : null, only, part });
-  };
+  const compose = async (only: number): Promise<Composed> =>
+    composeVideo(kit, { ...base, dress: dressed ? await dressFor(whole.windows[only]) : null, only });
+
   return { storyboard, width, height, fps, caps, whole, compose };
 }
 
