@@ -228,7 +228,13 @@ describe("the analytics graph", () => {
     const asOwner = await gql(`query($id: ID!) { node(id: $id) { id ... on AccountProject { type } } }`, { id });
     expect(asOwner.data.node.id).toBe(id);
     const asOther = await gql(`query($id: ID!) { node(id: $id) { id } }`, { id }, other.jwt);
-    expect(asOther.data?.node ?? null).toBeNull();
+    expect(asOther.errors).toBeUndefined();
+    expect(asOther.data.node).toBeNull();
+    // Nor another account itself: its id reads as no such node, not as the caller's own account.
+    const ownerAccount = (await gql(`{ viewer { id } }`)).data.viewer.id;
+    const otherReadsOwner = await gql(`query($id: ID!) { node(id: $id) { id } }`, { id: ownerAccount }, other.jwt);
+    expect(otherReadsOwner.errors).toBeUndefined();
+    expect(otherReadsOwner.data.node).toBeNull();
     const theirs = await gql(`{ viewer { projects(first: 100) { totalCount } } }`, {}, other.jwt);
     expect(theirs.data.viewer.projects.totalCount).toBe(1);
     const asAdmin = await gql(`query($id: ID!) { node(id: $id) { id } }`, { id }, adminToken);

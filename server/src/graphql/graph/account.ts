@@ -14,7 +14,12 @@ export function addAccount(builder: Builder, lists: ListArguments) {
     variant: "Account",
     description: "An account: its brands, projects, creatives, invoices, credits and knowledge. Partners read their own; admins any.",
     id: { field: "id", description: "The account's global id (for `node(id:)`)." },
-    findUnique: (id, ctx) => ({ id, ...(ownerScope(ctx).userId ? { id: ownerScope(ctx).userId } : {}) }),
+    findUnique: (id, ctx) => {
+      // An account reads only itself (an admin every account); another's id reads as no such node (null).
+      const own = ownerScope(ctx).userId;
+      return own && own !== id ? { id, AND: [{ id: own }] } : { id };
+    },
+    nullable: true,
     fields: (t) => ({
       accountId: t.exposeString("id", { description: "The account's id, as REST and tRPC name it." }),
       email: t.exposeString("email", { description: "The account's e-mail address." }),

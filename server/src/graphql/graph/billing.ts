@@ -8,6 +8,8 @@ export function addBilling(builder: Builder) {
     description: "An invoice issued to the account for a purchase.",
     id: { field: "id", description: "The invoice's global id (for `node(id:)`)." },
     findUnique: (id, ctx) => ({ id, ...ownerScope(ctx) }),
+    // Another account's id reads as no such node (null), as a missing one does.
+    nullable: true,
     fields: (t) => ({
       number: t.exposeInt("number", { description: "The invoice number." }),
       currency: t.exposeString("currency", { description: "ISO 4217 currency code." }),
@@ -22,6 +24,8 @@ export function addBilling(builder: Builder) {
     description: "One movement of the account's credits (a charge, refund, purchase or grant).",
     id: { field: "id", description: "The entry's global id (for `node(id:)`)." },
     findUnique: (id, ctx) => ({ id, ...ownerScope(ctx) }),
+    // Another account's id reads as no such node (null), as a missing one does.
+    nullable: true,
     fields: (t) => ({
       delta: t.exposeInt("delta", { description: "Credits added (positive) or spent (negative)." }),
       balanceAfter: t.exposeInt("balanceAfter", { description: "The balance after it." }),

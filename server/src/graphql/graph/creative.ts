@@ -22,6 +22,8 @@ export function addCreative(builder: Builder, aggregates: AggregateTypes) {
     description: "A creative (an ad as published) whose performance is tracked.",
     id: { field: "id", description: "The creative's global id (for `node(id:)`)." },
     findUnique: (id, ctx) => ({ id, ...ownerScope(ctx) }),
+    // Another account's id reads as no such node (null), as a missing one does.
+    nullable: true,
     fields: (t) => ({
       key: t.exposeString("key", { description: "The creative's key, as reported with its metrics." }),
       projectId: t.exposeString("jobId", { nullable: true, description: "The project that made it, if known." }),

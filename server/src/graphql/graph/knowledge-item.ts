@@ -8,6 +8,8 @@ export function addKnowledgeItem(builder: Builder) {
     description: "A document, page or note given as knowledge for the account's ads.",
     id: { field: "id", description: "The item's global id (for `node(id:)`)." },
     findUnique: (id, ctx) => ({ id, ...ownerScope(ctx) }),
+    // Another account's id reads as no such node (null), as a missing one does.
+    nullable: true,
     fields: (t) => ({
       type: t.exposeString("type", { description: "file, url or text." }),
       name: t.exposeString("name", { description: "Its name." }),

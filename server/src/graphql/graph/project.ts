@@ -15,6 +15,8 @@ export function addProject(builder: Builder, ledgerEntry: ReturnType<typeof addB
     description: "A project: one ad made by a workflow, with its status, cost in credits and timing.",
     id: { field: "id", description: "The project's global id (for `node(id:)`)." },
     findUnique: (id, ctx) => ({ id, ...ownerScope(ctx) }),
+    // Another account's id reads as no such node (null), as a missing one does.
+    nullable: true,
     fields: (t) => ({
       projectId: t.exposeString("id", { description: "The project's id, as REST and tRPC name it (`/api/projects/{id}`)." }),
       type: t.exposeString("type", { description: "The workflow that made it (SPEC's workflow types)." }),
