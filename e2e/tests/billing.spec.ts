@@ -1,7 +1,7 @@
 // Billing in Chromium: the service runs without STRIPE_SECRET_KEY, so buying goes through the built-in
 // sandbox checkout. Buying a pack raises the balance live, the invoice appears and downloads as a PDF, a
 // plan unlocks the API key (Billing links to it in Settings, beside the webhooks; shown once, then
-// revoked), and the page fits a 390 px phone.
+// revoked), an analytics key reads but cannot launch, and the page fits a 390 px phone.
 import { expect, test } from "@playwright/test";
 import { expectNoSidewaysScroll, signUpInBrowser } from "./support/browser.ts";
 
@@ -76,6 +76,42 @@ test("a plan bought in the sandbox unlocks the API key, shown once and then revo
   await expect(panel.getByText("You have no key yet.")).toBeVisible();
   const revoked = await request.get("/api/user/credits", { headers: { authorization: `Bearer ${key}` } });
   expect(revoked.status()).toBe(401);
+});
+
+test("an analytics key for a partner: made in Settings, shown once, it reads through GraphQL and cannot launch", async ({
+  page,
+  request,
+}) => {
+  await page.setViewportSize({ width: 390, height: 844 });
+  await signUpInBrowser(page, "e2e-analytics-key");
+  await page.goto("/billing");
+  await page.getByTestId("plan-subscription_agency").getByRole("button", { name: "Choose Agency" }).click();
+  await page.getByRole("button", { name: /Confirm test payment/ }).click();
+  await expect(page.getByTestId("sandbox-paid")).toContainText("your plan is Agency");
+  await page.goto("/settings#api-key");
+  const row = page.getByTestId("analytics-key");
+  await expect(row).toContainText("You have no analytics key yet.");
+  await row.getByRole("button", { name: "Generate analytics key" }).click();
+  await expect(row.getByTestId("analytics-key-value")).toHaveText(/^ca_[\w-]{20,}$/);
+  const key = (await row.getByTestId("analytics-key-value").textContent())!;
+  await expect(row).toContainText("Your analytics key is active.");
+  // The full key is a separate one: none was made.
+  await expect(page.getByTestId("api-key-panel")).toContainText("You have no key yet.");
+  await expectNoSidewaysScroll(page);
+  // `request` has its own cookie jar: only the key authenticates these calls.
+  const headers = { authorization: `Bearer ${key}`, "content-type": "application/json" };
+  const read = await request.post("/graphql", { headers, data: { query: "{ viewer { email projects(first: 5) { totalCount } } }" } });
+  expect(read.status()).toBe(200);
+  const body = await read.json();
+  expect(body.errors).toBeUndefined();
+  expect(body.data.viewer.projects.totalCount).toBe(0);
+  const launch = await request.post("/api/workflow", { headers, data: { type: "ugc", input: {} } });
+  expect(launch.status()).toBe(403);
+  // Shown once: after a reload only the status remains; replacing it asks first.
+  await page.reload();
+  await expect(row.getByTestId("analytics-key-value")).toHaveCount(0);
+  await row.getByRole("button", { name: "Replace analytics key" }).click();
+  await expect(page.getByTestId("analytics-key-confirm")).toContainText("loses access at once");
 });
 
 test("Billing and the sandbox checkout fit a 390 px phone", async ({ page }) => {

@@ -69,7 +69,9 @@ export const ProviderPreferenceResult = z.object({ preference: ProviderPreferenc
 
 /** SPEC 2.7: `data` of GET /user/api-key. */
 export const ApiKeyStatus = z.object({
-  hasApiKey: z.boolean(),
+  hasApiKey: z.boolean().describe("Whether the account has a key of either scope"),
+  hasFullKey: z.boolean().describe("Whether the account has a full key"),
+  hasAnalyticsKey: z.boolean().describe("Whether the account has an analytics (read-only) key, for a partner"),
   eligible: z.boolean(),
   currentPlan: PlanId,
   eligiblePlans: z.array(z.string()),

@@ -26,8 +26,11 @@ export async function hasApiKey(sql: Sql, userId: string): Promise<boolean> {
 
 export async function getApiKeyStatus(ctx: RequestContext) {
   const user = requireUser(ctx);
+  const keys = await ctx.services.prisma.apiKey.findMany({ where: { userId: user.id }, select: { scope: true } });
   return {
-    hasApiKey: await hasApiKey(ctx.services.db.sql, user.id),
+    hasApiKey: keys.length > 0,
+    hasFullKey: keys.some((key) => key.scope === "full"),
+    hasAnalyticsKey: keys.some((key) => key.scope === "analytics"),
     eligible: eligiblePlans.includes(user.currentPlanId),
     currentPlan: user.currentPlanId,
     eligiblePlans: [...eligiblePlans],

@@ -10,6 +10,7 @@ import { useTRPC } from "../../trpc.ts";
 import { ConfirmDialog } from "../../ui/confirm-dialog.tsx";
 import { FormAlert } from "../../ui/form.tsx";
 import { InlineError, Skeleton, Spinner } from "../../ui/status.tsx";
+import { AnalyticsKeyRow } from "./analytics-key-row.tsx";
 import "./settings.css";
 
 export function ApiKeyPanel() {
@@ -62,7 +63,7 @@ export function ApiKeyPanel() {
       {data?.eligible ? (
         <>
           <p className="muted">
-            Call the API with <code>Authorization: Bearer ca_…</code>. {data.hasApiKey ? "Your key is active." : "You have no key yet."}
+            Call the API with <code>Authorization: Bearer ca_…</code>. {data.hasFullKey ? "Your key is active." : "You have no key yet."}
           </p>
           {freshKey ? (
             <div className="alert alert-warning" role="status" data-testid="api-key-fresh">
@@ -83,13 +84,13 @@ export function ApiKeyPanel() {
               type="button"
               className="btn btn-primary"
               disabled={generate.isPending}
-              onClick={() => (data.hasApiKey ? setConfirm("replace") : void create().catch(() => undefined))}
+              onClick={() => (data.hasFullKey ? setConfirm("replace") : void create().catch(() => undefined))}
             >
               {generate.isPending && !confirm ? (
                 <>
                   <Spinner size="sm" /> Generating…
                 </>
-              ) : data.hasApiKey ? (
+              ) : data.hasFullKey ? (
                 "Replace key"
               ) : (
                 "Generate key"
@@ -101,6 +102,7 @@ export function ApiKeyPanel() {
               </button>
             ) : null}
           </div>
+          <AnalyticsKeyRow hasKey={data.hasAnalyticsKey} onChanged={refresh} />
         </>
       ) : null}
       <ConfirmDialog
@@ -116,7 +118,11 @@ export function ApiKeyPanel() {
         onClose={() => setConfirm(null)}
         testId="api-key-confirm"
       >
-        <p>Programs using the current key stop working at once{confirm === "replace" ? "; the new key is shown once" : ""}.</p>
+        <p>
+          {confirm === "revoke" && data?.hasAnalyticsKey
+            ? "Programs using your key, and the partner using your analytics key, stop working at once."
+            : `Programs using the current key stop working at once${confirm === "replace" ? "; the new key is shown once" : ""}.`}
+        </p>
       </ConfirmDialog>
     </section>
   );
