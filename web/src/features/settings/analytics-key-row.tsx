@@ -8,6 +8,7 @@ import { useTRPC } from "../../trpc.ts";
 import { ConfirmDialog } from "../../ui/confirm-dialog.tsx";
 import { FormAlert } from "../../ui/form.tsx";
 import { Spinner } from "../../ui/status.tsx";
+import { FreshKey } from "./fresh-key.tsx";
 
 export function AnalyticsKeyRow({ hasKey, onChanged }: { hasKey: boolean; onChanged: () => Promise<unknown> }) {
   const trpc = useTRPC();
@@ -30,14 +31,12 @@ export function AnalyticsKeyRow({ hasKey, onChanged }: { hasKey: boolean; onChan
         anything. {hasKey ? "Your analytics key is active." : "You have no analytics key yet."}
       </p>
       {freshKey ? (
-        <div className="alert alert-warning" role="status" data-testid="analytics-key-fresh">
-          <div>
-            <p className="alert-title">Copy your analytics key now: it is shown only once</p>
-            <p className="api-key-value mono" data-testid="analytics-key-value">
-              {freshKey}
-            </p>
-          </div>
-        </div>
+        <FreshKey
+          title="Copy your analytics key now: it is shown only once"
+          value={freshKey}
+          testId="analytics-key-fresh"
+          valueTestId="analytics-key-value"
+        />
       ) : null}
       {generate.isError && !confirming ? <FormAlert>{errorMessage(generate.error)}</FormAlert> : null}
       <div className="form-actions">

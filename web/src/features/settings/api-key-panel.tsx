@@ -11,6 +11,7 @@ import { ConfirmDialog } from "../../ui/confirm-dialog.tsx";
 import { FormAlert } from "../../ui/form.tsx";
 import { InlineError, Skeleton, Spinner } from "../../ui/status.tsx";
 import { AnalyticsKeyRow } from "./analytics-key-row.tsx";
+import { FreshKey } from "./fresh-key.tsx";
 import "./settings.css";
 
 export function ApiKeyPanel() {
@@ -20,7 +21,6 @@ export function ApiKeyPanel() {
   const generate = useMutation(trpc.user.generateApiKey.mutationOptions());
   const revoke = useMutation(trpc.user.revokeApiKey.mutationOptions());
   const [freshKey, setFreshKey] = useState<string | null>(null);
-  const [copied, setCopied] = useState(false);
   const [confirm, setConfirm] = useState<"replace" | "revoke" | null>(null);
 
   const refresh = () => queryClient.invalidateQueries({ queryKey: trpc.user.apiKey.queryKey() });
@@ -28,7 +28,6 @@ export function ApiKeyPanel() {
   async function create() {
     const { apiKey } = await generate.mutateAsync();
     setFreshKey(apiKey);
-    setCopied(false);
     setConfirm(null);
     await refresh();
   }
@@ -38,12 +37,6 @@ export function ApiKeyPanel() {
     setFreshKey(null);
     setConfirm(null);
     await refresh();
-  }
-
-  async function copy() {
-    if (!freshKey) return;
-    await navigator.clipboard?.writeText(freshKey).catch(() => undefined);
-    setCopied(true);
   }
 
   const data = status.data;
@@ -66,17 +59,12 @@ export function ApiKeyPanel() {
             Call the API with <code>Authorization: Bearer ca_…</code>. {data.hasFullKey ? "Your key is active." : "You have no key yet."}
           </p>
           {freshKey ? (
-            <div className="alert alert-warning" role="status" data-testid="api-key-fresh">
-              <div>
-                <p className="alert-title">Copy your key now: it is shown only once</p>
-                <p className="api-key-value mono" data-testid="api-key-value">
-                  {freshKey}
-                </p>
-                <button type="button" className="btn btn-ghost btn-small" onClick={() => void copy()}>
-                  {copied ? "Copied" : "Copy key"}
-                </button>
-              </div>
-            </div>
+            <FreshKey
+              title="Copy your key now: it is shown only once"
+              value={freshKey}
+              testId="api-key-fresh"
+              valueTestId="api-key-value"
+            />
           ) : null}
           {generate.isError && !confirm ? <FormAlert>{errorMessage(generate.error)}</FormAlert> : null}
           <div className="form-actions">
