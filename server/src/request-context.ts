@@ -68,3 +68,8 @@ export interface RequestContext {
 
 /** Transaction client type, for functions that must run inside a caller's transaction. */
 export type Tx = Omit<PrismaClient, "$connect" | "$disconnect" | "$on" | "$transaction" | "$extends">;
+
+/** The audit's view of a request: the signed-in account (if any) and the address the request came from. */
+export function auditSourceOf(ctx: Pick<RequestContext, "ip" | "auth">): { actorId: string | null; ip: string | null } {
+  return { actorId: ctx.auth?.user.id ?? null, ip: ctx.ip };
+}

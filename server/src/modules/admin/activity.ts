@@ -1,5 +1,6 @@
 // GET /admin/activity: the audit trail, newest first, paginated, filtered by account (actor or target),
 // action (exact, or a prefix ending in ".") and date.
+import { auditSourceOf } from "../../request-context.ts";
 import type { Prisma } from "@adgen/prisma";
 import { ActivityQuery, type ActivityPage } from "@adgen/schema";
 import type { z } from "zod";
@@ -35,7 +36,7 @@ export async function adminActivity(ctx: RequestContext, input: z.input<typeof A
     (await prisma.user.findMany({ where: { id: { in: actorIds } }, select: { id: true, email: true } })).map((u) => [u.id, u.email]),
   );
   // Recorded after the page is read, so the page shows the trail as it was asked for.
-  await auditAdminRead(ctx, "admin.activity_viewed", {
+  await auditAdminRead(ctx.services, auditSourceOf(ctx), "admin.activity_viewed", {
     page: query.page,
     ...(query.userId ? { userId: query.userId } : {}),
     ...(query.action ? { action: query.action } : {}),

@@ -1,6 +1,7 @@
 // GET /admin/funnel: of the accounts that signed up in a period, how many went on to each next stage,
 // counted from what the service recorded (audit events, jobs, the ledger). The funnel is strict: an account
 // counts at a stage only if it reached every stage before it, so each conversion is at most 100 %.
+import { auditSourceOf } from "../../request-context.ts";
 import { type AdminFunnel, type AdminPeriodQuery, FUNNEL_STAGES } from "@adgen/schema";
 import type { z } from "zod";
 import type { RequestContext } from "../../request-context.ts";
@@ -57,6 +58,6 @@ export async function adminFunnel(ctx: RequestContext, input: z.input<typeof Adm
       count(*) FILTER (WHERE studio AND generate AND purchase)::int AS purchase
     FROM flags`;
   const counts = Object.fromEntries(FUNNEL_STAGES.map((stage) => [stage, Number(row?.[stage] ?? 0)])) as StageCounts;
-  await auditAdminRead(ctx, "admin.funnel_viewed", periodView(period));
+  await auditAdminRead(ctx.services, auditSourceOf(ctx), "admin.funnel_viewed", periodView(period));
   return { period: periodView(period), stages: funnelStages(counts) };
 }

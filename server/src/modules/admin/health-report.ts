@@ -2,6 +2,7 @@
 // the database, the queue, storage (free space, and that a file can be written), ffmpeg, and each
 // provider (the built-in studio renderer; each remote provider probed when configured, else said so:
 // health-providers.ts), and outgoing mail (health-mail.ts).
+import { auditSourceOf } from "../../request-context.ts";
 import { spawn } from "node:child_process";
 import { randomUUID } from "node:crypto";
 import { rm, writeFile } from "node:fs/promises";
@@ -109,6 +110,6 @@ async function checkBucket(services: Services): Promise<{ status: "ok" | "error"
 
 export async function adminHealth(ctx: RequestContext): Promise<AdminHealth> {
   requireAdmin(ctx);
-  await auditAdminRead(ctx, "admin.health_viewed");
+  await auditAdminRead(ctx.services, auditSourceOf(ctx), "admin.health_viewed");
   return checkHealth(ctx.services);
 }

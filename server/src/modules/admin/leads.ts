@@ -1,4 +1,5 @@
 // Leads: added by an admin (or found by the lead-list workflow), validated, one per e-mail address.
+import { auditSourceOf } from "../../request-context.ts";
 import type { Lead as LeadRow, Prisma } from "@adgen/prisma";
 import { type Lead, LeadInput, LeadListQuery, type LeadList } from "@adgen/schema";
 import type { z } from "zod";
@@ -43,7 +44,7 @@ export async function addLead(ctx: RequestContext, input: z.input<typeof LeadInp
   const lead = parseInput(LeadInput, input);
   return ctx.services.prisma.$transaction(async (tx) => {
     const saved = await saveLead(tx, lead, admin.id);
-    await recordAudit(tx, ctx, {
+    await recordAudit(tx, auditSourceOf(ctx), {
       action: saved.created ? "admin.lead_added" : "admin.lead_duplicate",
       targetType: "lead",
       targetId: saved.lead.id,
@@ -71,6 +72,6 @@ export async function listLeads(ctx: RequestContext, input: z.input<typeof LeadL
     prisma.lead.count({ where }),
     prisma.lead.findMany({ where, orderBy: [{ createdAt: "desc" }, { id: "asc" }], skip: (page - 1) * pageSize, take: pageSize }),
   ]);
-  await auditAdminRead(ctx, "admin.leads_viewed", { page, ...(search ? { search } : {}) });
+  await auditAdminRead(ctx.services, auditSourceOf(ctx), "admin.leads_viewed", { page, ...(search ? { search } : {}) });
   return { leads: rows.map(toLead), page, pageSize, total, totalPages: Math.max(1, Math.ceil(total / pageSize)) };
 }

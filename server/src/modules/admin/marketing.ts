@@ -4,6 +4,7 @@
 //           status and files show in the run's status);
 //   leads — a lead list built from recent signups, contact messages and newsletter subscribers, added
 //           to the leads (one per e-mail).
+import { auditSourceOf } from "../../request-context.ts";
 import type { MarketingRun as MarketingRunRow, Prisma } from "@adgen/prisma";
 import { CREDIT_PACKS, MarketingRequest, type MarketingRun, WORKFLOWS, WorkflowRequest } from "@adgen/schema";
 import type { z } from "zod";
@@ -177,7 +178,7 @@ export async function generateMarketing(ctx: RequestContext, input: z.input<type
     }
     runs.push(toRun(await services.prisma.marketingRun.update({ where: { id: row.id }, data: update })));
   }
-  await recordAudit(services.prisma, ctx, {
+  await recordAudit(services.prisma, auditSourceOf(ctx), {
     action: "admin.marketing_generated",
     targetType: "marketing",
     metadata: { runs: runs.map((run) => ({ id: run.id, kind: run.kind, status: run.status })) },
@@ -216,6 +217,6 @@ export async function marketingStatus(ctx: RequestContext) {
   const rows = await services.prisma.marketingRun.findMany({ orderBy: [{ createdAt: "desc" }, { id: "asc" }], take: 20 });
   const runs = [];
   for (const row of rows) runs.push(toRun(await settleAdRun(services, row)));
-  await auditAdminRead(ctx, "admin.marketing_viewed");
+  await auditAdminRead(ctx.services, auditSourceOf(ctx), "admin.marketing_viewed");
   return { runs };
 }

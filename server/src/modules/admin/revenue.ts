@@ -1,6 +1,7 @@
 // GET /admin/revenue: paid orders (the payment providers' and the sandbox's) in a period, by provider, by
 // plan and by pack, and as a series by day, week or month (UTC; weeks start on Monday); and the credits
 // sold against what the period's jobs cost at the generation providers.
+import { auditSourceOf } from "../../request-context.ts";
 import { type AdminRevenue, AdminRevenueQuery } from "@adgen/schema";
 import type { z } from "zod";
 import type { RequestContext } from "../../request-context.ts";
@@ -101,7 +102,7 @@ export async function adminRevenue(ctx: RequestContext, input: z.input<typeof Ad
     entry.orders += 1;
   }
   const total = (of: Row[]) => centsOf(of.reduce((sum, row) => sum + row.amountCents, 0n));
-  await auditAdminRead(ctx, "admin.revenue_viewed", { ...periodView(period), interval: query.interval });
+  await auditAdminRead(ctx.services, auditSourceOf(ctx), "admin.revenue_viewed", { ...periodView(period), interval: query.interval });
   return {
     period: periodView(period),
     interval: query.interval,

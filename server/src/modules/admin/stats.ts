@@ -1,5 +1,6 @@
 // GET /admin/stats: accounts by plan and status, jobs launched by type and status, and the credits granted
 // and used in a period, all counted from the tables that hold them (the ledger for credits).
+import { auditSourceOf } from "../../request-context.ts";
 import { ACCOUNT_STATUSES, type AdminPeriodQuery, type AdminStats, JOB_STATUSES, PLAN_IDS, WORKFLOW_TYPES } from "@adgen/schema";
 import type { z } from "zod";
 import type { RequestContext } from "../../request-context.ts";
@@ -32,7 +33,7 @@ export async function adminStats(ctx: RequestContext, input: z.input<typeof Admi
   const byReason = Object.fromEntries(ledger.map((row) => [row.reason, row._sum.delta ?? 0]));
   const charged = -(byReason[LedgerReason.workflowCharge] ?? 0);
   const refunded = byReason[LedgerReason.workflowRefund] ?? 0;
-  await auditAdminRead(ctx, "admin.stats_viewed", periodView(period));
+  await auditAdminRead(ctx.services, auditSourceOf(ctx), "admin.stats_viewed", periodView(period));
   const days = daysOf(period);
   return {
     period: periodView(period),

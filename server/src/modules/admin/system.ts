@@ -1,5 +1,6 @@
 // GET /admin/system: what the background side is doing: queue depths and states (pg-boss), workers,
 // the scheduled agents, and storage use (media files, free disk space, database size).
+import { auditSourceOf } from "../../request-context.ts";
 import { statfs } from "node:fs/promises";
 import { type AdminSystem, QUEUE_STATES } from "@adgen/schema";
 import type { RequestContext, Services } from "../../request-context.ts";
@@ -48,7 +49,7 @@ export async function adminSystem(ctx: RequestContext): Promise<AdminSystem> {
     mailStatus(services),
     segmentCacheStats(services.prisma, services.config.renderCacheBytes),
   ]);
-  await auditAdminRead(ctx, "admin.system_viewed");
+  await auditAdminRead(ctx.services, auditSourceOf(ctx), "admin.system_viewed");
   const workflowConcurrency = services.config.workers;
   return {
     queues,

@@ -1,5 +1,6 @@
 // Admin operations on accounts (SPEC 4.12, CONTRACT). Each one is gated by requireAdmin and audited
 // with who did what to whom.
+import { auditSourceOf } from "../../request-context.ts";
 import type { Prisma } from "@adgen/prisma";
 import {
   API_KEY_PLANS,
@@ -77,7 +78,7 @@ export async function updateUser(ctx: RequestContext, id: string, input: z.input
       await tx.session.deleteMany({ where: { userId: id } });
       await tx.apiKey.deleteMany({ where: { userId: id } });
     }
-    await recordAudit(tx, ctx, {
+    await recordAudit(tx, auditSourceOf(ctx), {
       action: "admin.user_updated",
       targetType: "user",
       targetId: id,
@@ -127,7 +128,7 @@ export async function grantCredits(ctx: RequestContext, id: string, input: z.inp
         actorId: admin.id,
         note: reason ?? null,
       });
-      await recordAudit(tx, ctx, {
+      await recordAudit(tx, auditSourceOf(ctx), {
         action: "admin.credits_adjusted",
         targetType: "user",
         targetId: id,
@@ -166,7 +167,7 @@ export async function resetPassword(ctx: RequestContext, input: z.input<typeof A
     await tx.user.update({ where: { id: userId }, data: { passwordHash } });
     await tx.session.deleteMany({ where: { userId } });
     await tx.apiKey.deleteMany({ where: { userId } });
-    await recordAudit(tx, ctx, { action: "admin.password_reset", targetType: "user", targetId: userId });
+    await recordAudit(tx, auditSourceOf(ctx), { action: "admin.password_reset", targetType: "user", targetId: userId });
   });
   ctx.services.sessions.revoke(Revoke.everything(userId, "password_reset"));
   return { userId, reset: true as const };

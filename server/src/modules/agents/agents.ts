@@ -1,6 +1,7 @@
 // The background agents: the periodic duties the workers really run, each recording its last run, next
 // run, status and last error in agent_states. The workers' sweep calls `runDueAgents`; an admin's
 // POST /admin/agents/{agentId}/trigger runs one at once through the same `runAgent`.
+import { auditSourceOf } from "../../request-context.ts";
 import type { AgentState, Prisma } from "@adgen/prisma";
 import type { Agent } from "@adgen/schema";
 import type { RequestContext, Services } from "../../request-context.ts";
@@ -123,7 +124,7 @@ export async function listAgentStates(services: Services): Promise<Agent[]> {
 
 export async function listAgents(ctx: RequestContext) {
   requireAdmin(ctx);
-  await auditAdminRead(ctx, "admin.agents_viewed");
+  await auditAdminRead(ctx.services, auditSourceOf(ctx), "admin.agents_viewed");
   return { agents: await listAgentStates(ctx.services) };
 }
 
@@ -134,7 +135,7 @@ export async function triggerAgent(ctx: RequestContext, agentId: string): Promis
     throw new AppError("NOT_FOUND", `Agent not found: ${agentId}. Agents: ${AGENTS.map((agent) => agent.id).join(", ")}`);
   }
   const state = await runAgent(ctx.services, agentId, "admin");
-  await recordAudit(ctx.services.prisma, ctx, {
+  await recordAudit(ctx.services.prisma, auditSourceOf(ctx), {
     action: "admin.agent_triggered",
     targetType: "agent",
     targetId: agentId,

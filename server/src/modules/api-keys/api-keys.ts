@@ -2,6 +2,7 @@
 // stored as its SHA-256; one key per account and scope (`full`, or `analytics`: read-only, for partners);
 // generating again replaces the key of that scope, from a signed-in session only.
 // A key that is revoked or replaced ends the streams open with it, on every instance.
+import { auditSourceOf } from "../../request-context.ts";
 import { randomBytes } from "node:crypto";
 import { API_KEY_PLANS, type ApiKeyScope, type PlanId } from "@adgen/schema";
 import type { RequestContext } from "../../request-context.ts";
@@ -58,7 +59,12 @@ export async function generateApiKey(ctx: RequestContext, scope: ApiKeyScope = "
     const old = await tx.apiKey.findMany({ where: { userId: user.id, scope }, select: { id: true } });
     await tx.apiKey.deleteMany({ where: { id: { in: old.map((key) => key.id) } } });
     await tx.apiKey.create({ data: { userId: user.id, keyHash: sha256Hex(apiKey), prefix: apiKey.slice(0, 8), scope } });
-    await recordAudit(tx, ctx, { action: "user.api_key_generated", targetType: "user", targetId: user.id, metadata: { scope } });
+    await recordAudit(tx, auditSourceOf(ctx), {
+      action: "user.api_key_generated",
+      targetType: "user",
+      targetId: user.id,
+      metadata: { scope },
+    });
     return old;
   });
   for (const { id } of replaced) ctx.services.sessions.revoke(Revoke.apiKey(user.id, id, "api_key_replaced"));
@@ -70,7 +76,7 @@ export async function revokeApiKey(ctx: RequestContext) {
   const revoked = await ctx.services.prisma.$transaction(async (tx) => {
     const keys = await tx.apiKey.findMany({ where: { userId: user.id }, select: { id: true } });
     await tx.apiKey.deleteMany({ where: { id: { in: keys.map((key) => key.id) } } });
-    if (keys.length) await recordAudit(tx, ctx, { action: "user.api_key_revoked", targetType: "user", targetId: user.id });
+    if (keys.length) await recordAudit(tx, auditSourceOf(ctx), { action: "user.api_key_revoked", targetType: "user", targetId: user.id });
     return keys;
   });
   for (const { id } of revoked) ctx.services.sessions.revoke(Revoke.apiKey(user.id, id, "api_key_revoked"));

@@ -1,10 +1,15 @@
 // Every admin operation leaves an audit row, reads included: who looked at what, and when. A refused
 // admin call (a signed-in non-admin) is audited too, as `admin.denied`.
-import type { RequestContext, Services } from "../../request-context.ts";
-import { recordAudit } from "./record-audit.ts";
+import { auditSourceOf, type RequestContext, type Services } from "../../request-context.ts";
+import { type AuditSource, recordAudit } from "./record-audit.ts";
 
-export async function auditAdminRead(ctx: RequestContext, action: string, metadata: Record<string, unknown> = {}): Promise<void> {
-  await recordAudit(ctx.services.prisma, ctx, { action, targetType: "system", metadata });
+export async function auditAdminRead(
+  services: Services,
+  source: AuditSource,
+  action: string,
+  metadata: Record<string, unknown> = {},
+): Promise<void> {
+  await recordAudit(services.prisma, source, { action, targetType: "system", metadata });
 }
 
 /** One `admin.denied` row per account and operation per window; refusals inside it are only counted. */
@@ -54,7 +59,7 @@ export function auditDeniedAdminCall(ctx: RequestContext, userId: string, now = 
   windows.set(key, { openedAt: now, coalesced: 0 });
   const metadata: Record<string, unknown> = { operation, ip: ctx.ip, requestId: ctx.trace?.requestId ?? null };
   if (open?.coalesced) metadata.coalescedBefore = open.coalesced;
-  recordAudit(ctx.services.prisma, ctx, {
+  recordAudit(ctx.services.prisma, auditSourceOf(ctx), {
     action: "admin.denied",
     actorId: userId,
     targetType: "operation",

@@ -1,3 +1,4 @@
+import { auditSourceOf } from "../../request-context.ts";
 import { AuthCredentials } from "@adgen/schema";
 import type { z } from "zod";
 import type { RequestContext } from "../../request-context.ts";
@@ -14,7 +15,7 @@ export async function login(ctx: RequestContext, input: z.input<typeof AuthCrede
   const user = await prisma.user.findUnique({ where: { email: email.toLowerCase() } });
   if (!user) {
     await burnPasswordCheck(password);
-    await recordAudit(prisma, ctx, {
+    await recordAudit(prisma, auditSourceOf(ctx), {
       action: "auth.login_failed",
       actorId: null,
       metadata: { email: email.toLowerCase(), reason: "unknown_email" },
@@ -22,7 +23,7 @@ export async function login(ctx: RequestContext, input: z.input<typeof AuthCrede
     throw Errors.invalidCredentials();
   }
   if (!(await verifyPassword(user.passwordHash, password))) {
-    await recordAudit(prisma, ctx, {
+    await recordAudit(prisma, auditSourceOf(ctx), {
       action: "auth.login_failed",
       actorId: null,
       targetType: "user",
@@ -32,7 +33,7 @@ export async function login(ctx: RequestContext, input: z.input<typeof AuthCrede
     throw Errors.invalidCredentials();
   }
   if (user.status === "suspended") {
-    await recordAudit(prisma, ctx, {
+    await recordAudit(prisma, auditSourceOf(ctx), {
       action: "auth.login_failed",
       actorId: null,
       targetType: "user",
@@ -43,6 +44,6 @@ export async function login(ctx: RequestContext, input: z.input<typeof AuthCrede
   }
   const session = await sessions.create(user.id, ctx);
   const updated = await prisma.user.update({ where: { id: user.id }, data: { lastLogin: new Date() } });
-  await recordAudit(prisma, ctx, { action: "auth.login", actorId: user.id, targetType: "user", targetId: user.id });
+  await recordAudit(prisma, auditSourceOf(ctx), { action: "auth.login", actorId: user.id, targetType: "user", targetId: user.id });
   return { user: toAuthResponse(updated), session };
 }

@@ -1,3 +1,4 @@
+import { auditSourceOf } from "../../request-context.ts";
 import type { RequestContext } from "../../request-context.ts";
 import { Errors } from "../../errors.ts";
 import { recordAudit } from "../audit/record-audit.ts";
@@ -6,7 +7,7 @@ import { recordAudit } from "../audit/record-audit.ts";
 export async function logout(ctx: RequestContext): Promise<{ loggedOut: true }> {
   if (!ctx.auth) throw Errors.unauthenticated();
   if (ctx.auth.session) await ctx.services.sessions.invalidate(ctx.auth.user.id, ctx.auth.session.id);
-  await recordAudit(ctx.services.prisma, ctx, {
+  await recordAudit(ctx.services.prisma, auditSourceOf(ctx), {
     action: "auth.logout",
     targetType: "user",
     targetId: ctx.auth.user.id,

@@ -1,3 +1,4 @@
+import { auditSourceOf } from "../../request-context.ts";
 import { AuthCredentials, type AuthResponse } from "@adgen/schema";
 import type { z } from "zod";
 import type { RequestContext } from "../../request-context.ts";
@@ -42,7 +43,7 @@ export async function signup(ctx: RequestContext, input: z.input<typeof AuthCred
           reference: created.id,
         });
       }
-      await recordAudit(tx, ctx, { action: "auth.signup", actorId: created.id, targetType: "user", targetId: created.id });
+      await recordAudit(tx, auditSourceOf(ctx), { action: "auth.signup", actorId: created.id, targetType: "user", targetId: created.id });
       return tx.user.findUniqueOrThrow({ where: { id: created.id } });
     })
     .catch((error: unknown) => {

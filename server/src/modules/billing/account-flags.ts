@@ -1,6 +1,7 @@
 // The admin's view of account flags (reverse-payment.ts raises them when a refund or chargeback finds the
 // credits already spent, unmatched-payment.ts when a confirmed payment granted nothing): a paginated list, open by default, filterable by account, with the account's
 // e-mail and the order in words; and resolving one with a note, once (a second resolve is a 409), audited.
+import { auditSourceOf } from "../../request-context.ts";
 import type { AccountFlag as FlagRow, Prisma } from "@adgen/prisma";
 import { type AccountFlagList, AccountFlagListQuery, AccountFlagResolveInput, type AccountFlagView } from "@adgen/schema";
 import type { z } from "zod";
@@ -69,7 +70,7 @@ export async function listAccountFlags(ctx: RequestContext, input: z.input<typeo
     prisma.accountFlag.count({ where }),
     prisma.accountFlag.count({ where: { resolvedAt: null } }),
   ]);
-  await auditAdminRead(ctx, "admin.flags_viewed", { status, userId: userId ?? null, page });
+  await auditAdminRead(ctx.services, auditSourceOf(ctx), "admin.flags_viewed", { status, userId: userId ?? null, page });
   return {
     flags: await toViews(prisma, rows),
     page,
@@ -97,7 +98,7 @@ export async function resolveAccountFlag(ctx: RequestContext, input: z.input<typ
         `This flag was already resolved on ${row.resolvedAt?.toISOString().slice(0, 10) ?? "an earlier date"}`,
       );
     }
-    await recordAudit(tx, ctx, {
+    await recordAudit(tx, auditSourceOf(ctx), {
       action: "admin.flag_resolved",
       // A flag on no account (an unmatched payment naming none) is its own target.
       ...(row.userId ? { targetType: "user", targetId: row.userId } : { targetType: "account_flag", targetId: row.id }),

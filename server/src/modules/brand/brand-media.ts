@@ -5,6 +5,7 @@
 // here, to H.264 MP4 without sound (video-probe.ts), with a JPEG poster frame. Files live in the media store
 // under `brand/<userId>/`; only their owner can read or delete them (anyone else gets 404, as if they did
 // not exist). Ads put them in through `listBrandMedia`.
+import { auditSourceOf } from "../../request-context.ts";
 import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { extname, join } from "node:path";
@@ -239,7 +240,7 @@ export async function uploadBrandMedia(ctx: RequestContext, input: BrandMediaUpl
           ...(consent ?? {}),
         },
       });
-      await recordAudit(tx, ctx, {
+      await recordAudit(tx, auditSourceOf(ctx), {
         action: "brand.media_uploaded",
         targetType: "brand_media",
         targetId: id,
@@ -287,7 +288,7 @@ export async function deleteBrandMedia(ctx: RequestContext, id: string): Promise
   const row = await findOwn(ctx, id);
   await ctx.services.prisma.$transaction(async (tx) => {
     await tx.brandMedia.delete({ where: { id: row.id } });
-    await recordAudit(tx, ctx, { action: "brand.media_deleted", targetType: "brand_media", targetId: row.id });
+    await recordAudit(tx, auditSourceOf(ctx), { action: "brand.media_deleted", targetType: "brand_media", targetId: row.id });
   });
   await ctx.services.media.remove(row.fileKey);
   if (row.posterKey) await ctx.services.media.remove(row.posterKey);

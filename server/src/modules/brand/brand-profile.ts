@@ -3,6 +3,7 @@
 // its default (GET/POST /user/brand, and jobs that name none). Art direction reads a brand by id. A brand
 // (Brand Clone) job adds the kit it read from the brand's site (`saveBrandKit`); the user edits it like
 // any other field.
+import { auditSourceOf } from "../../request-context.ts";
 import type { Prisma, PrismaClient } from "@adgen/prisma";
 import {
   type Brand,
@@ -108,7 +109,7 @@ export async function saveBrandProfile(ctx: RequestContext, input: BrandProfileI
     const saved = current
       ? await tx.brandProfile.update({ where: { id: current.id }, data: { profile: merged as Prisma.InputJsonValue } })
       : await tx.brandProfile.create({ data: { userId: user.id, isDefault: true, profile: merged as Prisma.InputJsonValue } });
-    await recordAudit(tx, ctx, { action: "brand.saved", targetType: "brand", targetId: saved.id });
+    await recordAudit(tx, auditSourceOf(ctx), { action: "brand.saved", targetType: "brand", targetId: saved.id });
     return saved;
   });
   return view(row);
@@ -161,7 +162,7 @@ export async function createBrand(ctx: RequestContext, input: BrandCreate): Prom
     const created = await tx.brandProfile.create({
       data: { userId: user.id, isDefault, profile: bothShapes(patch) as Prisma.InputJsonValue },
     });
-    await recordAudit(tx, ctx, { action: "brand.created", targetType: "brand", targetId: created.id });
+    await recordAudit(tx, auditSourceOf(ctx), { action: "brand.created", targetType: "brand", targetId: created.id });
     return created;
   });
   return view(row);
@@ -184,7 +185,7 @@ export async function updateBrand(ctx: RequestContext, input: BrandUpdate): Prom
       where: { id: current.id },
       data: { profile: merged as Prisma.InputJsonValue, ...(parsed.makeDefault ? { isDefault: true } : {}) },
     });
-    await recordAudit(tx, ctx, { action: "brand.saved", targetType: "brand", targetId: saved.id });
+    await recordAudit(tx, auditSourceOf(ctx), { action: "brand.saved", targetType: "brand", targetId: saved.id });
     return saved;
   });
   return view(row);
@@ -202,7 +203,7 @@ export async function deleteBrand(ctx: RequestContext, id: string): Promise<Bran
       const oldest = await tx.brandProfile.findFirst({ where: { userId: user.id }, orderBy: { createdAt: "asc" } });
       next = oldest ? await tx.brandProfile.update({ where: { id: oldest.id }, data: { isDefault: true } }) : null;
     }
-    await recordAudit(tx, ctx, { action: "brand.deleted", targetType: "brand", targetId: row.id });
+    await recordAudit(tx, auditSourceOf(ctx), { action: "brand.deleted", targetType: "brand", targetId: row.id });
     return { id: row.id, deleted: true as const, defaultBrandId: next?.id ?? null };
   });
 }
@@ -244,7 +245,7 @@ export async function saveBrandKit(prisma: PrismaClient, userId: string, kit: Br
     else await tx.brandProfile.create({ data: { userId, isDefault: !(await defaultRow(tx, userId)), profile } });
     await recordAudit(
       tx,
-      { ip: null, auth: null },
+      { actorId: null, ip: null },
       { action: "brand.kit_saved", actorId: userId, targetType: "brand", metadata: { sourceUrl: kit.sourceUrl } },
     );
   });

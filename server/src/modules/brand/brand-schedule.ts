@@ -1,5 +1,6 @@
 // The account's publishing schedule: platforms, weekdays, times (HH:MM), an IANA time zone and a
 // frequency. Stored whole on every save (the form sends every field); `publish` launches follow it.
+import { auditSourceOf } from "../../request-context.ts";
 import type { Prisma } from "@adgen/prisma";
 import { type BrandSchedule, BrandScheduleInput } from "@adgen/schema";
 import type { RequestContext } from "../../request-context.ts";
@@ -27,7 +28,7 @@ export async function saveBrandSchedule(ctx: RequestContext, input: BrandSchedul
       create: { userId: user.id, schedule },
       update: { schedule },
     });
-    await recordAudit(tx, ctx, { action: "brand.schedule_saved", targetType: "brand_schedule", targetId: user.id });
+    await recordAudit(tx, auditSourceOf(ctx), { action: "brand.schedule_saved", targetType: "brand_schedule", targetId: user.id });
     return saved;
   });
   return view(row);

@@ -3,6 +3,7 @@
 //   - media files no job (or brand library row, or export) owns, and finished jobs whose files are gone;
 //   - jobs still `processing` with a lease older than JOB_LEASE_SECONDS (the orphan sweep missed them);
 //   - refunds whose job was never charged.
+import { auditSourceOf } from "../../request-context.ts";
 import type { IntegrityReport } from "@adgen/schema";
 import type { RequestContext, Services } from "../../request-context.ts";
 import { auditAdminRead } from "../audit/admin-audit.ts";
@@ -127,6 +128,6 @@ export async function integrityReport(services: Services): Promise<IntegrityRepo
 export async function checkIntegrity(ctx: RequestContext): Promise<IntegrityReport> {
   requireAdmin(ctx);
   const report = await integrityReport(ctx.services);
-  await auditAdminRead(ctx, "admin.integrity_checked", { ok: report.ok });
+  await auditAdminRead(ctx.services, auditSourceOf(ctx), "admin.integrity_checked", { ok: report.ok });
   return report;
 }

@@ -2,6 +2,7 @@
 // media store, adding a page only its address; either way its extraction is queued (a page is fetched
 // there first), and the item reads `extracting` until the worker sets `ready` or `error`. Only the owner can see or
 // delete an item: anyone else gets 404, as if it did not exist.
+import { auditSourceOf } from "../../request-context.ts";
 import { randomUUID } from "node:crypto";
 import type { KnowledgeItem as KnowledgeRow } from "@adgen/prisma";
 import {
@@ -98,7 +99,7 @@ export async function uploadKnowledgeFile(ctx: RequestContext, file: UploadedFil
           fileKey,
         },
       });
-      await recordAudit(tx, ctx, {
+      await recordAudit(tx, auditSourceOf(ctx), {
         action: "knowledge.file_added",
         targetType: "knowledge",
         targetId: id,
@@ -142,7 +143,12 @@ export async function addKnowledgeUrls(ctx: RequestContext, input: KnowledgeUrls
         data: { userId: user.id, type: "url", name: url.slice(0, 255), mimeType: "text/html", size: 0, sourceUrl: url },
       });
       created.push(row);
-      await recordAudit(tx, ctx, { action: "knowledge.url_added", targetType: "knowledge", targetId: row.id, metadata: { url } });
+      await recordAudit(tx, auditSourceOf(ctx), {
+        action: "knowledge.url_added",
+        targetType: "knowledge",
+        targetId: row.id,
+        metadata: { url },
+      });
     }
     return created;
   });
@@ -176,7 +182,7 @@ export async function deleteKnowledgeItem(ctx: RequestContext, id: string): Prom
   const row = await ctx.services.prisma.$transaction(async (tx) => {
     const item = await ownItem(tx, user.id, id);
     await tx.knowledgeItem.delete({ where: { id: item.id } });
-    await recordAudit(tx, ctx, { action: "knowledge.deleted", targetType: "knowledge", targetId: item.id });
+    await recordAudit(tx, auditSourceOf(ctx), { action: "knowledge.deleted", targetType: "knowledge", targetId: item.id });
     return item;
   });
   if (row.fileKey) await ctx.services.media.remove(row.fileKey);

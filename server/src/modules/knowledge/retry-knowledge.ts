@@ -1,6 +1,7 @@
 // Trying an item that ended as `error` again, from the knowledge page's button: a web page is fetched
 // anew (the site may be back, or the address fixed at its end), a document read again from its stored
 // file. The item keeps its id and place; only an `error` item can be retried (anything else is a 409).
+import { auditSourceOf } from "../../request-context.ts";
 import type { KnowledgeItem } from "@adgen/schema";
 import type { RequestContext } from "../../request-context.ts";
 import { AppError } from "../../errors.ts";
@@ -24,7 +25,7 @@ export async function retryKnowledgeItem(ctx: RequestContext, id: string): Promi
       where: { id: item.id },
       data: { status: "extracting", error: null, warning: null, extractionAttempts: 0, ...(page ? { fileKey: null, size: 0 } : {}) },
     });
-    await recordAudit(tx, ctx, { action: "knowledge.retried", targetType: "knowledge", targetId: item.id });
+    await recordAudit(tx, auditSourceOf(ctx), { action: "knowledge.retried", targetType: "knowledge", targetId: item.id });
     return { row: updated, staleFile: page ? item.fileKey : null };
   });
   if (staleFile) await media.remove(staleFile).catch(() => {});

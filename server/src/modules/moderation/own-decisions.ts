@@ -1,5 +1,6 @@
 // The affected account's side: the decisions about its projects (with their statements of reasons), and
 // its appeal (DSA Art. 20), which puts the decision back in the admin queue.
+import { auditSourceOf } from "../../request-context.ts";
 import { ModerationAppealInput, ModerationDecisionsQuery } from "@adgen/schema";
 import type { z } from "zod";
 import type { RequestContext } from "../../request-context.ts";
@@ -34,7 +35,7 @@ export async function appealDecision(ctx: RequestContext, input: z.input<typeof 
       where: { id: decision.id },
       data: { appealText: explanation, appealedAt: new Date(), appealStatus: "pending" },
     });
-    await recordAudit(tx, ctx, {
+    await recordAudit(tx, auditSourceOf(ctx), {
       action: "moderation.appeal_submitted",
       targetType: "moderation_decision",
       targetId: decision.id,

@@ -6,6 +6,7 @@
 // - An appeal (the item id is the decision's): `dismiss` reverses the decision (a removed project's media
 //   come back), `remove` or `restrict` upholds it or changes it to that action.
 // Every reporter is told the outcome by e-mail and the owner by e-mail and push, all from the same commit.
+import { auditSourceOf } from "../../request-context.ts";
 import { type ModerationAction, ModerationResolveInput } from "@adgen/schema";
 import type { z } from "zod";
 import type { RequestContext } from "../../request-context.ts";
@@ -37,7 +38,7 @@ export async function resolveModerationItem(ctx: RequestContext, input: z.input<
         data: { status: "resolved", decisionId: decision.id, resolvedAt: new Date() },
       });
       const reportersNotified = await queueDecisionMails(tx, { decision, notices, projectName: job.name, services: ctx.services });
-      await recordAudit(tx, ctx, {
+      await recordAudit(tx, auditSourceOf(ctx), {
         action: "admin.moderation_decided",
         targetType: "project",
         targetId: job.id,
@@ -55,7 +56,7 @@ export async function resolveModerationItem(ctx: RequestContext, input: z.input<
     });
     if (action !== "dismiss") await cancelScheduledPublication(tx, decision.jobId);
     await queueAppealOutcomeMail(tx, { decision: updated, previous: decision.action as ModerationAction, services: ctx.services });
-    await recordAudit(tx, ctx, {
+    await recordAudit(tx, auditSourceOf(ctx), {
       action: "admin.moderation_appeal_resolved",
       targetType: "moderation_decision",
       targetId: id,

@@ -1,6 +1,7 @@
 // POST /api/moderation/report: a notice (DSA Art. 16). The reporter gets a reference to quote; the notice
 // waits in the admin queue. Name and e-mail are required except for child sexual abuse notices (the
 // schema says so); a signed-in reporter's e-mail is theirs unless they give another.
+import { auditSourceOf } from "../../request-context.ts";
 import { ModerationReportInput } from "@adgen/schema";
 import type { RequestContext } from "../../request-context.ts";
 import { isUniqueViolation, parseInput } from "../../errors.ts";
@@ -29,7 +30,7 @@ export async function submitNotice(ctx: RequestContext, input: ModerationReportI
             explanation: notice.explanation,
           },
         });
-        await recordAudit(tx, ctx, {
+        await recordAudit(tx, auditSourceOf(ctx), {
           action: "moderation.notice_submitted",
           targetType: "project",
           targetId: job.id,

@@ -1,4 +1,5 @@
 // POST /api/notifications/send: a message to yourself (to try a browser), or, for an admin, to any account.
+import { auditSourceOf } from "../../request-context.ts";
 import { PushSendInput } from "@adgen/schema";
 import type { z } from "zod";
 import type { RequestContext } from "../../request-context.ts";
@@ -18,7 +19,7 @@ export async function sendNotification(ctx: RequestContext, input: z.input<typeo
   }
   const result = await pushToUser(ctx.services, target, { title, body, ...(url ? { url } : {}), tag: "manual" });
   if (target !== user.id) {
-    await recordAudit(ctx.services.prisma, ctx, {
+    await recordAudit(ctx.services.prisma, auditSourceOf(ctx), {
       action: "admin.notification_sent",
       targetType: "user",
       targetId: target,

@@ -1,5 +1,6 @@
 // Rename and delete one of the caller's own projects. Another account's project answers 404, as if it
 // did not exist (admins included: these are the owner's actions).
+import { auditSourceOf } from "../../request-context.ts";
 import type { Job } from "@adgen/prisma";
 import { FINISHED_JOB_STATUSES, type Project } from "@adgen/schema";
 import { join } from "node:path";
@@ -23,7 +24,7 @@ async function findOwnProject(ctx: RequestContext, id: string): Promise<Job> {
 export async function renameProject(ctx: RequestContext, input: { id: string; name: string }): Promise<Project> {
   const job = await findOwnProject(ctx, input.id);
   const renamed = await ctx.services.prisma.job.update({ where: { id: job.id }, data: { name: input.name } });
-  await recordAudit(ctx.services.prisma, ctx, { action: "project.renamed", targetType: "job", targetId: job.id });
+  await recordAudit(ctx.services.prisma, auditSourceOf(ctx), { action: "project.renamed", targetType: "job", targetId: job.id });
   return toProject(renamed);
 }
 
@@ -43,6 +44,6 @@ export async function deleteProject(ctx: RequestContext, id: string): Promise<{ 
   const prefix = jobMediaPrefix(job.id);
   await ctx.services.media.remove(prefix);
   await ctx.services.media.remove(join(".work", prefix));
-  await recordAudit(ctx.services.prisma, ctx, { action: "project.deleted", targetType: "job", targetId: job.id });
+  await recordAudit(ctx.services.prisma, auditSourceOf(ctx), { action: "project.deleted", targetType: "job", targetId: job.id });
   return { id: job.id, deleted: true };
 }

@@ -1,4 +1,5 @@
 // Projects are jobs (CONTRACT): one project per launch, id = job id, newest first.
+import { auditSourceOf } from "../../request-context.ts";
 import type { Job } from "@adgen/prisma";
 import { type Project, ReviewInput, WorkflowPrefs, type WorkflowResult, type WorkflowType } from "@adgen/schema";
 import type { z } from "zod";
@@ -66,7 +67,12 @@ export async function rateProject(ctx: RequestContext, input: z.input<typeof Rev
     where: { id: projectId },
     data: { rating, ratingFeedback: feedback ?? null, ratedAt: new Date() },
   });
-  await recordAudit(ctx.services.prisma, ctx, { action: "project.rated", targetType: "job", targetId: projectId, metadata: { rating } });
+  await recordAudit(ctx.services.prisma, auditSourceOf(ctx), {
+    action: "project.rated",
+    targetType: "job",
+    targetId: projectId,
+    metadata: { rating },
+  });
   return { projectId, rating: updated.rating, feedback: updated.ratingFeedback, ratedAt: updated.ratedAt?.toISOString() ?? null };
 }
 

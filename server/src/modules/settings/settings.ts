@@ -1,6 +1,7 @@
 // System settings an admin changes at run time: signup credits, trial days, maintenance mode, feature
 // flags. Defaults come from the environment (SIGNUP_CREDITS, TRIAL_DAYS); a changed value is a row in
 // system_settings. The service reads them through `readSettings` (signup, the maintenance gate, marketing).
+import { auditSourceOf } from "../../request-context.ts";
 import type { Prisma } from "@adgen/prisma";
 import { SETTING_KEYS, SystemSettings, SystemSettingsUpdate, type SystemSettingsView } from "@adgen/schema";
 import type { z } from "zod";
@@ -69,7 +70,7 @@ async function view(services: Services): Promise<SystemSettingsView> {
 
 /** The settings for the admin console (an `admin` operation: the invocation checked the caller). */
 export async function getSettings(ctx: RequestContext): Promise<SystemSettingsView> {
-  await auditAdminRead(ctx, "admin.settings_viewed");
+  await auditAdminRead(ctx.services, auditSourceOf(ctx), "admin.settings_viewed");
   return view(ctx.services);
 }
 
@@ -95,7 +96,7 @@ export async function updateSettings(
         update: { value, updatedById: adminId },
       });
     }
-    await recordAudit(tx, ctx, {
+    await recordAudit(tx, auditSourceOf(ctx), {
       action: "admin.settings_updated",
       targetType: "settings",
       metadata: {

@@ -1,4 +1,5 @@
 // The signed-in user's own account: profile, balance, password, provider preference.
+import { auditSourceOf } from "../../request-context.ts";
 import { ChangePasswordInput, type PasswordChanged, ProviderPreferenceInput, type UserProfile } from "@adgen/schema";
 import type { z } from "zod";
 import type { RequestContext } from "../../request-context.ts";
@@ -30,7 +31,7 @@ export async function changePassword(ctx: RequestContext, input: z.input<typeof 
   const { currentPassword, newPassword } = parseInput(ChangePasswordInput, input);
   const { prisma } = ctx.services;
   if (!(await verifyPassword(user.passwordHash, currentPassword))) {
-    await recordAudit(prisma, ctx, { action: "user.password_change_failed", targetType: "user", targetId: user.id });
+    await recordAudit(prisma, auditSourceOf(ctx), { action: "user.password_change_failed", targetType: "user", targetId: user.id });
     const message = "Your current password is not correct";
     throw new AppError("BAD_REQUEST", message, { fields: [{ field: "currentPassword", message }] });
   }
@@ -45,7 +46,7 @@ export async function changePassword(ctx: RequestContext, input: z.input<typeof 
     await tx.user.update({ where: { id: user.id }, data: { passwordHash } });
     const sessions = await tx.session.deleteMany({ where: { userId: user.id, ...(keep ? { id: { not: keep } } : {}) } });
     const keys = await tx.apiKey.deleteMany({ where: { userId: user.id } });
-    await recordAudit(tx, ctx, {
+    await recordAudit(tx, auditSourceOf(ctx), {
       action: "user.password_changed",
       targetType: "user",
       targetId: user.id,
@@ -66,7 +67,12 @@ export async function setProviderPreference(ctx: RequestContext, input: z.input<
   const { preference } = parseInput(ProviderPreferenceInput, input);
   await ctx.services.prisma.$transaction(async (tx) => {
     await tx.user.update({ where: { id: user.id }, data: { providerPreference: preference } });
-    await recordAudit(tx, ctx, { action: "user.provider_preference_set", targetType: "user", targetId: user.id, metadata: { preference } });
+    await recordAudit(tx, auditSourceOf(ctx), {
+      action: "user.provider_preference_set",
+      targetType: "user",
+      targetId: user.id,
+      metadata: { preference },
+    });
   });
   return { preference };
 }

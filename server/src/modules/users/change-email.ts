@@ -1,5 +1,6 @@
 // Changing the account's sign-in e-mail address. The current password is asked for, so a session left
 // open on a shared computer cannot move the account to another address.
+import { auditSourceOf } from "../../request-context.ts";
 import { ChangeEmailInput } from "@adgen/schema";
 import type { z } from "zod";
 import type { RequestContext } from "../../request-context.ts";
@@ -14,7 +15,7 @@ export async function changeEmail(ctx: RequestContext, input: z.input<typeof Cha
   const email = parsed.email.toLowerCase();
   const { prisma } = ctx.services;
   if (!(await verifyPassword(user.passwordHash, parsed.password))) {
-    await recordAudit(prisma, ctx, { action: "user.email_change_failed", targetType: "user", targetId: user.id });
+    await recordAudit(prisma, auditSourceOf(ctx), { action: "user.email_change_failed", targetType: "user", targetId: user.id });
     throw new AppError("BAD_REQUEST", "The password is not correct. Enter the password you sign in with.");
   }
   if (email === user.email) throw new AppError("BAD_REQUEST", `${email} is already your e-mail address.`);
@@ -22,7 +23,7 @@ export async function changeEmail(ctx: RequestContext, input: z.input<typeof Cha
     await prisma.$transaction(async (tx) => {
       await tx.user.update({ where: { id: user.id }, data: { email } });
       // Both addresses stay in the audit trail: they are what traces an account takeover.
-      await recordAudit(tx, ctx, {
+      await recordAudit(tx, auditSourceOf(ctx), {
         action: "user.email_changed",
         targetType: "user",
         targetId: user.id,

@@ -1,4 +1,5 @@
 // The account's default webhook endpoint and its signing secret.
+import { auditSourceOf } from "../../request-context.ts";
 import type { WebhookDelivery as WebhookDeliveryRow } from "@adgen/prisma";
 import { type WebhookDelivery, WebhookSettingsInput } from "@adgen/schema";
 import type { z } from "zod";
@@ -53,7 +54,7 @@ export async function saveWebhookSettings(ctx: RequestContext, input: z.input<ty
     where: { userId: user.id },
     data: { ...(url !== undefined ? { url: url || null } : {}), ...(rotateSecret ? { secret: newWebhookSecret() } : {}) },
   });
-  await recordAudit(ctx.services.prisma, ctx, {
+  await recordAudit(ctx.services.prisma, auditSourceOf(ctx), {
     action: "webhook.settings_saved",
     targetType: "user",
     targetId: user.id,

@@ -1,5 +1,6 @@
 // A test delivery to the account's webhook endpoint: the same signing and sending path as a job event,
 // sent at once (not queued, no retries) so the settings page can show the receiver's answer.
+import { auditSourceOf } from "../../request-context.ts";
 import { type WebhookDelivery, WEBHOOK_TEST_EVENT } from "@adgen/schema";
 import type { RequestContext } from "../../request-context.ts";
 import { AppError } from "../../errors.ts";
@@ -26,6 +27,6 @@ export async function sendTestWebhook(ctx: RequestContext): Promise<WebhookDeliv
   });
   // retryLimit 0: one attempt, recorded as delivered or failed, never re-queued.
   await deliverWebhook(ctx.services, { deliveryId: delivery.id }, 0, 0);
-  await recordAudit(prisma, ctx, { action: "webhook.test_sent", targetType: "user", targetId: user.id });
+  await recordAudit(prisma, auditSourceOf(ctx), { action: "webhook.test_sent", targetType: "user", targetId: user.id });
   return toDeliverySummary(await prisma.webhookDelivery.findUniqueOrThrow({ where: { id: delivery.id } }));
 }

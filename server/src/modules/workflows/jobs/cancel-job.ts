@@ -25,7 +25,7 @@ export async function cancelJob(services: Services, actor: JobActor, jobId: stri
   await admitNext(services, job.userId);
   await recordAudit(
     services.prisma,
-    { ip: actor.ip ?? null, auth: null },
+    { actorId: actor.id, ip: actor.ip ?? null },
     { action: "workflow.cancelled", actorId: actor.id, targetType: "job", targetId: job.id },
   );
   return toJobView(await services.prisma.job.findUniqueOrThrow({ where: { id: job.id } }));

@@ -132,7 +132,7 @@ export async function decideHitl(services: Services, actor: JobActor, decision: 
   }
   await recordAudit(
     services.prisma,
-    { ip: actor.ip ?? null, auth: null },
+    { actorId: actor.id, ip: actor.ip ?? null },
     {
       action: `workflow.review_${action}`,
       actorId: actor.id,
