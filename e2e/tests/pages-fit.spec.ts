@@ -20,7 +20,7 @@ for (const width of [390, 1400]) {
   test.describe(`at ${width} px`, () => {
     test.use({ viewport: { width, height: 900 } });
 
-    test("each page issue 34 changed fits without scrolling sideways", async ({ page }) => {
+    test("each page fits without scrolling sideways", async ({ page }) => {
       test.setTimeout(120_000);
       await signUpInBrowser(page, `e2e-fit-${width}`);
       for (const [path, ready] of PAGES) {

@@ -1,4 +1,4 @@
-// Issue 27, finding 5, in a real browser: a page on another origin cannot frame the SPA, and no page of
+// Attack-run finding 5, in a real browser: a page on another origin cannot frame the SPA, and no page of
 // the SPA (every route in web/src/routes.tsx, as a visitor, a signed-in user and an administrator), nor
 // /api/docs or GraphiQL, breaks its own Content Security Policy.
 import { readFileSync } from "node:fs";

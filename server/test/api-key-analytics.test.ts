@@ -1,4 +1,4 @@
-// Read-only ("analytics") API keys (issue 32): a partner's key reads the account on every transport and
+// Read-only ("analytics") API keys: a partner's key reads the account on every transport and
 // gets 403 FORBIDDEN on every mutation and upload of the catalogue, on REST, tRPC and GraphQL alike, since
 // the scope is checked in the one invocation path before any input is read.
 import {

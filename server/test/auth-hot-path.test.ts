@@ -1,4 +1,4 @@
-// The authentication hot path (issue 15): the account is read once per request with a prepared statement,
+// The authentication hot path: the account is read once per request with a prepared statement,
 // and a live session is remembered, yet logout and a password change still stop it on the next request.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { readUser } from "../src/modules/auth/read-account.ts";

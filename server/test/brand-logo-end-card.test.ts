@@ -1,4 +1,4 @@
-// A logo uploaded to the brand page (POST /user/brand/logo) closes the brand's ads (issue 34). Its address is
+// A logo uploaded to the brand page (POST /user/brand/logo) closes the brand's ads. Its address is
 // this service's own (http://localhost:… on a local install), which the outbound network guard refuses to
 // fetch, so the pipeline reads an uploaded logo from the media store instead. The end card's frame shows the
 // logo's colour, centred, where the closing scene puts it.

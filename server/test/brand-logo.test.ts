@@ -1,4 +1,4 @@
-// A brand logo uploaded as a file (issue 34): PNG, WebP or SVG judged by content; stored as a PNG in the
+// A brand logo uploaded as a file: PNG, WebP or SVG judged by content; stored as a PNG in the
 // media store, served publicly at an unguessable address, and set as the brand's logoUrl. An SVG is drawn
 // to PNG, and one that would load another file, declare entities or run a script is refused with a 400
 // that says why; nothing is stored for a refused file.

@@ -1,4 +1,4 @@
-// The analytics graph's brand level (issue 32): viewer → brands → projects (for the default brand also the
+// The analytics graph's brand level: viewer → brands → projects (for the default brand also the
 // projects that named none), a project's review, daily performance and ledger entries, and the loop's next
 // move for each brand. Another account's brands and projects are reachable through none of it.
 import { randomUUID } from "node:crypto";

@@ -1,4 +1,4 @@
-// The analytics graph over GraphQL (issue 32): `viewer` → projects, creatives (with their daily
+// The analytics graph over GraphQL: `viewer` → projects, creatives (with their daily
 // performance), invoices, ledger entries and knowledge items, each a Relay connection with totalCount,
 // filters and ordering; relations load through the Prisma plugin without N+1 queries; rows of another
 // account are reachable through no path, `node(id:)` included; admins read every account.

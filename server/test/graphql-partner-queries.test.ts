@@ -1,4 +1,4 @@
-// The five partner queries of docs/graphql-partners.md (issue 32), run as written with a read-only
+// The five partner queries of docs/graphql-partners.md, run as written with a read-only
 // (analytics) key against data this test makes, and their answers checked. The page must show each
 // query word for word, and GraphiQL opens with one tab each.
 import { randomUUID } from "node:crypto";

@@ -1,4 +1,4 @@
-// GraphQL outputs are typed wherever the shape is known (issue 32): a job's launch request, its result's
+// GraphQL outputs are typed wherever the shape is known: a job's launch request, its result's
 // storyboard and its events' results are object types; records keyed by data (workflow type → figures)
 // are lists of `{ key, value }` entries. Only data that is really free-form keeps the JSON scalar. REST
 // answers the same data in its own shape, unchanged.

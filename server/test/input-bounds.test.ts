@@ -1,4 +1,4 @@
-// Bounds on what callers send (issue 27, findings 7 and 8): a provider's amount that is not whole cents from 0
+// Bounds on what callers send (attack-run findings 7 and 8): a provider's amount that is not whole cents from 0
 // to MAX_AMOUNT_CENTS is a 400 that changes nothing, while any amount within it is stored exactly (64-bit
 // cents); input nested deeper than 32 levels, or hiding a NUL at any depth, is a 400 on REST, tRPC and
 // GraphQL; the signup self-test, which hashes two passwords, counts per client IP in the auth rate class.

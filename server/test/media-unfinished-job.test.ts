@@ -1,4 +1,4 @@
-// Issue 27, finding 2: a render could be downloaded and still refunded. A 4-format factory job's first
+// Attack-run finding 2: a render could be downloaded and still refunded. A 4-format factory job's first
 // format was served (`GET /api/media/<job>/ad-9x16-a.mp4` 200) while the job was `processing`; a cancel
 // or a worker's `status: failed` then refunded the 3 credits and the file stayed with the user. Each path
 // is performed here: nothing of an unfinished job is delivered (409) but its review stills, a refund

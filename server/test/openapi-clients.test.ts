@@ -1,4 +1,4 @@
-// The served OpenAPI document read by tools nobody here wrote (issue 31), offline: Redocly's recommended
+// The served OpenAPI document read by tools nobody here wrote, offline: Redocly's recommended
 // rules find nothing; openapi-typescript generates a client whose types a small program compiles against
 // (named schemas, the reshaped launch answer, downloads parsed as files); and openapi-fetch calls every
 // download of the running service without throwing, each 200 in a content type the document names.

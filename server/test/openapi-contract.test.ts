@@ -1,4 +1,4 @@
-// The OpenAPI document as clients and validators read it (issue 31): downloads are files with their
+// The OpenAPI document as clients and validators read it: downloads are files with their
 // content types, not the JSON envelope; POST /workflow documents the body its `respond` really sends;
 // webhooks take raw JSON; HEAD /health is there; path parameters keep their enums; only standard formats;
 // titled schemas are named components; every operation says what it answers and its errors.

@@ -1,4 +1,4 @@
-// Stoplight Prism as a validating proxy in front of the running service (issue 31): a legacy client's
+// Stoplight Prism as a validating proxy in front of the running service: a legacy client's
 // flow goes through it (sign-up, log-in, credits, a sandbox purchase, the invoice PDF, the exports, a
 // launch, knowledge pages, and 400/401/402/403/404/409 answers), and Prism checks every answer against the
 // served document. A body that breaks it, or a status it does not declare, is a violation; there are none.

@@ -171,7 +171,7 @@ describe("GET /api/docs", () => {
     }
     const init = await (await fetch(`${app.url}/api/docs/assets/init.js`)).text();
     expect(init).toContain("/api/openapi.json");
-    // Its own icon, so the browser does not ask for a missing /favicon.ico (issue 13).
+    // Its own icon, so the browser does not ask for a missing /favicon.ico.
     const icon = html.match(/<link rel="icon"[^>]*href="([^"]+)"/)?.[1];
     expect(icon).toBe("/api/docs/assets/favicon-32x32.png");
     const iconRes = await fetch(`${app.url}${icon}`);

@@ -1,4 +1,4 @@
-// Managing projects (issue 13): a name from the concept, rename, search by name or concept, delete with
+// Managing projects: a name from the concept, rename, search by name or concept, delete with
 // its media files, another account's project as 404, and a project still being made refused with 409.
 import { existsSync, readdirSync } from "node:fs";
 import { join } from "node:path";

@@ -1,4 +1,4 @@
-// Generated clips inside jobs (issue 29): with a video service's key, `models.video` generated-video animates
+// Generated clips inside jobs: with a video service's key, `models.video` generated-video animates
 // each scene into a clip per frame shape and talking-presenter makes the user's presenter speak the
 // voice-over; the job submits, lets go of its worker while the service works, comes back by polling or by
 // the service's signed webhook, and composes the clips into every format. A review pauses before any clip
@@ -126,7 +126,7 @@ describe("what the instance offers", () => {
   });
 });
 
-describe("the prompt builder's prompt as a launch's picture and clip prompt (issue 34)", () => {
+describe("the prompt builder's prompt as a launch's picture and clip prompt", () => {
   const PICTURE = "Product photograph of a frosted glass bottle of cold brew on a steel hospital counter, teal rim light, 85mm";
   const CLIP = "Slow orbit around the frosted bottle as condensation beads roll down, shallow depth of field";
 

@@ -1,4 +1,4 @@
-// A job waiting for generated clips survives a restart (issue 29): the service stops while the video service
+// A job waiting for generated clips survives a restart: the service stops while the video service
 // is still working, and when it starts again the job picks up its stored handles, asks for the clips it
 // submitted before (never submitting them again) and completes. The database is the one a real restart keeps:
 // PGlite files under DATA_DIR, or the PostgreSQL database of `pnpm test:pg`.

@@ -1,4 +1,4 @@
-// The cost guard (issue 29): the estimate shows what the generated models would use and cost (0 with the
+// The cost guard: the estimate shows what the generated models would use and cost (0 with the
 // studio's own), and a launch whose provider cost is more than its credits cover under PROVIDER_MARGIN is a
 // 400 before anything is charged, on REST, tRPC and GraphQL. Provider keys here are fakes: every refused
 // launch stops before a provider is asked anything.

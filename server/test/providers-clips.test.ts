@@ -1,4 +1,4 @@
-// The clip adapters (issue 29) against fal's queue API and Replicate's predictions, answered by msw at the
+// The clip adapters against fal's queue API and Replicate's predictions, answered by msw at the
 // network edge in their documented shapes: what a submit sends (address, key, the model's input with the
 // direction text as its prompt), how each provider status reads, the finished MP4's bytes (a real clip made
 // by ffmpeg), a refused generation told apart from a provider that is down, and webhook signatures (fal's

@@ -246,7 +246,7 @@ describe("a narrated 9:16 ad", () => {
   });
 });
 
-describe("a narrated ad rendered scene by scene (issue 30)", () => {
+describe("a narrated ad rendered scene by scene", () => {
   beforeAll(async () => {
     narration ??= await narrate(storyboard, voice, { style: "presenter", maxAdSeconds: 12, workDir: dir });
   }, 60_000);

@@ -1,4 +1,4 @@
-// Scenes spread over workers (issue 30): a job's segments become tasks on the queue that any worker takes,
+// Scenes spread over workers: a job's segments become tasks on the queue that any worker takes,
 // encoding from the inputs in the shared store. A task that fails is tried again, three times at most, and
 // then fails the render; an account never holds more encodes than its plan's share.
 import { execFile } from "node:child_process";

@@ -1,4 +1,4 @@
-// The service's scene segment cache (issue 30): segments are kept in MediaStorage and indexed in the
+// The service's scene segment cache: segments are kept in MediaStorage and indexed in the
 // database, the least recently used go first past the size cap, and the admin system page shows the
 // cache's size and hit rate. Every render of the service goes through it (WORKERS render real jobs).
 import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";

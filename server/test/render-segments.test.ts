@@ -1,4 +1,4 @@
-// Render by scene (issue 30): each scene is encoded as its own segment and the segments are joined without
+// Render by scene: each scene is encoded as its own segment and the segments are joined without
 // encoding again. The joined MP4 has every frame once, at its time, with the sound unbroken across the cuts;
 // and a render after an edit of one scene encodes only that scene, taking the others from the cache.
 import { execFile } from "node:child_process";

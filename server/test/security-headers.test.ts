@@ -1,4 +1,4 @@
-// Issue 27, findings 5, 6 and 8: what browsers are told about each answer (CSP, framing, referrer,
+// Attack-run findings 5, 6 and 8: what browsers are told about each answer (CSP, framing, referrer,
 // HSTS, caching of personal answers), a body nobody reads no longer desynchronises a keep-alive
 // connection, and tRPC batches are capped.
 import { createHash } from "node:crypto";

@@ -3,7 +3,7 @@
 //    result naming another account's /api/media/<their job>/… and both exports packed that file;
 // 4. free renders: a cancel after the first `video.ready` refunded in full and the video stayed
 //    downloadable. Now a refunded job's media are deleted and no longer served, also when a render
-//    finishes after the refund. (Since issue 27 an unfinished job's files are not served at all, 409:
+//    finishes after the refund. (Since the attack run an unfinished job's files are not served at all, 409:
 //    media-unfinished-job.test.ts.)
 import { waitFor as poll } from "./support/wait-for.ts";
 import { existsSync, readdirSync } from "node:fs";
@@ -237,7 +237,7 @@ describe("4. a refunded job leaves no downloadable file", () => {
     // The first format is rendered and stored (video.ready comes only with the completion now).
     await waitForEvent(user, jobId, (data) => data.type === "workflow.step" && data.result?.completed === "render:9:16");
     const ready = { videoUrl: `${app.config.publicUrl}/api/media/${jobId}/ad-9x16.mp4` };
-    // Before the cancel the finished format is not downloadable either (issue 27: the attack kept it): 409.
+    // Before the cancel the finished format is not downloadable either (the attack run kept it): 409.
     expect((await getMedia(ready.videoUrl, user)).status).toBe(409);
 
     const cancelled = await user.client.post("/workflow/cancel", { jobId });

@@ -1,4 +1,4 @@
-// Open streams end with their credential (issue 27): a logout, a password change made elsewhere, an admin's
+// Open streams end with their credential: a logout, a password change made elsewhere, an admin's
 // suspension and a key's revocation each end, within a second, every stream opened with the credential
 // they end (REST SSE, tRPC over SSE, GraphQL over WebSocket), each with a last error that says why. A
 // password change also ends the API key and the other sessions; a key cannot mint its successor.

@@ -1,4 +1,4 @@
-// Never charge for a page we did not read (issue 28.6). Inspiration (clone), Brand Clone and Local Audit are
+// Never charge for a page we did not read. Inspiration (clone), Brand Clone and Local Audit are
 // made from their page: a page that answers 404, cannot be resolved or is empty refuses the launch with a
 // 400 in words, before anything is charged (REST, GraphQL, tRPC). A page read at launch that fails when the
 // worker reads it fails the job and refunds it in full, with no audit, analysis or brand kit in the result.
