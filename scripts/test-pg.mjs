@@ -3,6 +3,7 @@
 // file creates and drops its own uniquely named database beside it.
 import { spawnSync } from "node:child_process";
 import pg from "pg";
+import { classifyTestFiles } from "./database-test-files.mjs";
 
 const url = process.env.DATABASE_URL || "postgres://postgres@127.0.0.1:5432/postgres";
 if (!/^postgres(ql)?:\/\//.test(url)) {
@@ -23,5 +24,13 @@ try {
 
 const env = { ...process.env, TEST_DATABASE_URL: url };
 delete env.DATABASE_URL;
-const result = spawnSync("pnpm", ["exec", "vitest", "run", ...process.argv.slice(2)], { stdio: "inherit", env });
+// Named files run as asked; without names, every test file that reaches a database.
+let files = process.argv.slice(2);
+if (files.length === 0) {
+  const classified = classifyTestFiles(process.cwd());
+  files = classified.filter((test) => test.database).map((test) => test.file);
+  const skipped = classified.length - files.length;
+  console.log(`test:pg: ${files.length} test files reach a database; ${skipped} never open one and ran on PGlite's run only`);
+}
+const result = spawnSync("pnpm", ["exec", "vitest", "run", ...files], { stdio: "inherit", env });
 process.exit(result.status ?? 1);
