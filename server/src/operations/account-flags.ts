@@ -2,7 +2,9 @@
 // spent) and resolving one with a note. Both answer 403 `admin access required` to a non-admin.
 import { AccountFlagList, AccountFlagListQuery, AccountFlagResolveInput, AccountFlagView } from "@adgen/schema";
 import { listAccountFlags, resolveAccountFlag } from "../modules/billing/account-flags.ts";
+import { auditSourceOf } from "../request-context.ts";
 import { defineOperation } from "./operation.ts";
+import { actingAccount } from "./signed-in.ts";
 
 const tag = "Admin";
 const adminErrors = { 403: "admin access required" };
@@ -15,7 +17,7 @@ export const accountFlagsOperations = {
     input: AccountFlagListQuery,
     output: AccountFlagList,
     rest: { method: "GET", path: "/admin/flags", tag, errors: adminErrors },
-    handler: (ctx, input) => listAccountFlags(ctx, input),
+    handler: (ctx, input) => listAccountFlags(ctx.services, auditSourceOf(ctx), input),
   }),
   resolve: defineOperation({
     summary: "Mark an account flag resolved, with a note saying what was done (audited)",
@@ -29,6 +31,6 @@ export const accountFlagsOperations = {
       tag,
       errors: { ...adminErrors, 404: "Account flag not found", 409: "This flag was already resolved" },
     },
-    handler: (ctx, input) => resolveAccountFlag(ctx, input),
+    handler: (ctx, input) => resolveAccountFlag(ctx.services, actingAccount(ctx), input),
   }),
 };

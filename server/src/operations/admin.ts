@@ -40,12 +40,13 @@ import { adminHealth } from "../modules/admin/health-report.ts";
 import { addLead, listLeads } from "../modules/admin/leads.ts";
 import { generateMarketing, marketingStatus } from "../modules/admin/marketing.ts";
 import { adminRevenue } from "../modules/admin/revenue.ts";
-import { actorOf } from "./actor.ts";
 import { getSettings, updateSettings } from "../modules/settings/settings.ts";
 import { adminStats } from "../modules/admin/stats.ts";
 import { adminSystem } from "../modules/admin/system.ts";
 import { checkIntegrity } from "../modules/integrity/integrity.ts";
+import { auditSourceOf } from "../request-context.ts";
 import { defineOperation, NoInput } from "./operation.ts";
+import { actingAccount } from "./signed-in.ts";
 
 const admin = { access: "admin" } as const;
 const rest = { tag: "Admin", errors: { 403: "admin access required" } } as const;
@@ -59,7 +60,7 @@ export const adminOperations = {
     input: AdminUserListQuery,
     output: AdminUserList,
     rest: { ...rest, method: "GET", path: "/admin/users" },
-    handler: (ctx, input) => listUsers(ctx, input),
+    handler: (ctx, input) => listUsers(ctx.services, input),
   }),
   user: defineOperation({
     ...admin,
@@ -68,7 +69,7 @@ export const adminOperations = {
     input: UserIdParam,
     output: AdminUser,
     rest: { ...rest, method: "GET", path: "/admin/users/{id}", errors: userNotFound },
-    handler: (ctx, input) => getUser(ctx, input.id),
+    handler: (ctx, input) => getUser(ctx.services, input.id),
   }),
   updateUser: defineOperation({
     ...admin,
@@ -77,7 +78,7 @@ export const adminOperations = {
     input: AdminUserUpdateRequest,
     output: AdminUser,
     rest: { ...rest, method: "PATCH", path: "/admin/users/{id}", errors: userNotFound },
-    handler: (ctx, { id, ...patch }) => updateUser(ctx, id, patch),
+    handler: (ctx, { id, ...patch }) => updateUser(ctx.services, actingAccount(ctx), id, patch),
   }),
   setUserStatus: defineOperation({
     ...admin,
@@ -86,7 +87,7 @@ export const adminOperations = {
     input: UserIdParam.extend(AdminStatusUpdate.shape),
     output: AdminUser,
     rest: { ...rest, method: "PATCH", path: "/admin/users/{id}/status", errors: userNotFound },
-    handler: (ctx, { id, ...input }) => setUserStatus(ctx, id, input),
+    handler: (ctx, { id, ...input }) => setUserStatus(ctx.services, actingAccount(ctx), id, input),
   }),
   grantCredits: defineOperation({
     ...admin,
@@ -95,7 +96,7 @@ export const adminOperations = {
     input: UserIdParam.extend(AdminCreditGrant.shape),
     output: AdminCreditGrantResult,
     rest: { ...rest, method: "POST", path: "/admin/users/{id}/credits", errors: userNotFound },
-    handler: (ctx, { id, ...input }) => grantCredits(ctx, id, input),
+    handler: (ctx, { id, ...input }) => grantCredits(ctx.services, actingAccount(ctx), id, input),
   }),
   resetPassword: defineOperation({
     ...admin,
@@ -104,7 +105,7 @@ export const adminOperations = {
     input: AdminResetPassword,
     output: z.object({ userId: z.string(), reset: z.literal(true) }),
     rest: { ...rest, method: "POST", path: "/admin/reset-password", errors: userNotFound },
-    handler: (ctx, input) => resetPassword(ctx, input),
+    handler: (ctx, input) => resetPassword(ctx.services, auditSourceOf(ctx), input),
   }),
   stats: defineOperation({
     ...admin,
@@ -113,7 +114,7 @@ export const adminOperations = {
     input: AdminPeriodQuery,
     output: AdminStats,
     rest: { ...rest, method: "GET", path: "/admin/stats" },
-    handler: (ctx, input) => adminStats(ctx, input),
+    handler: (ctx, input) => adminStats(ctx.services, auditSourceOf(ctx), input),
   }),
   revenue: defineOperation({
     ...admin,
@@ -122,7 +123,7 @@ export const adminOperations = {
     input: AdminRevenueQuery,
     output: AdminRevenue,
     rest: { ...rest, method: "GET", path: "/admin/revenue" },
-    handler: (ctx, input) => adminRevenue(ctx, input),
+    handler: (ctx, input) => adminRevenue(ctx.services, auditSourceOf(ctx), input),
   }),
   funnel: defineOperation({
     ...admin,
@@ -131,7 +132,7 @@ export const adminOperations = {
     input: AdminPeriodQuery,
     output: AdminFunnel,
     rest: { ...rest, method: "GET", path: "/admin/funnel" },
-    handler: (ctx, input) => adminFunnel(ctx, input),
+    handler: (ctx, input) => adminFunnel(ctx.services, auditSourceOf(ctx), input),
   }),
   leads: defineOperation({
     ...admin,
@@ -140,7 +141,7 @@ export const adminOperations = {
     input: LeadListQuery,
     output: LeadList,
     rest: { ...rest, method: "GET", path: "/admin/leads" },
-    handler: (ctx, input) => listLeads(ctx, input),
+    handler: (ctx, input) => listLeads(ctx.services, auditSourceOf(ctx), input),
   }),
   addLead: defineOperation({
     ...admin,
@@ -149,7 +150,7 @@ export const adminOperations = {
     input: LeadInput,
     output: LeadAddResult,
     rest: { ...rest, method: "POST", path: "/admin/leads" },
-    handler: (ctx, input) => addLead(ctx, input),
+    handler: (ctx, input) => addLead(ctx.services, actingAccount(ctx), input),
   }),
   agents: defineOperation({
     ...admin,
@@ -159,7 +160,7 @@ export const adminOperations = {
     input: NoInput,
     output: AgentList,
     rest: { ...rest, method: "GET", path: "/admin/agents" },
-    handler: (ctx) => listAgents(ctx),
+    handler: (ctx) => listAgents(ctx.services, auditSourceOf(ctx)),
   }),
   triggerAgent: defineOperation({
     ...admin,
@@ -174,7 +175,7 @@ export const adminOperations = {
       from: "query",
       errors: { 403: "admin access required", 404: "Agent not found" },
     },
-    handler: (ctx, input) => triggerAgent(ctx, input.agentId),
+    handler: (ctx, input) => triggerAgent(ctx.services, auditSourceOf(ctx), input.agentId),
   }),
   settings: defineOperation({
     ...admin,
@@ -184,7 +185,7 @@ export const adminOperations = {
     input: NoInput,
     output: SystemSettingsView,
     rest: { ...rest, method: "GET", path: "/admin/settings" },
-    handler: (ctx) => getSettings(ctx),
+    handler: (ctx) => getSettings(ctx.services, auditSourceOf(ctx)),
   }),
   updateSettings: defineOperation({
     ...admin,
@@ -193,7 +194,7 @@ export const adminOperations = {
     input: SystemSettingsUpdate,
     output: SystemSettingsView,
     rest: { ...rest, method: "POST", path: "/admin/settings" },
-    handler: (ctx, input) => updateSettings(ctx, actorOf(ctx).id, input),
+    handler: (ctx, input) => updateSettings(ctx.services, actingAccount(ctx), input),
   }),
   system: defineOperation({
     ...admin,
@@ -202,7 +203,7 @@ export const adminOperations = {
     input: NoInput,
     output: AdminSystem,
     rest: { ...rest, method: "GET", path: "/admin/system" },
-    handler: (ctx) => adminSystem(ctx),
+    handler: (ctx) => adminSystem(ctx.services, auditSourceOf(ctx)),
   }),
   health: defineOperation({
     ...admin,
@@ -211,7 +212,7 @@ export const adminOperations = {
     input: NoInput,
     output: AdminHealth,
     rest: { ...rest, method: "GET", path: "/admin/health" },
-    handler: (ctx) => adminHealth(ctx),
+    handler: (ctx) => adminHealth(ctx.services, auditSourceOf(ctx)),
   }),
   activity: defineOperation({
     ...admin,
@@ -220,7 +221,7 @@ export const adminOperations = {
     input: ActivityQuery,
     output: ActivityPage,
     rest: { ...rest, method: "GET", path: "/admin/activity" },
-    handler: (ctx, input) => adminActivity(ctx, input),
+    handler: (ctx, input) => adminActivity(ctx.services, auditSourceOf(ctx), input),
   }),
   marketing: defineOperation({
     ...admin,
@@ -229,7 +230,7 @@ export const adminOperations = {
     input: NoInput,
     output: MarketingStatus,
     rest: { ...rest, method: "GET", path: "/admin/marketing/generate" },
-    handler: (ctx) => marketingStatus(ctx),
+    handler: (ctx) => marketingStatus(ctx.services, auditSourceOf(ctx)),
   }),
   generateMarketing: defineOperation({
     ...admin,
@@ -238,7 +239,7 @@ export const adminOperations = {
     input: MarketingRequest,
     output: MarketingStatus,
     rest: { ...rest, method: "POST", path: "/admin/marketing/generate" },
-    handler: (ctx, input) => generateMarketing(ctx, input),
+    handler: (ctx, input) => generateMarketing(ctx.services, actingAccount(ctx), input),
   }),
   integrity: defineOperation({
     ...admin,
@@ -248,6 +249,6 @@ export const adminOperations = {
     input: NoInput,
     output: IntegrityReport,
     rest: { ...rest, method: "GET", path: "/integrity" },
-    handler: (ctx) => checkIntegrity(ctx),
+    handler: (ctx) => checkIntegrity(ctx.services, auditSourceOf(ctx)),
   }),
 };

@@ -18,6 +18,7 @@ import { findInvoice, invoiceNumber, listInvoices } from "../modules/billing/inv
 import { listPacks } from "../modules/billing/packs.ts";
 import { confirmSandboxOrder, getSandboxOrder } from "../modules/billing/sandbox.ts";
 import { defineOperation, type FileResult, NoInput } from "./operation.ts";
+import { signedIn } from "./signed-in.ts";
 
 const user = { access: "user" } as const;
 const PDF = { none: "a PDF file: bytes travel over REST only" };
@@ -44,7 +45,7 @@ export const billingOperations = {
       tag: "Billing",
       errors: { 402: "Payment failed at the payment provider", 503: "Payments are not set up on this server" },
     },
-    handler: (ctx, input) => purchasePack(ctx, input),
+    handler: (ctx, input) => purchasePack(ctx.services, signedIn(ctx), input),
   }),
   checkout: defineOperation({
     ...user,
@@ -58,7 +59,7 @@ export const billingOperations = {
       tag: "Billing",
       errors: { 402: "Payment failed at the payment provider", 503: "Payments are not set up on this server" },
     },
-    handler: (ctx, input) => checkoutPlan(ctx, input),
+    handler: (ctx, input) => checkoutPlan(ctx.services, signedIn(ctx), input),
   }),
   sandboxOrder: defineOperation({
     ...user,
@@ -67,7 +68,7 @@ export const billingOperations = {
     input: OrderIdInput,
     output: Order,
     rest: { method: "GET", path: "/checkout/sandbox/{orderId}", tag: "Billing", errors: { 404: "Order not found, or the sandbox is off" } },
-    handler: (ctx, input) => getSandboxOrder(ctx, input.orderId),
+    handler: (ctx, input) => getSandboxOrder(ctx.services, signedIn(ctx).id, input.orderId),
   }),
   sandboxConfirm: defineOperation({
     ...user,
@@ -83,7 +84,7 @@ export const billingOperations = {
       from: "query",
       errors: { 404: "Order not found, or the sandbox is off", 409: "The order is already paid" },
     },
-    handler: (ctx, input) => confirmSandboxOrder(ctx, input.orderId),
+    handler: (ctx, input) => confirmSandboxOrder(ctx.services, signedIn(ctx).id, input.orderId),
   }),
   invoices: defineOperation({
     ...user,
@@ -92,7 +93,7 @@ export const billingOperations = {
     input: NoInput,
     output: z.array(InvoiceSummary),
     rest: { method: "GET", path: "/invoice/generate", tag: "Billing" },
-    handler: (ctx) => listInvoices(ctx),
+    handler: (ctx) => listInvoices(ctx.services, signedIn(ctx).id),
   }),
   invoicePdf: defineOperation({
     ...user,
@@ -110,7 +111,7 @@ export const billingOperations = {
     trpc: PDF,
     graphql: PDF,
     handler: async (ctx, input): Promise<FileResult> => {
-      const invoice = await findInvoice(ctx, input.invoiceId);
+      const invoice = await findInvoice(ctx.services, signedIn(ctx).id, input.invoiceId);
       const pdf = await renderInvoicePdf(invoice);
       return {
         kind: "file",

@@ -68,7 +68,7 @@ export async function invokeOperation(invocation: Invocation): Promise<unknown> 
   traceOperation(ctx.trace, operation.name, ctx.auth?.user.id ?? null);
   authorize(operation, ctx, call.headers);
   // Maintenance mode (an admin setting): changes by non-admins answer 503, reads keep working.
-  await refuseWritesInMaintenance(ctx, operation);
+  await refuseWritesInMaintenance(ctx.services, ctx.auth?.user.role ?? null, operation);
   try {
     const counted = await enforceRateLimit(ctx, operation.rateLimit, operation.name);
     invocation.onRateLimit?.(counted);

@@ -12,6 +12,7 @@ import {
 import { sendNotification } from "../modules/notifications/send-notification.ts";
 import { pushStatus, subscribePush, unsubscribePush } from "../modules/notifications/subscriptions.ts";
 import { defineOperation, NoInput } from "./operation.ts";
+import { actingAccount, signedIn } from "./signed-in.ts";
 
 const tag = "Notifications";
 
@@ -23,7 +24,7 @@ export const notificationsOperations = {
     input: NoInput,
     output: PushStatus,
     rest: { method: "GET", path: "/notifications/subscribe", tag },
-    handler: (ctx) => pushStatus(ctx),
+    handler: (ctx) => pushStatus(ctx.services, signedIn(ctx).id),
   }),
   subscribe: defineOperation({
     summary: "Subscribe this browser to push notifications (a Web Push subscription: https endpoint, p256dh and auth keys)",
@@ -32,7 +33,7 @@ export const notificationsOperations = {
     input: PushSubscribeInput,
     output: PushSubscribeResult,
     rest: { method: "POST", path: "/notifications/subscribe", tag },
-    handler: (ctx, input) => subscribePush(ctx, input),
+    handler: (ctx, input) => subscribePush(ctx.services, signedIn(ctx).id, input),
   }),
   unsubscribe: defineOperation({
     summary: "Unsubscribe one endpoint, or every browser of the account when none is given",
@@ -41,7 +42,7 @@ export const notificationsOperations = {
     input: PushUnsubscribeInput,
     output: PushUnsubscribeResult,
     rest: { method: "DELETE", path: "/notifications/subscribe", tag },
-    handler: (ctx, input) => unsubscribePush(ctx, input),
+    handler: (ctx, input) => unsubscribePush(ctx.services, signedIn(ctx).id, input),
   }),
   send: defineOperation({
     summary: "Send a push notification to yourself, or (admin) to any account by userId",
@@ -55,6 +56,6 @@ export const notificationsOperations = {
       tag,
       errors: { 403: "admin access required to notify another account", 404: "User not found" },
     },
-    handler: (ctx, input) => sendNotification(ctx, input),
+    handler: (ctx, input) => sendNotification(ctx.services, actingAccount(ctx), input),
   }),
 };

@@ -27,7 +27,7 @@ function providerWebhook(provider: WebhookProvider, header: string, summary: str
       headers: { signature: header },
       errors: ERRORS,
     },
-    handler: (ctx, input) => receiveWebhook(ctx, provider, input),
+    handler: (ctx, input) => receiveWebhook(ctx.services, provider, input),
   });
 }
 
@@ -107,7 +107,7 @@ export const providerWebhookOperations = {
       kind: "file",
       filename: "challenge.txt",
       contentType: "text/plain; charset=utf-8",
-      body: answerMetaChallenge(ctx, input),
+      body: answerMetaChallenge(ctx.services.config, input),
       disposition: "inline",
     }),
   }),

@@ -25,6 +25,7 @@ import { userAnalytics, userStats } from "../modules/projects/insights.ts";
 import { changeEmail } from "../modules/users/change-email.ts";
 import { changePassword, getCreditBalance, getProfile, getProviderPreference, setProviderPreference } from "../modules/users/account.ts";
 import { defineOperation, NoInput } from "./operation.ts";
+import { actingAccount, signedIn } from "./signed-in.ts";
 
 const user = { access: "user" } as const;
 
@@ -36,7 +37,7 @@ export const userOperations = {
     input: NoInput,
     output: UserProfile,
     rest: { method: "GET", path: "/user/profile", tag: "User" },
-    handler: (ctx) => getProfile(ctx),
+    handler: (ctx) => getProfile(ctx.services, signedIn(ctx)),
   }),
   credits: defineOperation({
     ...user,
@@ -45,7 +46,7 @@ export const userOperations = {
     input: NoInput,
     output: CreditBalance,
     rest: { method: "GET", path: "/user/credits", tag: "User" },
-    handler: (ctx) => getCreditBalance(ctx),
+    handler: (ctx) => getCreditBalance(signedIn(ctx)),
   }),
   balanceChanges: defineOperation({
     ...user,
@@ -66,7 +67,7 @@ export const userOperations = {
     input: ChangePasswordInput,
     output: PasswordChanged,
     rest: { method: "POST", path: "/user/change-password", tag: "User" },
-    handler: (ctx, input) => changePassword(ctx, input),
+    handler: (ctx, input) => changePassword(ctx.services, actingAccount(ctx), ctx.auth?.session?.id ?? null, input),
   }),
   changeEmail: defineOperation({
     ...user,
@@ -76,7 +77,7 @@ export const userOperations = {
     input: ChangeEmailInput,
     output: EmailChanged,
     rest: { method: "POST", path: "/user/email", tag: "User", errors: { 409: "the address belongs to another account" } },
-    handler: (ctx, input) => changeEmail(ctx, input),
+    handler: (ctx, input) => changeEmail(ctx.services, actingAccount(ctx), input),
   }),
   providerPreference: defineOperation({
     ...user,
@@ -85,7 +86,7 @@ export const userOperations = {
     input: NoInput,
     output: ProviderPreferenceResult,
     rest: { method: "GET", path: "/user/provider-preference", tag: "User" },
-    handler: (ctx) => getProviderPreference(ctx),
+    handler: (ctx) => getProviderPreference(signedIn(ctx)),
   }),
   setProviderPreference: defineOperation({
     ...user,
@@ -94,7 +95,7 @@ export const userOperations = {
     input: ProviderPreferenceInput,
     output: ProviderPreferenceResult,
     rest: { method: "POST", path: "/user/provider-preference", tag: "User" },
-    handler: (ctx, input) => setProviderPreference(ctx, input),
+    handler: (ctx, input) => setProviderPreference(ctx.services, actingAccount(ctx), input),
   }),
   apiKey: defineOperation({
     ...user,
@@ -103,7 +104,7 @@ export const userOperations = {
     input: NoInput,
     output: ApiKeyStatus,
     rest: { method: "GET", path: "/user/api-key", tag: "User" },
-    handler: (ctx) => getApiKeyStatus(ctx),
+    handler: (ctx) => getApiKeyStatus(ctx.services, signedIn(ctx)),
   }),
   generateApiKey: defineOperation({
     ...user,
@@ -113,7 +114,7 @@ export const userOperations = {
     input: ApiKeyRequest,
     output: ApiKeyCreated,
     rest: { method: "POST", path: "/user/api-key", tag: "User", errors: { 403: "Plan does not support API keys" } },
-    handler: (ctx, input) => generateApiKey(ctx, input.scope),
+    handler: (ctx, input) => generateApiKey(ctx.services, actingAccount(ctx), ctx.auth?.method ?? "session", input.scope),
   }),
   revokeApiKey: defineOperation({
     ...user,
@@ -122,7 +123,7 @@ export const userOperations = {
     input: NoInput,
     output: ApiKeyRevoked,
     rest: { method: "DELETE", path: "/user/api-key", tag: "User" },
-    handler: (ctx) => revokeApiKey(ctx),
+    handler: (ctx) => revokeApiKey(ctx.services, actingAccount(ctx)),
   }),
   stats: defineOperation({
     ...user,

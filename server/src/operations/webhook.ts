@@ -3,6 +3,7 @@ import { WebhookDelivery, WebhookSettings, WebhookSettingsInput } from "@adgen/s
 import { getWebhookSettings, saveWebhookSettings } from "../modules/webhooks/endpoint.ts";
 import { sendTestWebhook } from "../modules/webhooks/test-delivery.ts";
 import { defineOperation, NoInput } from "./operation.ts";
+import { actingAccount, signedIn } from "./signed-in.ts";
 
 export const webhookOperations = {
   get: defineOperation({
@@ -12,7 +13,7 @@ export const webhookOperations = {
     input: NoInput,
     output: WebhookSettings,
     rest: { method: "GET", path: "/user/webhook", tag: "Webhooks" },
-    handler: (ctx) => getWebhookSettings(ctx),
+    handler: (ctx) => getWebhookSettings(ctx.services, signedIn(ctx).id),
   }),
   save: defineOperation({
     summary: "Set (or clear with null) your default webhook URL; `rotateSecret: true` issues a new secret",
@@ -21,7 +22,7 @@ export const webhookOperations = {
     input: WebhookSettingsInput,
     output: WebhookSettings,
     rest: { method: "POST", path: "/user/webhook", tag: "Webhooks" },
-    handler: (ctx, input) => saveWebhookSettings(ctx, input),
+    handler: (ctx, input) => saveWebhookSettings(ctx.services, actingAccount(ctx), input),
   }),
   sendTest: defineOperation({
     summary: "Send a signed test event (`webhook.test`) to your webhook URL now and answer the delivery's outcome",
@@ -32,6 +33,6 @@ export const webhookOperations = {
     input: NoInput,
     output: WebhookDelivery,
     rest: { method: "POST", path: "/user/webhook/test", tag: "Webhooks", errors: { 400: "no webhook URL is set" } },
-    handler: (ctx) => sendTestWebhook(ctx),
+    handler: (ctx) => sendTestWebhook(ctx.services, actingAccount(ctx)),
   }),
 };

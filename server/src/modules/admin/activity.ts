@@ -1,17 +1,15 @@
 // GET /admin/activity: the audit trail, newest first, paginated, filtered by account (actor or target),
 // action (exact, or a prefix ending in ".") and date.
-import { auditSourceOf } from "../../request-context.ts";
 import type { Prisma } from "@adgen/prisma";
 import { ActivityQuery, type ActivityPage } from "@adgen/schema";
 import type { z } from "zod";
-import type { RequestContext } from "../../request-context.ts";
+import type { Services } from "../../request-context.ts";
+import type { AuditSource } from "../audit/record-audit.ts";
 import { parseInput } from "../../errors.ts";
 import { auditAdminRead } from "../audit/admin-audit.ts";
 import { resolvePeriod } from "./period.ts";
-import { requireAdmin } from "../auth/require-admin.ts";
 
-export async function adminActivity(ctx: RequestContext, input: z.input<typeof ActivityQuery>): Promise<ActivityPage> {
-  requireAdmin(ctx);
+export async function adminActivity(services: Services, source: AuditSource, input: z.input<typeof ActivityQuery>): Promise<ActivityPage> {
   const query = parseInput(ActivityQuery, input);
   const where: Prisma.AuditLogWhereInput = {};
   if (query.userId) where.OR = [{ actorId: query.userId }, { targetId: query.userId }];
@@ -21,7 +19,7 @@ export async function adminActivity(ctx: RequestContext, input: z.input<typeof A
     const period = resolvePeriod({ from: query.from ?? "1970-01-01", to: query.to ?? "2999-12-31" }, new Date(), Infinity);
     where.createdAt = { ...(query.from ? { gte: period.from } : {}), ...(query.to ? { lt: period.to } : {}) };
   }
-  const { prisma } = ctx.services;
+  const { prisma } = services;
   const [total, rows] = await Promise.all([
     prisma.auditLog.count({ where }),
     prisma.auditLog.findMany({
@@ -36,7 +34,7 @@ export async function adminActivity(ctx: RequestContext, input: z.input<typeof A
     (await prisma.user.findMany({ where: { id: { in: actorIds } }, select: { id: true, email: true } })).map((u) => [u.id, u.email]),
   );
   // Recorded after the page is read, so the page shows the trail as it was asked for.
-  await auditAdminRead(ctx.services, auditSourceOf(ctx), "admin.activity_viewed", {
+  await auditAdminRead(services, source, "admin.activity_viewed", {
     page: query.page,
     ...(query.userId ? { userId: query.userId } : {}),
     ...(query.action ? { action: query.action } : {}),

@@ -1,15 +1,14 @@
 // GET /admin/funnel: of the accounts that signed up in a period, how many went on to each next stage,
 // counted from what the service recorded (audit events, jobs, the ledger). The funnel is strict: an account
 // counts at a stage only if it reached every stage before it, so each conversion is at most 100 %.
-import { auditSourceOf } from "../../request-context.ts";
 import { type AdminFunnel, type AdminPeriodQuery, FUNNEL_STAGES } from "@adgen/schema";
 import type { z } from "zod";
-import type { RequestContext } from "../../request-context.ts";
+import type { Services } from "../../request-context.ts";
+import type { AuditSource } from "../audit/record-audit.ts";
 import { LedgerReason } from "../credits/ledger.ts";
 import { auditAdminRead } from "../audit/admin-audit.ts";
 import { HOUSE_EMAIL } from "./marketing.ts";
 import { parsePeriod, periodView } from "./period.ts";
-import { requireAdmin } from "../auth/require-admin.ts";
 
 export const FUNNEL_DEFINITIONS: Record<(typeof FUNNEL_STAGES)[number], string> = {
   signup: "accounts created in the period (not the house account that makes the service's own ads)",
@@ -35,11 +34,10 @@ export function funnelStages(counts: StageCounts): AdminFunnel["stages"] {
   }));
 }
 
-export async function adminFunnel(ctx: RequestContext, input: z.input<typeof AdminPeriodQuery>): Promise<AdminFunnel> {
-  requireAdmin(ctx);
+export async function adminFunnel(services: Services, source: AuditSource, input: z.input<typeof AdminPeriodQuery>): Promise<AdminFunnel> {
   const period = parsePeriod(input);
   const { from, to } = period;
-  const [row] = await ctx.services.prisma.$queryRaw<StageCounts[]>`
+  const [row] = await services.prisma.$queryRaw<StageCounts[]>`
     WITH flags AS (
       SELECT
         EXISTS (SELECT 1 FROM audit_log a WHERE a.actor_id = u.id AND a.action = 'auth.login' AND a.created_at < ${to}) AS login,
@@ -58,6 +56,6 @@ export async function adminFunnel(ctx: RequestContext, input: z.input<typeof Adm
       count(*) FILTER (WHERE studio AND generate AND purchase)::int AS purchase
     FROM flags`;
   const counts = Object.fromEntries(FUNNEL_STAGES.map((stage) => [stage, Number(row?.[stage] ?? 0)])) as StageCounts;
-  await auditAdminRead(ctx.services, auditSourceOf(ctx), "admin.funnel_viewed", periodView(period));
+  await auditAdminRead(services, source, "admin.funnel_viewed", periodView(period));
   return { period: periodView(period), stages: funnelStages(counts) };
 }

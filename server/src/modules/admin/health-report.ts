@@ -2,20 +2,19 @@
 // the database, the queue, storage (free space, and that a file can be written), ffmpeg, and each
 // provider (the built-in studio renderer; each remote provider probed when configured, else said so:
 // health-providers.ts), and outgoing mail (health-mail.ts).
-import { auditSourceOf } from "../../request-context.ts";
 import { spawn } from "node:child_process";
 import { randomUUID } from "node:crypto";
 import { rm, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import type { AdminHealth } from "@adgen/schema";
-import type { RequestContext, Services } from "../../request-context.ts";
+import type { Services } from "../../request-context.ts";
+import type { AuditSource } from "../audit/record-audit.ts";
 import { QUEUE } from "../../queue/queue.ts";
 import { locateFfmpeg } from "../render/ffmpeg.ts";
 import { auditAdminRead } from "../audit/admin-audit.ts";
 import { checkMail } from "./health-mail.ts";
 import { checkProviders } from "./health-providers.ts";
 import { diskSpace } from "./system.ts";
-import { requireAdmin } from "../auth/require-admin.ts";
 
 type Check = AdminHealth["checks"][number];
 
@@ -108,8 +107,7 @@ async function checkBucket(services: Services): Promise<{ status: "ok" | "error"
   }
 }
 
-export async function adminHealth(ctx: RequestContext): Promise<AdminHealth> {
-  requireAdmin(ctx);
-  await auditAdminRead(ctx.services, auditSourceOf(ctx), "admin.health_viewed");
-  return checkHealth(ctx.services);
+export async function adminHealth(services: Services, source: AuditSource): Promise<AdminHealth> {
+  await auditAdminRead(services, source, "admin.health_viewed");
+  return checkHealth(services);
 }

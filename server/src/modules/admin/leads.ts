@@ -1,13 +1,11 @@
 // Leads: added by an admin (or found by the lead-list workflow), validated, one per e-mail address.
-import { auditSourceOf } from "../../request-context.ts";
 import type { Lead as LeadRow, Prisma } from "@adgen/prisma";
 import { type Lead, LeadInput, LeadListQuery, type LeadList } from "@adgen/schema";
 import type { z } from "zod";
-import type { RequestContext, Tx } from "../../request-context.ts";
+import type { Services, Tx } from "../../request-context.ts";
 import { parseInput } from "../../errors.ts";
-import { recordAudit } from "../audit/record-audit.ts";
+import { type ActingAccount, type AuditSource, auditSourceFor, recordAudit } from "../audit/record-audit.ts";
 import { auditAdminRead } from "../audit/admin-audit.ts";
-import { requireAdmin } from "../auth/require-admin.ts";
 
 export const toLead = (row: LeadRow): Lead => ({
   id: row.id,
@@ -39,12 +37,11 @@ export async function saveLead(db: Tx, lead: LeadInput, createdById: string | nu
   return { lead: updated, created: false };
 }
 
-export async function addLead(ctx: RequestContext, input: z.input<typeof LeadInput>) {
-  const admin = requireAdmin(ctx);
+export async function addLead(services: Services, admin: ActingAccount, input: z.input<typeof LeadInput>) {
   const lead = parseInput(LeadInput, input);
-  return ctx.services.prisma.$transaction(async (tx) => {
+  return services.prisma.$transaction(async (tx) => {
     const saved = await saveLead(tx, lead, admin.id);
-    await recordAudit(tx, auditSourceOf(ctx), {
+    await recordAudit(tx, auditSourceFor(admin), {
       action: saved.created ? "admin.lead_added" : "admin.lead_duplicate",
       targetType: "lead",
       targetId: saved.lead.id,
@@ -54,8 +51,7 @@ export async function addLead(ctx: RequestContext, input: z.input<typeof LeadInp
   });
 }
 
-export async function listLeads(ctx: RequestContext, input: z.input<typeof LeadListQuery>): Promise<LeadList> {
-  requireAdmin(ctx);
+export async function listLeads(services: Services, source: AuditSource, input: z.input<typeof LeadListQuery>): Promise<LeadList> {
   const { page, pageSize, search } = parseInput(LeadListQuery, input);
   const pattern = search?.replace(/[\\%_]/g, "\\$&");
   const where: Prisma.LeadWhereInput = pattern
@@ -67,11 +63,11 @@ export async function listLeads(ctx: RequestContext, input: z.input<typeof LeadL
         ],
       }
     : {};
-  const { prisma } = ctx.services;
+  const { prisma } = services;
   const [total, rows] = await Promise.all([
     prisma.lead.count({ where }),
     prisma.lead.findMany({ where, orderBy: [{ createdAt: "desc" }, { id: "asc" }], skip: (page - 1) * pageSize, take: pageSize }),
   ]);
-  await auditAdminRead(ctx.services, auditSourceOf(ctx), "admin.leads_viewed", { page, ...(search ? { search } : {}) });
+  await auditAdminRead(services, source, "admin.leads_viewed", { page, ...(search ? { search } : {}) });
   return { leads: rows.map(toLead), page, pageSize, total, totalPages: Math.max(1, Math.ceil(total / pageSize)) };
 }

@@ -4,18 +4,16 @@
 //           status and files show in the run's status);
 //   leads — a lead list built from recent signups, contact messages and newsletter subscribers, added
 //           to the leads (one per e-mail).
-import { auditSourceOf } from "../../request-context.ts";
 import type { MarketingRun as MarketingRunRow, Prisma } from "@adgen/prisma";
 import { CREDIT_PACKS, MarketingRequest, type MarketingRun, WORKFLOWS, WorkflowRequest } from "@adgen/schema";
 import type { z } from "zod";
-import type { RequestContext, Services } from "../../request-context.ts";
+import type { Services } from "../../request-context.ts";
 import { AppError, parseInput } from "../../errors.ts";
-import { recordAudit } from "../audit/record-audit.ts";
+import { type ActingAccount, type AuditSource, auditSourceFor, recordAudit } from "../audit/record-audit.ts";
 import { changeCredits, LedgerReason } from "../credits/ledger.ts";
 import { launchWorkflow } from "../workflows/launch/launch-workflow.ts";
 import { auditAdminRead } from "../audit/admin-audit.ts";
 import { saveLead, toLead } from "./leads.ts";
-import { requireAdmin } from "../auth/require-admin.ts";
 import { readSettings } from "../settings/settings.ts";
 import { hashPassword } from "../auth/password.ts";
 import { randomBytes } from "node:crypto";
@@ -85,9 +83,7 @@ async function houseAccount(services: Services) {
 }
 
 /** Launches a Static Ad about the service on the house account, topping its credits up through the ledger. */
-async function launchHouseAd(ctx: RequestContext): Promise<{ jobId: string; output: Record<string, unknown> }> {
-  const { services } = ctx;
-  const admin = requireAdmin(ctx);
+async function launchHouseAd(services: Services, adminId: string): Promise<{ jobId: string; output: Record<string, unknown> }> {
   let house = await houseAccount(services);
   if (house.creditsBalance < HOUSE_TOP_UP) {
     await services.prisma.$transaction((tx) =>
@@ -95,7 +91,7 @@ async function launchHouseAd(ctx: RequestContext): Promise<{ jobId: string; outp
         userId: house.id,
         delta: HOUSE_TOP_UP - house.creditsBalance,
         reason: LedgerReason.adminAdjustment,
-        actorId: admin.id,
+        actorId: adminId,
         note: "house account top-up for a self-marketing ad",
       }),
     );
@@ -113,8 +109,8 @@ async function launchHouseAd(ctx: RequestContext): Promise<{ jobId: string; outp
 }
 
 /** Recent signups, contact messages and newsletter subscribers become leads (one per e-mail). */
-async function buildLeadList(ctx: RequestContext): Promise<Record<string, unknown>> {
-  const { prisma } = ctx.services;
+async function buildLeadList(services: Services): Promise<Record<string, unknown>> {
+  const { prisma } = services;
   const since = new Date(Date.now() - 30 * 86_400_000);
   const [signups, contacts, subscribers] = await Promise.all([
     prisma.user.findMany({
@@ -154,10 +150,8 @@ async function buildLeadList(ctx: RequestContext): Promise<Record<string, unknow
   };
 }
 
-export async function generateMarketing(ctx: RequestContext, input: z.input<typeof MarketingRequest>) {
-  const admin = requireAdmin(ctx);
+export async function generateMarketing(services: Services, admin: ActingAccount, input: z.input<typeof MarketingRequest>) {
   const { kinds } = parseInput(MarketingRequest, input);
-  const { services } = ctx;
   if (!(await readSettings(services)).featureFlags.marketing) {
     throw new AppError("FORBIDDEN", "The marketing workflows are turned off in settings (feature flag `marketing`)");
   }
@@ -167,10 +161,10 @@ export async function generateMarketing(ctx: RequestContext, input: z.input<type
     let update: Prisma.MarketingRunUpdateInput;
     try {
       if (kind === "ad") {
-        const { jobId, output } = await launchHouseAd(ctx);
+        const { jobId, output } = await launchHouseAd(services, admin.id);
         update = { jobId, output: output as Prisma.InputJsonValue };
       } else {
-        const output = kind === "blog" ? await blogDraft(services) : await buildLeadList(ctx);
+        const output = kind === "blog" ? await blogDraft(services) : await buildLeadList(services);
         update = { status: "completed", output: output as Prisma.InputJsonValue, finishedAt: new Date() };
       }
     } catch (error) {
@@ -178,7 +172,7 @@ export async function generateMarketing(ctx: RequestContext, input: z.input<type
     }
     runs.push(toRun(await services.prisma.marketingRun.update({ where: { id: row.id }, data: update })));
   }
-  await recordAudit(services.prisma, auditSourceOf(ctx), {
+  await recordAudit(services.prisma, auditSourceFor(admin), {
     action: "admin.marketing_generated",
     targetType: "marketing",
     metadata: { runs: runs.map((run) => ({ id: run.id, kind: run.kind, status: run.status })) },
@@ -211,12 +205,10 @@ async function settleAdRun(services: Services, row: MarketingRunRow): Promise<Ma
   return { ...row, output };
 }
 
-export async function marketingStatus(ctx: RequestContext) {
-  requireAdmin(ctx);
-  const { services } = ctx;
+export async function marketingStatus(services: Services, source: AuditSource) {
   const rows = await services.prisma.marketingRun.findMany({ orderBy: [{ createdAt: "desc" }, { id: "asc" }], take: 20 });
   const runs = [];
   for (const row of rows) runs.push(toRun(await settleAdRun(services, row)));
-  await auditAdminRead(ctx.services, auditSourceOf(ctx), "admin.marketing_viewed");
+  await auditAdminRead(services, source, "admin.marketing_viewed");
   return { runs };
 }

@@ -1,14 +1,13 @@
 // GET /admin/revenue: paid orders (the payment providers' and the sandbox's) in a period, by provider, by
 // plan and by pack, and as a series by day, week or month (UTC; weeks start on Monday); and the credits
 // sold against what the period's jobs cost at the generation providers.
-import { auditSourceOf } from "../../request-context.ts";
 import { type AdminRevenue, AdminRevenueQuery } from "@adgen/schema";
 import type { z } from "zod";
-import type { RequestContext } from "../../request-context.ts";
+import type { Services } from "../../request-context.ts";
+import type { AuditSource } from "../audit/record-audit.ts";
 import { parseInput } from "../../errors.ts";
 import { auditAdminRead } from "../audit/admin-audit.ts";
 import { periodView, resolvePeriod } from "./period.ts";
-import { requireAdmin } from "../auth/require-admin.ts";
 
 /** An order that was paid: `paid`, or `refunded` after it was paid. */
 const PAID = ["paid", "refunded"];
@@ -69,11 +68,14 @@ function bucketsOf(from: Date, to: Date, interval: AdminRevenue["interval"]): st
   return buckets;
 }
 
-export async function adminRevenue(ctx: RequestContext, input: z.input<typeof AdminRevenueQuery>): Promise<AdminRevenue> {
-  requireAdmin(ctx);
+export async function adminRevenue(
+  services: Services,
+  source: AuditSource,
+  input: z.input<typeof AdminRevenueQuery>,
+): Promise<AdminRevenue> {
   const query = parseInput(AdminRevenueQuery, input);
   const period = resolvePeriod(query);
-  const rows: Row[] = await ctx.services.prisma.order.findMany({
+  const rows: Row[] = await services.prisma.order.findMany({
     where: { status: { in: PAID }, paidAt: { gte: period.from, lt: period.to } },
     select: {
       provider: true,
@@ -88,7 +90,7 @@ export async function adminRevenue(ctx: RequestContext, input: z.input<typeof Ad
       credits: true,
     },
   });
-  const generated = await ctx.services.prisma.job.aggregate({
+  const generated = await services.prisma.job.aggregate({
     where: { createdAt: { gte: period.from, lt: period.to }, providerCostCents: { gt: 0 } },
     _sum: { providerCostCents: true },
     _count: true,
@@ -102,7 +104,7 @@ export async function adminRevenue(ctx: RequestContext, input: z.input<typeof Ad
     entry.orders += 1;
   }
   const total = (of: Row[]) => centsOf(of.reduce((sum, row) => sum + row.amountCents, 0n));
-  await auditAdminRead(ctx.services, auditSourceOf(ctx), "admin.revenue_viewed", { ...periodView(period), interval: query.interval });
+  await auditAdminRead(services, source, "admin.revenue_viewed", { ...periodView(period), interval: query.interval });
   return {
     period: periodView(period),
     interval: query.interval,

@@ -1,20 +1,18 @@
 // GET /admin/stats: accounts by plan and status, jobs launched by type and status, and the credits granted
 // and used in a period, all counted from the tables that hold them (the ledger for credits).
-import { auditSourceOf } from "../../request-context.ts";
 import { ACCOUNT_STATUSES, type AdminPeriodQuery, type AdminStats, JOB_STATUSES, PLAN_IDS, WORKFLOW_TYPES } from "@adgen/schema";
 import type { z } from "zod";
-import type { RequestContext } from "../../request-context.ts";
+import type { Services } from "../../request-context.ts";
+import type { AuditSource } from "../audit/record-audit.ts";
 import { LedgerReason } from "../credits/ledger.ts";
 import { auditAdminRead } from "../audit/admin-audit.ts";
 import { daysOf, parsePeriod, periodView } from "./period.ts";
-import { requireAdmin } from "../auth/require-admin.ts";
 
 const GRANT_REASONS: string[] = [LedgerReason.signupGrant, LedgerReason.purchase, LedgerReason.planAllowance, LedgerReason.adminAdjustment];
 
-export async function adminStats(ctx: RequestContext, input: z.input<typeof AdminPeriodQuery>): Promise<AdminStats> {
-  requireAdmin(ctx);
+export async function adminStats(services: Services, source: AuditSource, input: z.input<typeof AdminPeriodQuery>): Promise<AdminStats> {
   const period = parsePeriod(input);
-  const { prisma } = ctx.services;
+  const { prisma } = services;
   const inPeriod = { gte: period.from, lt: period.to };
   const [total, newInPeriod, byPlan, byStatus, jobsByType, jobsByStatus, ledger, granted, daily] = await Promise.all([
     prisma.user.count(),
@@ -28,12 +26,12 @@ export async function adminStats(ctx: RequestContext, input: z.input<typeof Admi
       where: { createdAt: inPeriod, reason: { in: GRANT_REASONS }, delta: { gt: 0 } },
       _sum: { delta: true },
     }),
-    dailySeries(ctx, period.from, period.to),
+    dailySeries(services, period.from, period.to),
   ]);
   const byReason = Object.fromEntries(ledger.map((row) => [row.reason, row._sum.delta ?? 0]));
   const charged = -(byReason[LedgerReason.workflowCharge] ?? 0);
   const refunded = byReason[LedgerReason.workflowRefund] ?? 0;
-  await auditAdminRead(ctx.services, auditSourceOf(ctx), "admin.stats_viewed", periodView(period));
+  await auditAdminRead(services, source, "admin.stats_viewed", periodView(period));
   const days = daysOf(period);
   return {
     period: periodView(period),
@@ -71,8 +69,8 @@ function countEach<K extends string>(keys: readonly K[], rows: [string, number][
   return Object.fromEntries(keys.map((key) => [key, found.get(key) ?? 0])) as Record<K, number>;
 }
 
-async function dailySeries(ctx: RequestContext, from: Date, to: Date) {
-  const { prisma } = ctx.services;
+async function dailySeries(services: Services, from: Date, to: Date) {
+  const { prisma } = services;
   const [jobs, credits, signups] = await Promise.all([
     prisma.$queryRaw<{ day: string; n: number }[]>`
       SELECT to_char(created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD') AS day, count(*)::int AS n

@@ -1,15 +1,14 @@
 // GET /admin/system: what the background side is doing: queue depths and states (pg-boss), workers,
 // the scheduled agents, and storage use (media files, free disk space, database size).
-import { auditSourceOf } from "../../request-context.ts";
 import { statfs } from "node:fs/promises";
 import { type AdminSystem, QUEUE_STATES } from "@adgen/schema";
-import type { RequestContext, Services } from "../../request-context.ts";
+import type { Services } from "../../request-context.ts";
+import type { AuditSource } from "../audit/record-audit.ts";
 import { QUEUE } from "../../queue/queue.ts";
 import { auditAdminRead } from "../audit/admin-audit.ts";
 import { listAgentStates } from "../agents/agents.ts";
 import { mailStatus } from "../mail/mail-status.ts";
 import { segmentCacheStats } from "../render/segment-store.ts";
-import { requireAdmin } from "../auth/require-admin.ts";
 
 async function queueStates(services: Services): Promise<AdminSystem["queues"]> {
   const rows = await services.db.sql.query<{ name: string; state: string; n: number }>(
@@ -33,9 +32,7 @@ export async function diskSpace(path: string): Promise<{ freeBytes: number; tota
   }
 }
 
-export async function adminSystem(ctx: RequestContext): Promise<AdminSystem> {
-  requireAdmin(ctx);
-  const { services } = ctx;
+export async function adminSystem(services: Services, source: AuditSource): Promise<AdminSystem> {
   const media = await services.media.usage();
   const [queues, agents, disk, dbSize, running, mail, renderCache] = await Promise.all([
     queueStates(services),
@@ -49,7 +46,7 @@ export async function adminSystem(ctx: RequestContext): Promise<AdminSystem> {
     mailStatus(services),
     segmentCacheStats(services.prisma, services.config.renderCacheBytes),
   ]);
-  await auditAdminRead(ctx.services, auditSourceOf(ctx), "admin.system_viewed");
+  await auditAdminRead(services, source, "admin.system_viewed");
   const workflowConcurrency = services.config.workers;
   return {
     queues,

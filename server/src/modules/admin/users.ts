@@ -1,6 +1,5 @@
-// Admin operations on accounts (SPEC 4.12, CONTRACT). Each one is gated by requireAdmin and audited
-// with who did what to whom.
-import { auditSourceOf } from "../../request-context.ts";
+// Admin operations on accounts (SPEC 4.12, CONTRACT). Each is an `admin` operation (the invocation path checks
+// the caller) and is audited with who did what to whom.
 import type { Prisma } from "@adgen/prisma";
 import {
   API_KEY_PLANS,
@@ -13,24 +12,22 @@ import {
   type UserProfile,
 } from "@adgen/schema";
 import type { z } from "zod";
-import type { RequestContext, Tx } from "../../request-context.ts";
+import type { Services, Tx } from "../../request-context.ts";
 import { AppError, Errors, parseInput } from "../../errors.ts";
-import { recordAudit } from "../audit/record-audit.ts";
+import { type ActingAccount, type AuditSource, auditSourceFor, recordAudit } from "../audit/record-audit.ts";
 import { type CredentialRevocation, Revoke } from "../auth/credential-revocation.ts";
 import { hashPassword } from "../auth/password.ts";
 import { changeCredits, InsufficientCreditsError, LedgerReason } from "../credits/ledger.ts";
 import { balanceEventIn } from "../credits/balance-updates.ts";
 import { loadProfile, toUserProfile } from "../auth/to-profile.ts";
-import { requireAdmin } from "../auth/require-admin.ts";
 
-export async function listUsers(ctx: RequestContext, input: z.input<typeof AdminUserListQuery>): Promise<AdminUserList> {
-  requireAdmin(ctx);
+export async function listUsers(services: Services, input: z.input<typeof AdminUserListQuery>): Promise<AdminUserList> {
   const { page, pageSize, search } = parseInput(AdminUserListQuery, input);
   // `contains` is a LIKE pattern: escape its wildcards so `%` or `_` match only themselves.
   const where: Prisma.UserWhereInput = search ? { email: { contains: search.toLowerCase().replace(/[\\%_]/g, "\\$&") } } : {};
   const [total, users] = await Promise.all([
-    ctx.services.prisma.user.count({ where }),
-    ctx.services.prisma.user.findMany({
+    services.prisma.user.count({ where }),
+    services.prisma.user.findMany({
       where,
       orderBy: [{ createdAt: "desc" }, { id: "asc" }],
       skip: (page - 1) * pageSize,
@@ -53,17 +50,20 @@ async function profileOr404(db: Tx, id: string): Promise<UserProfile> {
   return profile;
 }
 
-export async function getUser(ctx: RequestContext, id: string): Promise<UserProfile> {
-  requireAdmin(ctx);
-  return profileOr404(ctx.services.prisma, id);
+export async function getUser(services: Services, id: string): Promise<UserProfile> {
+  return profileOr404(services.prisma, id);
 }
 
-export async function updateUser(ctx: RequestContext, id: string, input: z.input<typeof AdminUserUpdate>): Promise<UserProfile> {
-  const admin = requireAdmin(ctx);
+export async function updateUser(
+  services: Services,
+  admin: ActingAccount,
+  id: string,
+  input: z.input<typeof AdminUserUpdate>,
+): Promise<UserProfile> {
   const patch = parseInput(AdminUserUpdate, input);
   if (id === admin.id && patch.role === "user") throw new AppError("BAD_REQUEST", "You cannot remove your own admin role");
   if (id === admin.id && patch.status === "suspended") throw new AppError("BAD_REQUEST", "You cannot suspend your own account");
-  const { prisma } = ctx.services;
+  const { prisma } = services;
   const before = await profileOr404(prisma, id);
   const data: Prisma.UserUpdateInput = {};
   if (patch.role !== undefined) data.role = patch.role;
@@ -78,7 +78,7 @@ export async function updateUser(ctx: RequestContext, id: string, input: z.input
       await tx.session.deleteMany({ where: { userId: id } });
       await tx.apiKey.deleteMany({ where: { userId: id } });
     }
-    await recordAudit(tx, auditSourceOf(ctx), {
+    await recordAudit(tx, auditSourceFor(admin), {
       action: "admin.user_updated",
       targetType: "user",
       targetId: id,
@@ -86,7 +86,7 @@ export async function updateUser(ctx: RequestContext, id: string, input: z.input
     });
     return profileOr404(tx, id);
   });
-  for (const revocation of revocationsFor(id, before, patch)) ctx.services.sessions.revoke(revocation);
+  for (const revocation of revocationsFor(id, before, patch)) services.sessions.revoke(revocation);
   return after;
 }
 
@@ -108,16 +108,19 @@ function pick(profile: UserProfile, keys: string[]) {
 }
 
 /** Suspending ends every live session of the account at once; its API key stops working too. */
-export async function setUserStatus(ctx: RequestContext, id: string, input: z.input<typeof AdminStatusUpdate>): Promise<UserProfile> {
-  requireAdmin(ctx); // before validation: a non-admin learns nothing from the body's errors
+export async function setUserStatus(
+  services: Services,
+  admin: ActingAccount,
+  id: string,
+  input: z.input<typeof AdminStatusUpdate>,
+): Promise<UserProfile> {
   const { status } = parseInput(AdminStatusUpdate, input);
-  return updateUser(ctx, id, { status });
+  return updateUser(services, admin, id, { status });
 }
 
-export async function grantCredits(ctx: RequestContext, id: string, input: z.input<typeof AdminCreditGrant>) {
-  const admin = requireAdmin(ctx);
+export async function grantCredits(services: Services, admin: ActingAccount, id: string, input: z.input<typeof AdminCreditGrant>) {
   const { amount, reason } = parseInput(AdminCreditGrant, input);
-  const { prisma } = ctx.services;
+  const { prisma } = services;
   await profileOr404(prisma, id);
   const result = await prisma
     .$transaction(async (tx) => {
@@ -128,13 +131,13 @@ export async function grantCredits(ctx: RequestContext, id: string, input: z.inp
         actorId: admin.id,
         note: reason ?? null,
       });
-      await recordAudit(tx, auditSourceOf(ctx), {
+      await recordAudit(tx, auditSourceFor(admin), {
         action: "admin.credits_adjusted",
         targetType: "user",
         targetId: id,
         metadata: { amount, reason: reason ?? null, balance: change.balance, entryId: change.entryId },
       });
-      const announce = await balanceEventIn(tx, ctx.services, id, {
+      const announce = await balanceEventIn(tx, services, id, {
         balance: change.balance,
         delta: amount,
         reason: LedgerReason.adminAdjustment,
@@ -157,18 +160,17 @@ export async function grantCredits(ctx: RequestContext, id: string, input: z.inp
 }
 
 /** Sets a new password for another account and ends every credential of it: sessions and API key. */
-export async function resetPassword(ctx: RequestContext, input: z.input<typeof AdminResetPassword>) {
-  requireAdmin(ctx);
+export async function resetPassword(services: Services, source: AuditSource, input: z.input<typeof AdminResetPassword>) {
   const { userId, newPassword } = parseInput(AdminResetPassword, input);
-  const { prisma } = ctx.services;
+  const { prisma } = services;
   await profileOr404(prisma, userId);
   const passwordHash = await hashPassword(newPassword);
   await prisma.$transaction(async (tx) => {
     await tx.user.update({ where: { id: userId }, data: { passwordHash } });
     await tx.session.deleteMany({ where: { userId } });
     await tx.apiKey.deleteMany({ where: { userId } });
-    await recordAudit(tx, auditSourceOf(ctx), { action: "admin.password_reset", targetType: "user", targetId: userId });
+    await recordAudit(tx, source, { action: "admin.password_reset", targetType: "user", targetId: userId });
   });
-  ctx.services.sessions.revoke(Revoke.everything(userId, "password_reset"));
+  services.sessions.revoke(Revoke.everything(userId, "password_reset"));
   return { userId, reset: true as const };
 }

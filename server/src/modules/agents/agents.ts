@@ -1,17 +1,15 @@
 // The background agents: the periodic duties the workers really run, each recording its last run, next
 // run, status and last error in agent_states. The workers' sweep calls `runDueAgents`; an admin's
 // POST /admin/agents/{agentId}/trigger runs one at once through the same `runAgent`.
-import { auditSourceOf } from "../../request-context.ts";
 import type { AgentState, Prisma } from "@adgen/prisma";
 import type { Agent } from "@adgen/schema";
-import type { RequestContext, Services } from "../../request-context.ts";
+import type { Services } from "../../request-context.ts";
 import { AppError, Errors } from "../../errors.ts";
-import { recordAudit } from "../audit/record-audit.ts";
+import { type AuditSource, recordAudit } from "../audit/record-audit.ts";
 import { recoverOrphanedJobs } from "../workflows/pipeline/run-job.ts";
 import { expireStaleReviews } from "../workflows/jobs/hitl.ts";
 import { auditAdminRead } from "../audit/admin-audit.ts";
 import { scanPerformanceDecay } from "../performance/performance-decay.ts";
-import { requireAdmin } from "../auth/require-admin.ts";
 import { requeueLostWebhookDeliveries } from "../webhooks/webhook-retries.ts";
 
 interface AgentDefinition {
@@ -122,24 +120,22 @@ export async function listAgentStates(services: Services): Promise<Agent[]> {
   return AGENTS.map((definition) => toAgent(services, definition, states.get(definition.id)));
 }
 
-export async function listAgents(ctx: RequestContext) {
-  requireAdmin(ctx);
-  await auditAdminRead(ctx.services, auditSourceOf(ctx), "admin.agents_viewed");
-  return { agents: await listAgentStates(ctx.services) };
+export async function listAgents(services: Services, source: AuditSource) {
+  await auditAdminRead(services, source, "admin.agents_viewed");
+  return { agents: await listAgentStates(services) };
 }
 
-export async function triggerAgent(ctx: RequestContext, agentId: string): Promise<Agent> {
-  requireAdmin(ctx);
+export async function triggerAgent(services: Services, source: AuditSource, agentId: string): Promise<Agent> {
   const definition = definitionOf(agentId);
   if (!definition) {
     throw new AppError("NOT_FOUND", `Agent not found: ${agentId}. Agents: ${AGENTS.map((agent) => agent.id).join(", ")}`);
   }
-  const state = await runAgent(ctx.services, agentId, "admin");
-  await recordAudit(ctx.services.prisma, auditSourceOf(ctx), {
+  const state = await runAgent(services, agentId, "admin");
+  await recordAudit(services.prisma, source, {
     action: "admin.agent_triggered",
     targetType: "agent",
     targetId: agentId,
     metadata: { status: state.status, ...(state.lastError ? { error: state.lastError } : {}) },
   });
-  return toAgent(ctx.services, definition, state);
+  return toAgent(services, definition, state);
 }

@@ -2,14 +2,14 @@
 // stored as its SHA-256; one key per account and scope (`full`, or `analytics`: read-only, for partners);
 // generating again replaces the key of that scope, from a signed-in session only.
 // A key that is revoked or replaced ends the streams open with it, on every instance.
-import { auditSourceOf } from "../../request-context.ts";
 import { randomBytes } from "node:crypto";
 import { API_KEY_PLANS, type ApiKeyScope, type PlanId } from "@adgen/schema";
-import type { RequestContext } from "../../request-context.ts";
+import type { User } from "@adgen/prisma";
+import type { Services } from "../../request-context.ts";
 import type { Sql } from "../../db/database.ts";
 import { AppError } from "../../errors.ts";
-import { recordAudit } from "../audit/record-audit.ts";
-import { API_KEY_PREFIX, requireUser } from "../auth/authenticate.ts";
+import { type ActingAccount, auditSourceFor, recordAudit } from "../audit/record-audit.ts";
+import { API_KEY_PREFIX } from "../auth/authenticate.ts";
 import { Revoke } from "../auth/credential-revocation.ts";
 import { sha256Hex } from "../auth/tokens.ts";
 
@@ -25,9 +25,8 @@ export async function hasApiKey(sql: Sql, userId: string): Promise<boolean> {
   return row?.has_key === true;
 }
 
-export async function getApiKeyStatus(ctx: RequestContext) {
-  const user = requireUser(ctx);
-  const keys = await ctx.services.prisma.apiKey.findMany({ where: { userId: user.id }, select: { scope: true } });
+export async function getApiKeyStatus(services: Services, user: User) {
+  const keys = await services.prisma.apiKey.findMany({ where: { userId: user.id }, select: { scope: true } });
   return {
     hasApiKey: keys.length > 0,
     hasFullKey: keys.some((key) => key.scope === "full"),
@@ -41,10 +40,15 @@ export async function getApiKeyStatus(ctx: RequestContext) {
 /**
  * A new key replaces the account's key. Only a signed-in session may make one: a key that could mint its
  * successor would let whoever leaked it keep the account's access and lock the owner's key out.
+ * `credential` is what the caller signed in with.
  */
-export async function generateApiKey(ctx: RequestContext, scope: ApiKeyScope = "full") {
-  const user = requireUser(ctx);
-  if (ctx.auth?.method === "api_key") {
+export async function generateApiKey(
+  services: Services,
+  user: User & ActingAccount,
+  credential: "session" | "api_key",
+  scope: ApiKeyScope = "full",
+) {
+  if (credential === "api_key") {
     throw new AppError(
       "FORBIDDEN",
       "An API key cannot create API keys. Sign in to your account and create the new key on the Billing page.",
@@ -54,12 +58,12 @@ export async function generateApiKey(ctx: RequestContext, scope: ApiKeyScope = "
     throw new AppError("FORBIDDEN", "Your plan does not support API keys. Upgrade to Agency or Enterprise.");
   }
   const apiKey = `${API_KEY_PREFIX}${randomBytes(32).toString("base64url")}`;
-  const replaced = await ctx.services.prisma.$transaction(async (tx) => {
+  const replaced = await services.prisma.$transaction(async (tx) => {
     // One key per scope: a new full key replaces the full key, and leaves a partner's analytics key alone.
     const old = await tx.apiKey.findMany({ where: { userId: user.id, scope }, select: { id: true } });
     await tx.apiKey.deleteMany({ where: { id: { in: old.map((key) => key.id) } } });
     await tx.apiKey.create({ data: { userId: user.id, keyHash: sha256Hex(apiKey), prefix: apiKey.slice(0, 8), scope } });
-    await recordAudit(tx, auditSourceOf(ctx), {
+    await recordAudit(tx, auditSourceFor(user), {
       action: "user.api_key_generated",
       targetType: "user",
       targetId: user.id,
@@ -67,18 +71,17 @@ export async function generateApiKey(ctx: RequestContext, scope: ApiKeyScope = "
     });
     return old;
   });
-  for (const { id } of replaced) ctx.services.sessions.revoke(Revoke.apiKey(user.id, id, "api_key_replaced"));
+  for (const { id } of replaced) services.sessions.revoke(Revoke.apiKey(user.id, id, "api_key_replaced"));
   return { apiKey, scope };
 }
 
-export async function revokeApiKey(ctx: RequestContext) {
-  const user = requireUser(ctx);
-  const revoked = await ctx.services.prisma.$transaction(async (tx) => {
+export async function revokeApiKey(services: Services, user: User & ActingAccount) {
+  const revoked = await services.prisma.$transaction(async (tx) => {
     const keys = await tx.apiKey.findMany({ where: { userId: user.id }, select: { id: true } });
     await tx.apiKey.deleteMany({ where: { id: { in: keys.map((key) => key.id) } } });
-    if (keys.length) await recordAudit(tx, auditSourceOf(ctx), { action: "user.api_key_revoked", targetType: "user", targetId: user.id });
+    if (keys.length) await recordAudit(tx, auditSourceFor(user), { action: "user.api_key_revoked", targetType: "user", targetId: user.id });
     return keys;
   });
-  for (const { id } of revoked) ctx.services.sessions.revoke(Revoke.apiKey(user.id, id, "api_key_revoked"));
+  for (const { id } of revoked) services.sessions.revoke(Revoke.apiKey(user.id, id, "api_key_revoked"));
   return { revoked: revoked.length > 0 };
 }

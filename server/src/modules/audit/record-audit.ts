@@ -8,6 +8,17 @@ export interface AuditSource {
   ip: string | null;
 }
 
+/** An account acting through a request (or for background work, with no address): its id and the request's IP. */
+export interface ActingAccount {
+  id: string;
+  ip?: string | null;
+}
+
+/** The audit source of an account acting on its own behalf. */
+export function auditSourceFor(account: ActingAccount): AuditSource {
+  return { actorId: account.id, ip: account.ip ?? null };
+}
+
 export interface AuditRecord {
   action: string;
   /** Overrides the source's actor (a signup's new account, or null for a failed login). */

@@ -1,15 +1,13 @@
 // The admin's view of account flags (reverse-payment.ts raises them when a refund or chargeback finds the
 // credits already spent, unmatched-payment.ts when a confirmed payment granted nothing): a paginated list, open by default, filterable by account, with the account's
 // e-mail and the order in words; and resolving one with a note, once (a second resolve is a 409), audited.
-import { auditSourceOf } from "../../request-context.ts";
 import type { AccountFlag as FlagRow, Prisma } from "@adgen/prisma";
 import { type AccountFlagList, AccountFlagListQuery, AccountFlagResolveInput, type AccountFlagView } from "@adgen/schema";
 import type { z } from "zod";
-import type { RequestContext, Tx } from "../../request-context.ts";
+import type { Services, Tx } from "../../request-context.ts";
 import { AppError, Errors, parseInput } from "../../errors.ts";
 import { auditAdminRead } from "../audit/admin-audit.ts";
-import { requireAdmin } from "../auth/require-admin.ts";
-import { recordAudit } from "../audit/record-audit.ts";
+import { type ActingAccount, type AuditSource, auditSourceFor, recordAudit } from "../audit/record-audit.ts";
 import { describeOrder } from "./products.ts";
 
 type FlagWithUser = FlagRow & { user: { email: string } | null };
@@ -51,10 +49,13 @@ async function toViews(db: Tx, rows: FlagWithUser[]): Promise<AccountFlagView[]>
   });
 }
 
-export async function listAccountFlags(ctx: RequestContext, input: z.input<typeof AccountFlagListQuery>): Promise<AccountFlagList> {
-  requireAdmin(ctx);
+export async function listAccountFlags(
+  services: Services,
+  source: AuditSource,
+  input: z.input<typeof AccountFlagListQuery>,
+): Promise<AccountFlagList> {
   const { status, userId, page, pageSize } = parseInput(AccountFlagListQuery, input);
-  const { prisma } = ctx.services;
+  const { prisma } = services;
   const where: Prisma.AccountFlagWhereInput = {
     ...(status === "open" ? { resolvedAt: null } : status === "resolved" ? { resolvedAt: { not: null } } : {}),
     ...(userId ? { userId } : {}),
@@ -70,7 +71,7 @@ export async function listAccountFlags(ctx: RequestContext, input: z.input<typeo
     prisma.accountFlag.count({ where }),
     prisma.accountFlag.count({ where: { resolvedAt: null } }),
   ]);
-  await auditAdminRead(ctx.services, auditSourceOf(ctx), "admin.flags_viewed", { status, userId: userId ?? null, page });
+  await auditAdminRead(services, source, "admin.flags_viewed", { status, userId: userId ?? null, page });
   return {
     flags: await toViews(prisma, rows),
     page,
@@ -81,10 +82,13 @@ export async function listAccountFlags(ctx: RequestContext, input: z.input<typeo
   };
 }
 
-export async function resolveAccountFlag(ctx: RequestContext, input: z.input<typeof AccountFlagResolveInput>): Promise<AccountFlagView> {
-  const admin = requireAdmin(ctx);
+export async function resolveAccountFlag(
+  services: Services,
+  admin: ActingAccount,
+  input: z.input<typeof AccountFlagResolveInput>,
+): Promise<AccountFlagView> {
   const { flagId, note } = parseInput(AccountFlagResolveInput, input);
-  return ctx.services.prisma.$transaction(async (tx) => {
+  return services.prisma.$transaction(async (tx) => {
     // Conditional: of two admins resolving at once, one resolves and the other is told it already was.
     const resolved = await tx.accountFlag.updateMany({
       where: { id: flagId, resolvedAt: null },
@@ -98,7 +102,7 @@ export async function resolveAccountFlag(ctx: RequestContext, input: z.input<typ
         `This flag was already resolved on ${row.resolvedAt?.toISOString().slice(0, 10) ?? "an earlier date"}`,
       );
     }
-    await recordAudit(tx, auditSourceOf(ctx), {
+    await recordAudit(tx, auditSourceFor(admin), {
       action: "admin.flag_resolved",
       // A flag on no account (an unmatched payment naming none) is its own target.
       ...(row.userId ? { targetType: "user", targetId: row.userId } : { targetType: "account_flag", targetId: row.id }),

@@ -2,32 +2,31 @@
 // STRIPE_SECRET_KEY is set, else the built-in sandbox page on PUBLIC_URL (CONTRACT "Sandbox checkout").
 // Nothing is granted here: credits and plans come only from a confirmed payment (apply-payment-event.ts).
 import type { CheckoutSession, PlanCheckoutInput, PurchaseInput } from "@adgen/schema";
-import type { RequestContext } from "../../request-context.ts";
+import type { User } from "@adgen/prisma";
+import type { Services } from "../../request-context.ts";
 import { AppError } from "../../errors.ts";
-import { requireUser } from "../auth/authenticate.ts";
 import { checkoutMode } from "./checkout-mode.ts";
 import { packProduct, planProduct, type Product } from "./products.ts";
 import { createStripeCheckout } from "./stripe-checkout.ts";
 
-export function purchasePack(ctx: RequestContext, input: PurchaseInput): Promise<CheckoutSession> {
+export function purchasePack(services: Services, user: User, input: PurchaseInput): Promise<CheckoutSession> {
   const product = packProduct(input.packId);
   if (!product) throw new AppError("BAD_REQUEST", "packId must be one of pack_10, pack_25, pack_50, pack_100");
-  return startCheckout(ctx, product);
+  return startCheckout(services, user, product);
 }
 
-export function checkoutPlan(ctx: RequestContext, input: PlanCheckoutInput): Promise<CheckoutSession> {
+export function checkoutPlan(services: Services, user: User, input: PlanCheckoutInput): Promise<CheckoutSession> {
   const product = planProduct(input.planId, input.interval);
   if (!product) throw new AppError("BAD_REQUEST", "planId must be a paid plan");
-  return startCheckout(ctx, product);
+  return startCheckout(services, user, product);
 }
 
 export function sandboxCheckoutUrl(publicUrl: string, orderId: string): string {
   return `${publicUrl}/billing/sandbox/${encodeURIComponent(orderId)}`;
 }
 
-async function startCheckout(ctx: RequestContext, product: Product): Promise<CheckoutSession> {
-  const user = requireUser(ctx);
-  const { config, prisma, logger } = ctx.services;
+async function startCheckout(services: Services, user: User, product: Product): Promise<CheckoutSession> {
+  const { config, prisma, logger } = services;
   const mode = checkoutMode(config);
   if (mode === "unavailable") {
     throw new AppError(

@@ -4,9 +4,8 @@
 import type { Invoice as InvoiceRow, Order as OrderRow, Prisma } from "@adgen/prisma";
 import type { InvoiceSummary } from "@adgen/schema";
 import type { Config } from "../../config/env.ts";
-import type { RequestContext, Tx } from "../../request-context.ts";
+import type { Services, Tx } from "../../request-context.ts";
 import { AppError, Errors } from "../../errors.ts";
-import { requireUser } from "../auth/authenticate.ts";
 import { describeOrder } from "./products.ts";
 
 /** Namespace of the invoice-number lock (a two-key advisory lock). */
@@ -79,24 +78,22 @@ export function toInvoiceSummary(row: InvoiceRow): InvoiceSummary {
   };
 }
 
-export async function listInvoices(ctx: RequestContext): Promise<InvoiceSummary[]> {
-  const user = requireUser(ctx);
-  const rows = await ctx.services.prisma.invoice.findMany({ where: { userId: user.id }, orderBy: { number: "desc" } });
+export async function listInvoices(services: Services, userId: string): Promise<InvoiceSummary[]> {
+  const rows = await services.prisma.invoice.findMany({ where: { userId }, orderBy: { number: "desc" } });
   return rows.map(toInvoiceSummary);
 }
 
 /** The account's invoice named by id or number (INV-000042 or 42), or its latest; 404 otherwise. */
-export async function findInvoice(ctx: RequestContext, invoiceId: string | undefined): Promise<InvoiceRow> {
-  const user = requireUser(ctx);
-  const { prisma } = ctx.services;
+export async function findInvoice(services: Services, userId: string, invoiceId: string | undefined): Promise<InvoiceRow> {
+  const { prisma } = services;
   if (!invoiceId) {
-    const latest = await prisma.invoice.findFirst({ where: { userId: user.id }, orderBy: { number: "desc" } });
+    const latest = await prisma.invoice.findFirst({ where: { userId }, orderBy: { number: "desc" } });
     if (!latest) throw new AppError("NOT_FOUND", "No invoice yet: an invoice is issued for every paid order");
     return latest;
   }
   const numbered = /^(?:INV-)?0*(\d{1,9})$/i.exec(invoiceId);
   const invoice = await prisma.invoice.findFirst({
-    where: { userId: user.id, OR: [{ id: invoiceId }, ...(numbered ? [{ number: Number(numbered[1]) }] : [])] },
+    where: { userId, OR: [{ id: invoiceId }, ...(numbered ? [{ number: Number(numbered[1]) }] : [])] },
   });
   if (!invoice) throw Errors.notFound("Invoice");
   return invoice;

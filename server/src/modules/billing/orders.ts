@@ -1,9 +1,8 @@
 // Orders as the API shows them, and looking up the signed-in account's own.
 import type { Order as OrderRow } from "@adgen/prisma";
 import type { Order } from "@adgen/schema";
-import type { RequestContext } from "../../request-context.ts";
+import type { Services } from "../../request-context.ts";
 import { Errors } from "../../errors.ts";
-import { requireUser } from "../auth/authenticate.ts";
 import { describeOrder } from "./products.ts";
 
 export function toOrder(row: OrderRow): Order {
@@ -27,9 +26,8 @@ export function toOrder(row: OrderRow): Order {
 }
 
 /** The account's own order; another account's is a 404, like one that does not exist. */
-export async function ownOrder(ctx: RequestContext, orderId: string): Promise<OrderRow> {
-  const user = requireUser(ctx);
-  const order = await ctx.services.prisma.order.findFirst({ where: { id: orderId, userId: user.id } });
+export async function ownOrder(services: Services, userId: string, orderId: string): Promise<OrderRow> {
+  const order = await services.prisma.order.findFirst({ where: { id: orderId, userId } });
   if (!order) throw Errors.notFound("Order");
   return order;
 }

@@ -2,7 +2,8 @@
 // → 400 and nothing changes; a body that is not an event → 400; then the event is applied once
 // (apply-payment-event.ts). The signature is checked over the body's bytes exactly as they arrived.
 import type { ProviderWebhookInput, WebhookReceipt } from "@adgen/schema";
-import type { RequestContext } from "../../request-context.ts";
+import type { Config } from "../../config/env.ts";
+import type { Services } from "../../request-context.ts";
 import { AppError } from "../../errors.ts";
 import { applyPaymentEvent } from "./apply-payment-event.ts";
 import { MalformedEventError, parseEventBody, readProviderEvent } from "./provider-events.ts";
@@ -15,8 +16,8 @@ const SECRET_NAMES: Record<WebhookProvider, string> = {
   meta: "META_APP_SECRET",
 };
 
-export async function receiveWebhook(ctx: RequestContext, provider: WebhookProvider, input: ProviderWebhookInput): Promise<WebhookReceipt> {
-  const { config, logger } = ctx.services;
+export async function receiveWebhook(services: Services, provider: WebhookProvider, input: ProviderWebhookInput): Promise<WebhookReceipt> {
+  const { config, logger } = services;
   const secret = config.payments.webhookSecrets[provider];
   if (!secret)
     throw new AppError("UNAVAILABLE", `The ${provider} webhook is not configured on this server (${SECRET_NAMES[provider]} is not set)`);
@@ -24,7 +25,7 @@ export async function receiveWebhook(ctx: RequestContext, provider: WebhookProvi
   try {
     verifySignature(provider, secret, body, input.signature);
     const event = readProviderEvent(provider, parseEventBody(provider, body));
-    const applied = await applyPaymentEvent(ctx.services, event);
+    const applied = await applyPaymentEvent(services, event);
     return { received: true, duplicate: applied.duplicate, outcome: applied.outcome };
   } catch (error) {
     if (error instanceof SignatureError || error instanceof MalformedEventError) {
@@ -37,10 +38,10 @@ export async function receiveWebhook(ctx: RequestContext, provider: WebhookProvi
 
 /** Meta's subscription check: the challenge back, as plain text, when the verify token matches. */
 export function answerMetaChallenge(
-  ctx: RequestContext,
+  config: Config,
   input: { "hub.mode"?: string; "hub.verify_token"?: string; "hub.challenge"?: string },
 ): string {
-  const expected = ctx.services.config.payments.metaVerifyToken;
+  const expected = config.payments.metaVerifyToken;
   const given = input["hub.verify_token"];
   if (!expected || input["hub.mode"] !== "subscribe" || given !== expected) {
     throw new AppError("FORBIDDEN", "The verify token does not match (or META_VERIFY_TOKEN is not set)");

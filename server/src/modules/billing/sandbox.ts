@@ -3,32 +3,29 @@
 // order through applyPaymentEvent, the very path a provider's webhook takes. Off in production unless
 // PAYMENTS_SANDBOX=1 (and never when STRIPE_SECRET_KEY is set: then payments are real).
 import type { Order, SandboxConfirmation } from "@adgen/schema";
-import type { RequestContext } from "../../request-context.ts";
+import type { Services } from "../../request-context.ts";
 import { AppError } from "../../errors.ts";
-import { requireUser } from "../auth/authenticate.ts";
 import { applyPaymentEvent } from "./apply-payment-event.ts";
 import { checkoutMode } from "./checkout-mode.ts";
 import { ownOrder, toOrder } from "./orders.ts";
 
-function requireSandbox(ctx: RequestContext): void {
-  if (checkoutMode(ctx.services.config) !== "sandbox") {
+function requireSandbox(services: Services): void {
+  if (checkoutMode(services.config) !== "sandbox") {
     throw new AppError("NOT_FOUND", "The sandbox checkout is off on this server: payments go through the payment provider");
   }
 }
 
-export async function getSandboxOrder(ctx: RequestContext, orderId: string): Promise<Order> {
-  requireUser(ctx);
-  requireSandbox(ctx);
-  return toOrder(await ownOrder(ctx, orderId));
+export async function getSandboxOrder(services: Services, userId: string, orderId: string): Promise<Order> {
+  requireSandbox(services);
+  return toOrder(await ownOrder(services, userId, orderId));
 }
 
-export async function confirmSandboxOrder(ctx: RequestContext, orderId: string): Promise<SandboxConfirmation> {
-  requireUser(ctx);
-  requireSandbox(ctx);
-  const order = await ownOrder(ctx, orderId);
+export async function confirmSandboxOrder(services: Services, userId: string, orderId: string): Promise<SandboxConfirmation> {
+  requireSandbox(services);
+  const order = await ownOrder(services, userId, orderId);
   if (order.provider !== "sandbox") throw new AppError("BAD_REQUEST", "This order is paid through the payment provider, not the sandbox");
   if (order.status !== "pending") throw new AppError("CONFLICT", `This order is already ${order.status}`);
-  await applyPaymentEvent(ctx.services, {
+  await applyPaymentEvent(services, {
     provider: "sandbox",
     eventId: `sandbox:${order.id}`,
     type: "sandbox.checkout.completed",
@@ -44,8 +41,8 @@ export async function confirmSandboxOrder(ctx: RequestContext, orderId: string):
     currency: order.currency,
   });
   const [paid, user] = await Promise.all([
-    ctx.services.prisma.order.findUniqueOrThrow({ where: { id: order.id } }),
-    ctx.services.prisma.user.findUniqueOrThrow({ where: { id: order.userId }, select: { creditsBalance: true, currentPlanId: true } }),
+    services.prisma.order.findUniqueOrThrow({ where: { id: order.id } }),
+    services.prisma.user.findUniqueOrThrow({ where: { id: order.userId }, select: { creditsBalance: true, currentPlanId: true } }),
   ]);
   return { order: toOrder(paid), balance: user.creditsBalance, planId: user.currentPlanId };
 }

@@ -1,13 +1,12 @@
 // System settings an admin changes at run time: signup credits, trial days, maintenance mode, feature
 // flags. Defaults come from the environment (SIGNUP_CREDITS, TRIAL_DAYS); a changed value is a row in
 // system_settings. The service reads them through `readSettings` (signup, the maintenance gate, marketing).
-import { auditSourceOf } from "../../request-context.ts";
-import type { Prisma } from "@adgen/prisma";
+import type { Prisma, Role } from "@adgen/prisma";
 import { SETTING_KEYS, SystemSettings, SystemSettingsUpdate, type SystemSettingsView } from "@adgen/schema";
 import type { z } from "zod";
-import type { RequestContext, Services } from "../../request-context.ts";
+import type { Services } from "../../request-context.ts";
 import { AppError, parseInput } from "../../errors.ts";
-import { recordAudit } from "../audit/record-audit.ts";
+import { type ActingAccount, type AuditSource, auditSourceFor, recordAudit } from "../audit/record-audit.ts";
 import { auditAdminRead } from "../audit/admin-audit.ts";
 
 type Settings = z.infer<typeof SystemSettings>;
@@ -69,19 +68,18 @@ async function view(services: Services): Promise<SystemSettingsView> {
 }
 
 /** The settings for the admin console (an `admin` operation: the invocation checked the caller). */
-export async function getSettings(ctx: RequestContext): Promise<SystemSettingsView> {
-  await auditAdminRead(ctx.services, auditSourceOf(ctx), "admin.settings_viewed");
-  return view(ctx.services);
+export async function getSettings(services: Services, source: AuditSource): Promise<SystemSettingsView> {
+  await auditAdminRead(services, source, "admin.settings_viewed");
+  return view(services);
 }
 
-/** Changes settings as the admin `adminId` (an `admin` operation: the invocation checked the caller). */
+/** Changes settings as `admin` (an `admin` operation: the invocation checked the caller). */
 export async function updateSettings(
-  ctx: RequestContext,
-  adminId: string,
+  services: Services,
+  admin: ActingAccount,
   input: z.input<typeof SystemSettingsUpdate>,
 ): Promise<SystemSettingsView> {
   const patch = parseInput(SystemSettingsUpdate, input);
-  const { services } = ctx;
   const before = await load(services);
   const next = { ...before.settings, ...patch, featureFlags: { ...before.settings.featureFlags, ...patch.featureFlags } };
   const checked = SystemSettings.safeParse(next);
@@ -92,11 +90,11 @@ export async function updateSettings(
       const value = checked.data[key] as Prisma.InputJsonValue;
       await tx.systemSetting.upsert({
         where: { key },
-        create: { key, value, updatedById: adminId },
-        update: { value, updatedById: adminId },
+        create: { key, value, updatedById: admin.id },
+        update: { value, updatedById: admin.id },
       });
     }
-    await recordAudit(tx, auditSourceOf(ctx), {
+    await recordAudit(tx, auditSourceFor(admin), {
       action: "admin.settings_updated",
       targetType: "settings",
       metadata: {
@@ -115,12 +113,16 @@ const ALLOWED_IN_MAINTENANCE = new Set(["auth.login", "auth.logout", "workflow.w
 /**
  * Maintenance mode makes the service read-only for everyone but admins: a change answers 503 with the
  * maintenance message; reads keep working. Payment and platform webhooks still land (their senders
- * would otherwise have to retry, and a paid order must not wait).
+ * would otherwise have to retry, and a paid order must not wait). `role` is the caller's (null when signed out).
  */
-export async function refuseWritesInMaintenance(ctx: RequestContext, operation: { name: string; kind: string }): Promise<void> {
+export async function refuseWritesInMaintenance(
+  services: Services,
+  role: Role | null,
+  operation: { name: string; kind: string },
+): Promise<void> {
   if (operation.kind !== "mutation" && operation.kind !== "upload") return;
-  if (ctx.auth?.user.role === "admin") return;
+  if (role === "admin") return;
   if (ALLOWED_IN_MAINTENANCE.has(operation.name) || operation.name.startsWith("webhook.")) return;
-  const settings = await readSettings(ctx.services);
+  const settings = await readSettings(services);
   if (settings.maintenanceMode) throw new AppError("UNAVAILABLE", settings.maintenanceMessage);
 }

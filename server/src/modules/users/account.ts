@@ -1,37 +1,39 @@
 // The signed-in user's own account: profile, balance, password, provider preference.
-import { auditSourceOf } from "../../request-context.ts";
 import { ChangePasswordInput, type PasswordChanged, ProviderPreferenceInput, type UserProfile } from "@adgen/schema";
 import type { z } from "zod";
-import type { RequestContext } from "../../request-context.ts";
+import type { User } from "@adgen/prisma";
+import type { Services } from "../../request-context.ts";
 import { AppError, parseInput } from "../../errors.ts";
 import { hasApiKey } from "../api-keys/api-keys.ts";
-import { recordAudit } from "../audit/record-audit.ts";
-import { requireUser } from "../auth/authenticate.ts";
+import { type ActingAccount, auditSourceFor, recordAudit } from "../audit/record-audit.ts";
 import { Revoke } from "../auth/credential-revocation.ts";
 import { hashPassword, verifyPassword } from "../auth/password.ts";
 import { toUserProfile } from "../auth/to-profile.ts";
 
-// The account row was read when this request was authenticated (one read per request): it is used as is.
-export async function getProfile(ctx: RequestContext): Promise<UserProfile> {
-  const user = requireUser(ctx);
-  return toUserProfile(user, await hasApiKey(ctx.services.db.sql, user.id));
+// The account row (for a request, the one read when it was authenticated: one read per request) is used as is.
+export async function getProfile(services: Services, user: User): Promise<UserProfile> {
+  return toUserProfile(user, await hasApiKey(services.db.sql, user.id));
 }
 
-export function getCreditBalance(ctx: RequestContext): { balance: number } {
-  return { balance: requireUser(ctx).creditsBalance };
+export function getCreditBalance(user: User): { balance: number } {
+  return { balance: user.creditsBalance };
 }
 
 /**
  * Changes the password and ends every other credential of the account: every other session and the API key
  * (a password is changed after a leak). The session that made the change stays signed in; the answer says
- * what ended, so the user knows to make a new key.
+ * what ended, so the user knows to make a new key. `keep` is that session (null: none is kept).
  */
-export async function changePassword(ctx: RequestContext, input: z.input<typeof ChangePasswordInput>): Promise<PasswordChanged> {
-  const user = requireUser(ctx);
+export async function changePassword(
+  services: Services,
+  user: User & ActingAccount,
+  keep: string | null,
+  input: z.input<typeof ChangePasswordInput>,
+): Promise<PasswordChanged> {
   const { currentPassword, newPassword } = parseInput(ChangePasswordInput, input);
-  const { prisma } = ctx.services;
+  const { prisma } = services;
   if (!(await verifyPassword(user.passwordHash, currentPassword))) {
-    await recordAudit(prisma, auditSourceOf(ctx), { action: "user.password_change_failed", targetType: "user", targetId: user.id });
+    await recordAudit(prisma, auditSourceFor(user), { action: "user.password_change_failed", targetType: "user", targetId: user.id });
     const message = "Your current password is not correct";
     throw new AppError("BAD_REQUEST", message, { fields: [{ field: "currentPassword", message }] });
   }
@@ -41,12 +43,11 @@ export async function changePassword(ctx: RequestContext, input: z.input<typeof 
     throw new AppError("BAD_REQUEST", message, { fields: [{ field: "newPassword", message }] });
   }
   const passwordHash = await hashPassword(newPassword);
-  const keep = ctx.auth?.session?.id ?? null;
   const ended = await prisma.$transaction(async (tx) => {
     await tx.user.update({ where: { id: user.id }, data: { passwordHash } });
     const sessions = await tx.session.deleteMany({ where: { userId: user.id, ...(keep ? { id: { not: keep } } : {}) } });
     const keys = await tx.apiKey.deleteMany({ where: { userId: user.id } });
-    await recordAudit(tx, auditSourceOf(ctx), {
+    await recordAudit(tx, auditSourceFor(user), {
       action: "user.password_changed",
       targetType: "user",
       targetId: user.id,
@@ -54,20 +55,23 @@ export async function changePassword(ctx: RequestContext, input: z.input<typeof 
     });
     return { otherSessionsEnded: sessions.count, apiKeyRevoked: keys.count > 0 };
   });
-  ctx.services.sessions.revoke(Revoke.everything(user.id, "password_changed", keep));
+  services.sessions.revoke(Revoke.everything(user.id, "password_changed", keep));
   return { changed: true, ...ended };
 }
 
-export function getProviderPreference(ctx: RequestContext) {
-  return { preference: requireUser(ctx).providerPreference };
+export function getProviderPreference(user: User) {
+  return { preference: user.providerPreference };
 }
 
-export async function setProviderPreference(ctx: RequestContext, input: z.input<typeof ProviderPreferenceInput>) {
-  const user = requireUser(ctx);
+export async function setProviderPreference(
+  services: Services,
+  user: User & ActingAccount,
+  input: z.input<typeof ProviderPreferenceInput>,
+) {
   const { preference } = parseInput(ProviderPreferenceInput, input);
-  await ctx.services.prisma.$transaction(async (tx) => {
+  await services.prisma.$transaction(async (tx) => {
     await tx.user.update({ where: { id: user.id }, data: { providerPreference: preference } });
-    await recordAudit(tx, auditSourceOf(ctx), {
+    await recordAudit(tx, auditSourceFor(user), {
       action: "user.provider_preference_set",
       targetType: "user",
       targetId: user.id,

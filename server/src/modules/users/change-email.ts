@@ -1,21 +1,23 @@
 // Changing the account's sign-in e-mail address. The current password is asked for, so a session left
 // open on a shared computer cannot move the account to another address.
-import { auditSourceOf } from "../../request-context.ts";
 import { ChangeEmailInput } from "@adgen/schema";
 import type { z } from "zod";
-import type { RequestContext } from "../../request-context.ts";
+import type { User } from "@adgen/prisma";
+import type { Services } from "../../request-context.ts";
 import { AppError, isUniqueViolation, parseInput } from "../../errors.ts";
-import { recordAudit } from "../audit/record-audit.ts";
-import { requireUser } from "../auth/authenticate.ts";
+import { type ActingAccount, auditSourceFor, recordAudit } from "../audit/record-audit.ts";
 import { verifyPassword } from "../auth/password.ts";
 
-export async function changeEmail(ctx: RequestContext, input: z.input<typeof ChangeEmailInput>): Promise<{ email: string }> {
-  const user = requireUser(ctx);
+export async function changeEmail(
+  services: Services,
+  user: User & ActingAccount,
+  input: z.input<typeof ChangeEmailInput>,
+): Promise<{ email: string }> {
   const parsed = parseInput(ChangeEmailInput, input);
   const email = parsed.email.toLowerCase();
-  const { prisma } = ctx.services;
+  const { prisma } = services;
   if (!(await verifyPassword(user.passwordHash, parsed.password))) {
-    await recordAudit(prisma, auditSourceOf(ctx), { action: "user.email_change_failed", targetType: "user", targetId: user.id });
+    await recordAudit(prisma, auditSourceFor(user), { action: "user.email_change_failed", targetType: "user", targetId: user.id });
     throw new AppError("BAD_REQUEST", "The password is not correct. Enter the password you sign in with.");
   }
   if (email === user.email) throw new AppError("BAD_REQUEST", `${email} is already your e-mail address.`);
@@ -23,7 +25,7 @@ export async function changeEmail(ctx: RequestContext, input: z.input<typeof Cha
     await prisma.$transaction(async (tx) => {
       await tx.user.update({ where: { id: user.id }, data: { email } });
       // Both addresses stay in the audit trail: they are what traces an account takeover.
-      await recordAudit(tx, auditSourceOf(ctx), {
+      await recordAudit(tx, auditSourceFor(user), {
         action: "user.email_changed",
         targetType: "user",
         targetId: user.id,

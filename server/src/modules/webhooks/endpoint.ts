@@ -1,23 +1,20 @@
 // The account's default webhook endpoint and its signing secret.
-import { auditSourceOf } from "../../request-context.ts";
 import type { WebhookDelivery as WebhookDeliveryRow } from "@adgen/prisma";
 import { type WebhookDelivery, WebhookSettingsInput } from "@adgen/schema";
 import type { z } from "zod";
-import type { RequestContext } from "../../request-context.ts";
+import type { Services } from "../../request-context.ts";
 import { parseInput } from "../../errors.ts";
-import { recordAudit } from "../audit/record-audit.ts";
-import { requireUser } from "../auth/authenticate.ts";
+import { type ActingAccount, auditSourceFor, recordAudit } from "../audit/record-audit.ts";
 import { assertStorableUrl } from "../net/safe-fetch.ts";
 import { newWebhookSecret, webhookSecretFor } from "./deliver.ts";
 
 export { WebhookSettingsInput };
 
-export async function getWebhookSettings(ctx: RequestContext) {
-  const user = requireUser(ctx);
-  const secret = await webhookSecretFor(ctx.services, user.id);
-  const endpoint = await ctx.services.prisma.webhookEndpoint.findUniqueOrThrow({ where: { userId: user.id } });
-  const recent = await ctx.services.prisma.webhookDelivery.findMany({
-    where: { userId: user.id },
+export async function getWebhookSettings(services: Services, userId: string) {
+  const secret = await webhookSecretFor(services, userId);
+  const endpoint = await services.prisma.webhookEndpoint.findUniqueOrThrow({ where: { userId } });
+  const recent = await services.prisma.webhookDelivery.findMany({
+    where: { userId },
     orderBy: { createdAt: "desc" },
     take: 20,
   });
@@ -44,21 +41,20 @@ export function toDeliverySummary(d: WebhookDeliveryRow): WebhookDelivery {
   };
 }
 
-export async function saveWebhookSettings(ctx: RequestContext, input: z.input<typeof WebhookSettingsInput>) {
-  const user = requireUser(ctx);
+export async function saveWebhookSettings(services: Services, user: ActingAccount, input: z.input<typeof WebhookSettingsInput>) {
   const { url, rotateSecret } = parseInput(WebhookSettingsInput, input);
   // Checked again at each delivery (deliver.ts): a name that does not resolve today is not refused for that.
-  if (url) await assertStorableUrl(url, { resolver: ctx.services.resolver, protocols: ["https:", "http:"] });
-  await webhookSecretFor(ctx.services, user.id);
-  await ctx.services.prisma.webhookEndpoint.update({
+  if (url) await assertStorableUrl(url, { resolver: services.resolver, protocols: ["https:", "http:"] });
+  await webhookSecretFor(services, user.id);
+  await services.prisma.webhookEndpoint.update({
     where: { userId: user.id },
     data: { ...(url !== undefined ? { url: url || null } : {}), ...(rotateSecret ? { secret: newWebhookSecret() } : {}) },
   });
-  await recordAudit(ctx.services.prisma, auditSourceOf(ctx), {
+  await recordAudit(services.prisma, auditSourceFor(user), {
     action: "webhook.settings_saved",
     targetType: "user",
     targetId: user.id,
     metadata: { url: url ?? null, rotated: Boolean(rotateSecret) },
   });
-  return getWebhookSettings(ctx);
+  return getWebhookSettings(services, user.id);
 }

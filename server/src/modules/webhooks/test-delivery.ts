@@ -1,18 +1,15 @@
 // A test delivery to the account's webhook endpoint: the same signing and sending path as a job event,
 // sent at once (not queued, no retries) so the settings page can show the receiver's answer.
-import { auditSourceOf } from "../../request-context.ts";
 import { type WebhookDelivery, WEBHOOK_TEST_EVENT } from "@adgen/schema";
-import type { RequestContext } from "../../request-context.ts";
+import type { Services } from "../../request-context.ts";
 import { AppError } from "../../errors.ts";
-import { recordAudit } from "../audit/record-audit.ts";
-import { requireUser } from "../auth/authenticate.ts";
+import { type ActingAccount, auditSourceFor, recordAudit } from "../audit/record-audit.ts";
 import { deliverWebhook, webhookSecretFor } from "./deliver.ts";
 import { toDeliverySummary } from "./endpoint.ts";
 
-export async function sendTestWebhook(ctx: RequestContext): Promise<WebhookDelivery> {
-  const user = requireUser(ctx);
-  const { prisma } = ctx.services;
-  await webhookSecretFor(ctx.services, user.id);
+export async function sendTestWebhook(services: Services, user: ActingAccount): Promise<WebhookDelivery> {
+  const { prisma } = services;
+  await webhookSecretFor(services, user.id);
   const endpoint = await prisma.webhookEndpoint.findUniqueOrThrow({ where: { userId: user.id } });
   if (!endpoint.url) throw new AppError("BAD_REQUEST", "Save a webhook URL first, then send a test delivery to it.");
   const now = new Date();
@@ -26,7 +23,7 @@ export async function sendTestWebhook(ctx: RequestContext): Promise<WebhookDeliv
     },
   });
   // retryLimit 0: one attempt, recorded as delivered or failed, never re-queued.
-  await deliverWebhook(ctx.services, { deliveryId: delivery.id }, 0, 0);
-  await recordAudit(prisma, auditSourceOf(ctx), { action: "webhook.test_sent", targetType: "user", targetId: user.id });
+  await deliverWebhook(services, { deliveryId: delivery.id }, 0, 0);
+  await recordAudit(prisma, auditSourceFor(user), { action: "webhook.test_sent", targetType: "user", targetId: user.id });
   return toDeliverySummary(await prisma.webhookDelivery.findUniqueOrThrow({ where: { id: delivery.id } }));
 }
