@@ -132,7 +132,7 @@ export const userOperations = {
     input: StatsQuery,
     output: UserStats,
     rest: { method: "GET", path: "/user/stats", tag: "Projects" },
-    handler: (ctx, input) => userStats(ctx, input),
+    handler: (ctx, input) => userStats(ctx.services, signedIn(ctx), input),
   }),
   analytics: defineOperation({
     ...user,
@@ -141,6 +141,6 @@ export const userOperations = {
     input: AnalyticsQuery,
     output: UserAnalytics,
     rest: { method: "GET", path: "/user/analytics", tag: "Projects" },
-    handler: (ctx, input) => userAnalytics(ctx, input),
+    handler: (ctx, input) => userAnalytics(ctx.services, signedIn(ctx), input),
   }),
 };

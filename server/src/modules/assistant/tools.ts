@@ -10,7 +10,7 @@ import { searchPassages } from "../knowledge/passages.ts";
 import { performanceReport } from "../performance/report.ts";
 import { userStats } from "../projects/insights.ts";
 import { estimateWorkflow } from "../workflows/launch/launch-workflow.ts";
-import { findOwnJob, toJobView } from "../workflows/jobs/jobs.ts";
+import { findJobFor, toJobView } from "../workflows/jobs/jobs.ts";
 import { planCampaign } from "./campaign-plan.ts";
 import { proposeLaunch } from "./pending-launch.ts";
 import { requireUser } from "../auth/authenticate.ts";
@@ -52,9 +52,9 @@ export const ASSISTANT_TOOLS: AssistantTool[] = [
     args: z.object({ days: z.number().int().min(1).max(365).default(30), brandId: z.string().max(100).optional() }),
     async run(ctx, { days, brandId }) {
       const from = new Date(Date.now() - (days - 1) * 86_400_000).toISOString().slice(0, 10);
-      const brand = brandId ? await getBrand(ctx, brandId) : null;
-      const stats = await userStats(ctx, { startDate: from });
-      const report = await performanceReport(ctx, { from, ...(brandId ? { brandId } : {}) });
+      const brand = brandId ? await getBrand(ctx.services, requireUser(ctx), brandId) : null;
+      const stats = await userStats(ctx.services, requireUser(ctx), { startDate: from });
+      const report = await performanceReport(ctx.services, requireUser(ctx), { from, ...(brandId ? { brandId } : {}) });
       const creatives = report.creatives.map((c) => ({
         creativeId: c.creativeId,
         name: c.name,
@@ -114,7 +114,7 @@ export const ASSISTANT_TOOLS: AssistantTool[] = [
     async run(ctx, { projectId, limit }) {
       const user = requireUser(ctx);
       const jobs = projectId
-        ? [await findOwnJob(ctx, projectId)]
+        ? [await findJobFor(ctx.services, user, projectId)]
         : await ctx.services.prisma.job.findMany({
             where: { userId: user.id },
             orderBy: [{ createdAt: "desc" }, { id: "desc" }],
