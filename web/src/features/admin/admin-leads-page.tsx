@@ -65,7 +65,6 @@ function AddLeadForm() {
         {add.isError ? <FormAlert testId="lead-error">{errorMessage(add.error)}</FormAlert> : null}
         <div className="admin-form-row">
           <Field
-            id={`${uid}-email`}
             label="E-mail"
             type="email"
             value={email}
@@ -76,13 +75,7 @@ function AddLeadForm() {
             required
           />
           <Field id={`${uid}-name`} label="Name (optional)" value={name} onChange={(e) => setName(e.target.value)} maxLength={200} />
-          <Field
-            id={`${uid}-company`}
-            label="Company (optional)"
-            value={company}
-            onChange={(e) => setCompany(e.target.value)}
-            maxLength={200}
-          />
+          <Field label="Company (optional)" value={company} onChange={(e) => setCompany(e.target.value)} maxLength={200} />
         </div>
         <div>
           <button type="submit" className="btn btn-primary" disabled={add.isPending} data-testid="lead-submit">
