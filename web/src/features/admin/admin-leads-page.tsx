@@ -15,6 +15,7 @@ import "./admin-console.css";
 import { Email } from "../../ui/email.tsx";
 import { SearchBox } from "../../ui/search-box.tsx";
 import { TableNoteRow } from "../../ui/table-note-row.tsx";
+import { PageHeader } from "../../ui/page-header.tsx";
 
 const PAGE_SIZE = 25;
 
@@ -101,14 +102,10 @@ export function AdminLeadsPage() {
 
   return (
     <div className="page" data-testid="admin-leads">
-      <header className="page-header">
-        <div>
-          <h1 className="page-title">Leads</h1>
-          <p className="page-subtitle muted">
-            People who might buy: added here, or found by the lead-list workflow in Marketing. One per e-mail address.
-          </p>
-        </div>
-      </header>
+      <PageHeader
+        title="Leads"
+        subtitle="People who might buy: added here, or found by the lead-list workflow in Marketing. One per e-mail address."
+      />
       <AdminNav />
       <AddLeadForm />
       <section className="card card-flush" style={{ marginTop: 16 }}>

@@ -14,6 +14,7 @@ import { type RouterOutputs, useTRPC } from "../../trpc.ts";
 import { AdminFigures } from "./admin-figures.tsx";
 import "./admin.css";
 import "./admin-console.css";
+import { PageHeader } from "../../ui/page-header.tsx";
 
 const entries = (counts: Record<string, number>, label: (key: string) => string = (k) => k) =>
   Object.entries(counts)
@@ -35,12 +36,7 @@ export function AdminOverviewPage() {
 
   return (
     <div className="page" data-testid="admin-overview">
-      <header className="page-header">
-        <div>
-          <h1 className="page-title">Admin</h1>
-          <p className="page-subtitle muted">How the service is used and paid for, over the period you pick.</p>
-        </div>
-      </header>
+      <PageHeader title="Admin" subtitle="How the service is used and paid for, over the period you pick." />
       <AdminNav />
       <div className="admin-toolbar">
         <PeriodPicker value={days} onChange={setDays} />

@@ -11,6 +11,7 @@ import { useTitle } from "../../lib/hooks.ts";
 import { useTRPC } from "../../trpc.ts";
 import "./admin.css";
 import "./admin-console.css";
+import { PageHeader } from "../../ui/page-header.tsx";
 
 type Settings = SystemSettingsView["settings"];
 
@@ -131,14 +132,10 @@ export function AdminSettingsPage() {
   const [saved, setSaved] = useState(false);
   return (
     <div className="page" data-testid="admin-settings">
-      <header className="page-header">
-        <div>
-          <h1 className="page-title">System settings</h1>
-          <p className="page-subtitle muted">
-            What the service reads at run time. Every change is recorded in the activity log with the values before and after.
-          </p>
-        </div>
-      </header>
+      <PageHeader
+        title="System settings"
+        subtitle="What the service reads at run time. Every change is recorded in the activity log with the values before and after."
+      />
       <AdminNav />
       <section className="card settings-card">
         {saved ? <FormSuccess testId="settings-saved">Settings saved. They apply from the next request.</FormSuccess> : null}

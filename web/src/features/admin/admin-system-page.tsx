@@ -11,6 +11,7 @@ import { type RouterOutputs, useTRPC } from "../../trpc.ts";
 type SystemView = RouterOutputs["admin"]["system"];
 import "./admin.css";
 import "./admin-console.css";
+import { PageHeader } from "../../ui/page-header.tsx";
 
 const HEALTH_BADGE = {
   ok: "badge badge-success",
@@ -169,12 +170,7 @@ export function AdminSystemPage() {
   const data = system.data;
   return (
     <div className="page" data-testid="admin-system">
-      <header className="page-header">
-        <div>
-          <h1 className="page-title">System and health</h1>
-          <p className="page-subtitle muted">Queues, workers, scheduled tasks and storage, refreshed every 15 seconds.</p>
-        </div>
-      </header>
+      <PageHeader title="System and health" subtitle="Queues, workers, scheduled tasks and storage, refreshed every 15 seconds." />
       <AdminNav />
       <div className="admin-grid">
         <QueuesCard system={system} />

@@ -12,17 +12,13 @@ import { InlineError, Skeleton } from "../../ui/status.tsx";
 import { useTitle } from "../../lib/hooks.ts";
 import { useTRPC } from "../../trpc.ts";
 import { SettingsCard } from "../../ui/settings-card.tsx";
+import { PageHeader } from "../../ui/page-header.tsx";
 
 export function BrandPage() {
   useTitle("Brand");
   return (
     <div className="page page-narrow brand-page" data-testid="brand-page">
-      <header className="page-header">
-        <div>
-          <h1 className="page-title">Brand</h1>
-          <p className="page-subtitle muted">Who your ads speak for, what they may say, and when they go out.</p>
-        </div>
-      </header>
+      <PageHeader title="Brand" subtitle="Who your ads speak for, what they may say, and when they go out." />
       <BrandProfilesSection />
       <BrandScheduleSection />
       <KnowledgeBaseSection />

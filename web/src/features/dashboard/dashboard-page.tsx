@@ -15,6 +15,7 @@ import { type RouterOutputs, useTRPC } from "../../trpc.ts";
 
 type Profile = RouterOutputs["user"]["profile"];
 import { Email } from "../../ui/email.tsx";
+import { PageHeader } from "../../ui/page-header.tsx";
 
 const PROVIDER_LABELS: Record<string, string> = { auto: "AdGen picks one for each ad", fal: "fal.ai", replicate: "Replicate" };
 
@@ -30,17 +31,17 @@ export function DashboardPage({ session }: PageProps) {
 
   return (
     <div className="page" data-testid="dashboard">
-      <header className="page-header">
-        <div>
-          <h1 className="page-title">Dashboard</h1>
-          <p className="page-subtitle muted">
+      <PageHeader
+        title="Dashboard"
+        subtitle={
+          <>
             Signed in as{" "}
             <strong>
               <Email address={session.email} />
             </strong>
-          </p>
-        </div>
-      </header>
+          </>
+        }
+      />
 
       {profile.isError ? <InlineError error={profile.error} onRetry={() => void profile.refetch()} /> : null}
 

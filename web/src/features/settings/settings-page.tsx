@@ -16,22 +16,23 @@ import { useTRPC } from "../../trpc.ts";
 import { Email } from "../../ui/email.tsx";
 import { SettingsCard } from "../../ui/settings-card.tsx";
 import { FormActions } from "../../ui/form-actions.tsx";
+import { PageHeader } from "../../ui/page-header.tsx";
 
 export function SettingsPage({ session }: PageProps) {
   useTitle("Settings");
   return (
     <div className="page page-narrow">
-      <header className="page-header">
-        <div>
-          <h1 className="page-title">Settings</h1>
-          <p className="page-subtitle muted">
+      <PageHeader
+        title="Settings"
+        subtitle={
+          <>
             Account settings for{" "}
             <strong className="settings-email">
               <Email address={session.email} />
             </strong>
-          </p>
-        </div>
-      </header>
+          </>
+        }
+      />
       <ChangeEmailSection currentEmail={session.email} />
       <ChangePasswordSection />
       <ProviderPreferenceSection />
