@@ -1,42 +1,111 @@
 // Labelled inputs with their error beside them, and the form-level alert.
-import type { InputHTMLAttributes, ReactNode } from "react";
+import { type InputHTMLAttributes, type ReactNode, useId } from "react";
 
-interface FieldProps extends Omit<InputHTMLAttributes<HTMLInputElement>, "id"> {
+interface FieldShellProps {
   id: string;
-  label: string;
+  label: ReactNode;
   error?: string | undefined;
-  hint?: ReactNode;
   /** data-testid of the error message, e.g. "field-error-email". */
-  errorTestId?: string;
+  errorTestId?: string | undefined;
+  hint?: ReactNode;
+  /** Beside the label (a counter, a link); the label then stands in a `field-label-row`. */
   labelAside?: ReactNode;
+  /** The label alone, without its `field-label-row` (a select has nothing beside its label). */
+  bareLabel?: boolean;
+  /** Ids that also describe the control, before its error and hint (a length counter). */
+  describedBy?: string | undefined;
+  /** The control, given the `aria-describedby` it must carry. */
+  children: (describedBy: string | undefined) => ReactNode;
 }
 
-export function Field({ id, label, error, hint, errorTestId, labelAside, ...input }: FieldProps) {
-  const hintId = hint ? `${id}-hint` : undefined;
-  const errorId = error ? `${id}-error` : undefined;
-  const describedBy = [errorId, hintId].filter(Boolean).join(" ") || undefined;
+/** What every labelled control shares: the label, then the control, then its error or (without one) its hint. */
+export function FieldShell({ id, label, error, errorTestId, hint, labelAside, bareLabel, describedBy, children }: FieldShellProps) {
+  const showHint = Boolean(hint) && !error;
+  const ids = [describedBy, error ? `${id}-error` : null, showHint ? `${id}-hint` : null].filter(Boolean).join(" ") || undefined;
+  const labelEl = (
+    <label htmlFor={id} className="field-label">
+      {label}
+    </label>
+  );
   return (
     <div className={`field${error ? " has-error" : ""}`}>
-      <div className="field-label-row">
-        <label htmlFor={id} className="field-label">
-          {label}
-        </label>
-        {labelAside}
-      </div>
-      <input id={id} className="input" aria-invalid={error ? true : undefined} aria-describedby={describedBy} {...input} />
-      {error ? (
-        <p id={errorId} className="field-error" role="alert" data-testid={errorTestId}>
-          <ErrorIcon />
-          <span>{error}</span>
-        </p>
-      ) : null}
-      {hint && !error ? (
-        <p id={hintId} className="field-hint">
+      {bareLabel ? (
+        labelEl
+      ) : (
+        <div className="field-label-row">
+          {labelEl}
+          {labelAside}
+        </div>
+      )}
+      {children(ids)}
+      <FieldError id={`${id}-error`} error={error} testId={errorTestId} />
+      {showHint ? (
+        <p id={`${id}-hint`} className="field-hint">
           {hint}
         </p>
       ) : null}
     </div>
   );
+}
+
+interface FieldProps extends Omit<InputHTMLAttributes<HTMLInputElement>, "id"> {
+  /** The input's id; one is made when nothing else refers to it. */
+  id?: string;
+  label: string;
+  error?: string | undefined;
+  hint?: ReactNode;
+  /** data-testid of the input; its error is then "field-error-<testId>" unless `errorTestId` says otherwise. */
+  testId?: string;
+  /** data-testid of the error message, e.g. "field-error-email". */
+  errorTestId?: string;
+  labelAside?: ReactNode;
+  /** Called with the new text on every change (beside, or instead of, `onChange`). */
+  onValue?: (value: string) => void;
+}
+
+export function Field({ id, label, error, hint, testId, errorTestId, labelAside, onValue, onChange, ...input }: FieldProps) {
+  const madeId = useId();
+  const inputId = id ?? madeId;
+  return (
+    <FieldShell
+      id={inputId}
+      label={label}
+      error={error}
+      errorTestId={errorTestId ?? (testId ? `field-error-${testId}` : undefined)}
+      hint={hint}
+      labelAside={labelAside}
+    >
+      {(describedBy) => (
+        <input
+          id={inputId}
+          className="input"
+          aria-invalid={error ? true : undefined}
+          aria-describedby={describedBy}
+          data-testid={testId}
+          onChange={(e) => {
+            onChange?.(e);
+            onValue?.(e.target.value);
+          }}
+          {...input}
+        />
+      )}
+    </FieldShell>
+  );
+}
+
+/**
+ * Ties a `Field` to one value of a form whose errors are kept by field: its value, its error, and what typing
+ * does (sets the value, then `clear`s that field's error). Spread the result into the `Field`.
+ */
+export function fieldBinder<F extends string>(errors: Partial<Record<F, string>>, clear: (field: F) => void) {
+  return (field: F, value: string, setValue: (value: string) => void) => ({
+    value,
+    error: errors[field],
+    onValue: (next: string) => {
+      setValue(next);
+      clear(field);
+    },
+  });
 }
 
 /** The error line under a control that is not a plain `Field` (select, textarea, checkbox group). */

@@ -1,14 +1,17 @@
 // A labelled <textarea> with, as the form needs, its length against the limit beside the label and its
 // error or hint beneath, like `Field` for inputs.
-import type { ReactNode, TextareaHTMLAttributes } from "react";
+import { type ReactNode, type TextareaHTMLAttributes, useId } from "react";
 import { formatNumber } from "../lib/format.ts";
-import { FieldError } from "./form.tsx";
+import { FieldShell } from "./form.tsx";
 
 interface TextAreaProps extends Omit<TextareaHTMLAttributes<HTMLTextAreaElement>, "id" | "value" | "onChange" | "className"> {
-  id: string;
+  /** The textarea's id; one is made when nothing else refers to it. */
+  id?: string;
   label: ReactNode;
   value: string;
-  onChange: (value: string) => void;
+  /** Called with the new text on every change (`onValue` is the same, as `fieldBinder` gives it). */
+  onChange?: (value: string) => void;
+  onValue?: (value: string) => void;
   testId: string;
   error?: string | undefined;
   errorTestId?: string;
@@ -17,35 +20,48 @@ interface TextAreaProps extends Omit<TextareaHTMLAttributes<HTMLTextAreaElement>
   counter?: { max: number; testId?: string };
 }
 
-export function TextArea({ id, label, value, onChange, testId, error, errorTestId, hint, counter, ...textarea }: TextAreaProps) {
-  const describedBy =
-    [counter ? `${id}-count` : null, error ? `${id}-error` : null, hint && !error ? `${id}-hint` : null].filter(Boolean).join(" ") ||
-    undefined;
+export function TextArea({
+  id: givenId,
+  label,
+  value,
+  onChange,
+  onValue,
+  testId,
+  error,
+  errorTestId,
+  hint,
+  counter,
+  ...textarea
+}: TextAreaProps) {
+  const madeId = useId();
+  const id = givenId ?? madeId;
+  const countId = counter ? `${id}-count` : undefined;
   return (
-    <div className={`field${error ? " has-error" : ""}`}>
-      <div className="field-label-row">
-        <label htmlFor={id} className="field-label">
-          {label}
-        </label>
-        {counter ? <LengthCount id={`${id}-count`} length={value.length} max={counter.max} testId={counter.testId} /> : null}
-      </div>
-      <textarea
-        id={id}
-        className="input textarea"
-        value={value}
-        onChange={(e) => onChange(e.target.value)}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={describedBy}
-        data-testid={testId}
-        {...textarea}
-      />
-      <FieldError id={`${id}-error`} error={error} testId={errorTestId} />
-      {hint && !error ? (
-        <p id={`${id}-hint`} className="field-hint">
-          {hint}
-        </p>
-      ) : null}
-    </div>
+    <FieldShell
+      id={id}
+      label={label}
+      error={error}
+      errorTestId={errorTestId}
+      hint={hint}
+      describedBy={countId}
+      labelAside={counter ? <LengthCount id={`${id}-count`} length={value.length} max={counter.max} testId={counter.testId} /> : null}
+    >
+      {(describedBy) => (
+        <textarea
+          id={id}
+          className="input textarea"
+          value={value}
+          onChange={(e) => {
+            onChange?.(e.target.value);
+            onValue?.(e.target.value);
+          }}
+          aria-invalid={error ? true : undefined}
+          aria-describedby={describedBy}
+          data-testid={testId}
+          {...textarea}
+        />
+      )}
+    </FieldShell>
   );
 }
 

@@ -9,6 +9,7 @@ import { FormAlert, FormSuccess } from "../../ui/form.tsx";
 import { ConfirmDialog } from "../../ui/confirm-dialog.tsx";
 import { type AdminUser, useRefreshAdminUser } from "./use-admin-user.ts";
 import { Select } from "../../ui/select.tsx";
+import { SettingsCard } from "../../ui/settings-card.tsx";
 
 /** `yyyy-mm-dd` of an ISO date-time in the browser's zone, for a date input. */
 function toDateInput(iso: string | null): string {
@@ -71,13 +72,11 @@ export function AccountFieldsForm({ user, isSelf }: { user: AdminUser; isSelf: b
   }
 
   return (
-    <section className="card settings-card" aria-labelledby={`${uid}-title`} data-testid="admin-account-fields">
-      <div className="settings-card-intro">
-        <h2 id={`${uid}-title`} className="card-title">
-          Plan and role
-        </h2>
-        <p className="muted">The plan decides monthly credits and which workflows are open; the trial end applies to trial plans.</p>
-      </div>
+    <SettingsCard
+      title="Plan and role"
+      testId="admin-account-fields"
+      intro="The plan decides monthly credits and which workflows are open; the trial end applies to trial plans."
+    >
       <form className="form" onSubmit={handleSubmit} aria-busy={update.isPending}>
         {done && !dirty ? <FormSuccess testId="fields-done">Saved.</FormSuccess> : null}
         {update.isError && !confirming ? <FormAlert testId="fields-error">{errorMessage(update.error)}</FormAlert> : null}
@@ -139,7 +138,7 @@ export function AccountFieldsForm({ user, isSelf }: { user: AdminUser; isSelf: b
             : `${user.email} will no longer reach the admin pages.`}
         </p>
       </ConfirmDialog>
-    </section>
+    </SettingsCard>
   );
 }
 

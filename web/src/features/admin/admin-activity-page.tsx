@@ -10,6 +10,7 @@ import { Pagination } from "../../ui/pagination.tsx";
 import "./admin.css";
 import "./admin-console.css";
 import { TableNoteRow } from "../../ui/table-note-row.tsx";
+import { PageHeader } from "../../ui/page-header.tsx";
 
 const PAGE_SIZE = 50;
 
@@ -37,12 +38,7 @@ export function AdminActivityPage() {
 
   return (
     <div className="page" data-testid="admin-activity">
-      <header className="page-header">
-        <div>
-          <h1 className="page-title">Activity</h1>
-          <p className="page-subtitle muted">Who did what, and when: sign-ins, changes, and every admin action.</p>
-        </div>
-      </header>
+      <PageHeader title="Activity" subtitle="Who did what, and when: sign-ins, changes, and every admin action." />
       <AdminNav />
       <section className="card card-flush">
         <div className="admin-filters">

@@ -9,6 +9,7 @@ import { useTitle } from "../../lib/hooks.ts";
 import { useTRPC } from "../../trpc.ts";
 import "./admin.css";
 import "./admin-console.css";
+import { PageHeader } from "../../ui/page-header.tsx";
 
 const STATUS_BADGE: Record<Agent["status"], string> = {
   idle: "badge badge-muted",
@@ -86,12 +87,7 @@ export function AdminAgentsPage() {
   const agents = useQuery(trpc.admin.agents.queryOptions(undefined, { refetchInterval: 15_000 }));
   return (
     <div className="page" data-testid="admin-agents">
-      <header className="page-header">
-        <div>
-          <h1 className="page-title">Agents</h1>
-          <p className="page-subtitle muted">The duties the workers run on a schedule. “Run now” runs one at once and shows what it did.</p>
-        </div>
-      </header>
+      <PageHeader title="Agents" subtitle="The duties the workers run on a schedule. “Run now” runs one at once and shows what it did." />
       <AdminNav />
       <section className="card">
         {agents.isError ? <InlineError error={agents.error} onRetry={() => void agents.refetch()} /> : null}

@@ -14,6 +14,7 @@ import { Pagination } from "../../ui/pagination.tsx";
 import "./admin.css";
 import "./admin-console.css";
 import "./account-flags.css";
+import { PageHeader } from "../../ui/page-header.tsx";
 
 const PAGE_SIZE = 20;
 const FILTERS: { value: AccountFlagStatus; label: string }[] = [
@@ -32,16 +33,16 @@ export function AdminFlagsPage() {
 
   return (
     <div className="page" data-testid="admin-flags">
-      <header className="page-header">
-        <div>
-          <h1 className="page-title">Account flags</h1>
-          <p className="page-subtitle muted">
+      <PageHeader
+        title="Account flags"
+        subtitle={
+          <>
             A refund or chargeback whose credits were already spent (the credits could not all be taken back), or a confirmed payment that
             matched no order, pack or account (the customer paid and got nothing). Check the account or the payment, then resolve the flag
             with what was done.
-          </p>
-        </div>
-      </header>
+          </>
+        }
+      />
       <AdminNav />
       <div className="toolbar">
         <fieldset className="admin-segmented">

@@ -15,6 +15,7 @@ import "./admin-console.css";
 import { Email } from "../../ui/email.tsx";
 import { SearchBox } from "../../ui/search-box.tsx";
 import { TableNoteRow } from "../../ui/table-note-row.tsx";
+import { PageHeader } from "../../ui/page-header.tsx";
 
 const PAGE_SIZE = 25;
 
@@ -65,7 +66,6 @@ function AddLeadForm() {
         {add.isError ? <FormAlert testId="lead-error">{errorMessage(add.error)}</FormAlert> : null}
         <div className="admin-form-row">
           <Field
-            id={`${uid}-email`}
             label="E-mail"
             type="email"
             value={email}
@@ -76,13 +76,7 @@ function AddLeadForm() {
             required
           />
           <Field id={`${uid}-name`} label="Name (optional)" value={name} onChange={(e) => setName(e.target.value)} maxLength={200} />
-          <Field
-            id={`${uid}-company`}
-            label="Company (optional)"
-            value={company}
-            onChange={(e) => setCompany(e.target.value)}
-            maxLength={200}
-          />
+          <Field label="Company (optional)" value={company} onChange={(e) => setCompany(e.target.value)} maxLength={200} />
         </div>
         <div>
           <button type="submit" className="btn btn-primary" disabled={add.isPending} data-testid="lead-submit">
@@ -108,14 +102,10 @@ export function AdminLeadsPage() {
 
   return (
     <div className="page" data-testid="admin-leads">
-      <header className="page-header">
-        <div>
-          <h1 className="page-title">Leads</h1>
-          <p className="page-subtitle muted">
-            People who might buy: added here, or found by the lead-list workflow in Marketing. One per e-mail address.
-          </p>
-        </div>
-      </header>
+      <PageHeader
+        title="Leads"
+        subtitle="People who might buy: added here, or found by the lead-list workflow in Marketing. One per e-mail address."
+      />
       <AdminNav />
       <AddLeadForm />
       <section className="card card-flush" style={{ marginTop: 16 }}>

@@ -11,6 +11,7 @@ import { useTitle } from "../../lib/hooks.ts";
 import { useTRPC } from "../../trpc.ts";
 import "./admin.css";
 import "./admin-console.css";
+import { PageHeader } from "../../ui/page-header.tsx";
 
 const KINDS = [
   { kind: "blog", label: "Blog post draft", description: "An article about the product, from the live catalogue and figures." },
@@ -74,12 +75,7 @@ export function AdminMarketingPage() {
   );
   return (
     <div className="page" data-testid="admin-marketing">
-      <header className="page-header">
-        <div>
-          <h1 className="page-title">Marketing</h1>
-          <p className="page-subtitle muted">The service markets itself with its own parts. Each run shows what it made.</p>
-        </div>
-      </header>
+      <PageHeader title="Marketing" subtitle="The service markets itself with its own parts. Each run shows what it made." />
       <AdminNav />
       <section className="card">
         {generate.isError ? <FormAlert testId="marketing-error">{errorMessage(generate.error)}</FormAlert> : null}

@@ -19,6 +19,7 @@ import { Pagination } from "../../ui/pagination.tsx";
 import { Select } from "../../ui/select.tsx";
 import "./admin.css";
 import "../moderation/moderation.css";
+import { FormActions } from "../../ui/form-actions.tsx";
 
 const STATUSES = ["pending", "resolved", "all"] as const;
 const KINDS = ["all", "notice", "appeal"] as const;
@@ -255,11 +256,7 @@ function ResolveForm({ item }: { item: ModerationQueueItem }) {
         </p>
         <FieldError error={fieldError} />
       </div>
-      <div className="form-actions">
-        <button type="submit" className="btn btn-primary" disabled={resolve.isPending} data-testid="resolve-submit">
-          {resolve.isPending ? "Deciding…" : "Decide"}
-        </button>
-      </div>
+      <FormActions label="Decide" busyLabel="Deciding…" busy={resolve.isPending} testId="resolve-submit" />
     </form>
   );
 }

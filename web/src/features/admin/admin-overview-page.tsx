@@ -14,6 +14,8 @@ import { type RouterOutputs, useTRPC } from "../../trpc.ts";
 import { AdminFigures } from "./admin-figures.tsx";
 import "./admin.css";
 import "./admin-console.css";
+import { PageHeader } from "../../ui/page-header.tsx";
+import { Card } from "../../ui/card.tsx";
 
 const entries = (counts: Record<string, number>, label: (key: string) => string = (k) => k) =>
   Object.entries(counts)
@@ -35,12 +37,7 @@ export function AdminOverviewPage() {
 
   return (
     <div className="page" data-testid="admin-overview">
-      <header className="page-header">
-        <div>
-          <h1 className="page-title">Admin</h1>
-          <p className="page-subtitle muted">How the service is used and paid for, over the period you pick.</p>
-        </div>
-      </header>
+      <PageHeader title="Admin" subtitle="How the service is used and paid for, over the period you pick." />
       <AdminNav />
       <div className="admin-toolbar">
         <PeriodPicker value={days} onChange={setDays} />
@@ -139,11 +136,11 @@ function RevenueCard({
   money: (cents: number) => string;
 }) {
   return (
-    <section className="card" aria-labelledby="revenue-title" data-testid="admin-revenue">
-      <div className="card-head">
-        <h2 id="revenue-title" className="card-title">
-          Revenue
-        </h2>
+    <Card
+      title="Revenue"
+      titleId="revenue-title"
+      testId="admin-revenue"
+      aside={
         <fieldset className="admin-segmented">
           <legend className="visually-hidden">Revenue per</legend>
           {REVENUE_INTERVALS.map((value) => (
@@ -158,7 +155,8 @@ function RevenueCard({
             </button>
           ))}
         </fieldset>
-      </div>
+      }
+    >
       {revenue.isError ? <InlineError error={revenue.error} onRetry={() => void revenue.refetch()} /> : null}
       {revenue.data ? (
         <>
@@ -191,6 +189,6 @@ function RevenueCard({
       ) : revenue.isPending ? (
         <Skeleton height="12rem" />
       ) : null}
-    </section>
+    </Card>
   );
 }

@@ -15,6 +15,7 @@ import "./admin-console.css";
 import { Email } from "../../ui/email.tsx";
 import { SearchBox } from "../../ui/search-box.tsx";
 import { TableNoteRow } from "../../ui/table-note-row.tsx";
+import { PageHeader } from "../../ui/page-header.tsx";
 
 const PAGE_SIZE = 20;
 
@@ -68,15 +69,15 @@ export function AdminPage({ session }: PageProps) {
 
   return (
     <div className="page" data-testid="admin">
-      <header className="page-header">
-        <div>
-          <h1 className="page-title">Users</h1>
-          <p className="page-subtitle muted">
+      <PageHeader
+        title="Users"
+        subtitle={
+          <>
             Every account in this workspace. Open one to change its credits, plan, role or access. You are signed in as{" "}
             <Email address={session.email} />.
-          </p>
-        </div>
-      </header>
+          </>
+        }
+      />
       <AdminNav />
 
       <section className="card card-flush">

@@ -2,7 +2,7 @@
 // change is validated (here with the server's schema, then by the server) and audited.
 import { SystemSettings, type SystemSettingsView } from "@adgen/schema";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import { type FormEvent, useId, useState } from "react";
+import { type FormEvent, useState } from "react";
 import { AdminNav } from "./admin-nav.tsx";
 import { Field, FormAlert, FormSuccess } from "../../ui/form.tsx";
 import { InlineError, Skeleton, Spinner } from "../../ui/status.tsx";
@@ -11,6 +11,7 @@ import { useTitle } from "../../lib/hooks.ts";
 import { useTRPC } from "../../trpc.ts";
 import "./admin.css";
 import "./admin-console.css";
+import { PageHeader } from "../../ui/page-header.tsx";
 
 type Settings = SystemSettingsView["settings"];
 
@@ -29,7 +30,6 @@ function draftOf(view: SystemSettingsView) {
 type Draft = ReturnType<typeof draftOf>;
 
 function SettingsForm({ view, onSaved }: { view: SystemSettingsView; onSaved(): void }) {
-  const uid = useId();
   const trpc = useTRPC();
   const queryClient = useQueryClient();
   const [draft, setDraft] = useState(() => draftOf(view));
@@ -71,7 +71,6 @@ function SettingsForm({ view, onSaved }: { view: SystemSettingsView; onSaved(): 
       {save.isError ? <FormAlert testId="settings-error">{errorMessage(save.error)}</FormAlert> : null}
       <div className="admin-form-row">
         <Field
-          id={`${uid}-credits`}
           label="Signup credits"
           type="number"
           inputMode="numeric"
@@ -82,10 +81,9 @@ function SettingsForm({ view, onSaved }: { view: SystemSettingsView; onSaved(): 
           error={errors.signupCredits}
           errorTestId="settings-credits-error"
           hint={`Credits a new account starts with. ${source("signupCredits")}.`}
-          data-testid="settings-signup-credits"
+          testId="settings-signup-credits"
         />
         <Field
-          id={`${uid}-trial`}
           label="Trial days"
           type="number"
           inputMode="numeric"
@@ -95,7 +93,7 @@ function SettingsForm({ view, onSaved }: { view: SystemSettingsView; onSaved(): 
           onChange={(e) => setDraft({ ...draft, trialDays: e.target.value })}
           error={errors.trialDays}
           hint={`How long a new account's trial lasts. ${source("trialDays")}.`}
-          data-testid="settings-trial-days"
+          testId="settings-trial-days"
         />
       </div>
       <fieldset className="field">
@@ -111,7 +109,6 @@ function SettingsForm({ view, onSaved }: { view: SystemSettingsView; onSaved(): 
         </label>
       </fieldset>
       <Field
-        id={`${uid}-message`}
         label="Maintenance message"
         value={draft.maintenanceMessage}
         maxLength={300}
@@ -135,14 +132,10 @@ export function AdminSettingsPage() {
   const [saved, setSaved] = useState(false);
   return (
     <div className="page" data-testid="admin-settings">
-      <header className="page-header">
-        <div>
-          <h1 className="page-title">System settings</h1>
-          <p className="page-subtitle muted">
-            What the service reads at run time. Every change is recorded in the activity log with the values before and after.
-          </p>
-        </div>
-      </header>
+      <PageHeader
+        title="System settings"
+        subtitle="What the service reads at run time. Every change is recorded in the activity log with the values before and after."
+      />
       <AdminNav />
       <section className="card settings-card">
         {saved ? <FormSuccess testId="settings-saved">Settings saved. They apply from the next request.</FormSuccess> : null}

@@ -11,6 +11,8 @@ import { type RouterOutputs, useTRPC } from "../../trpc.ts";
 type SystemView = RouterOutputs["admin"]["system"];
 import "./admin.css";
 import "./admin-console.css";
+import { PageHeader } from "../../ui/page-header.tsx";
+import { Card } from "../../ui/card.tsx";
 
 const HEALTH_BADGE = {
   ok: "badge badge-success",
@@ -35,17 +37,18 @@ function HealthCard() {
   const trpc = useTRPC();
   const health = useQuery(trpc.admin.health.queryOptions(undefined, { refetchInterval: 30_000 }));
   return (
-    <section className="card" aria-labelledby="health-title" data-testid="admin-health">
-      <div className="card-head">
-        <h2 id="health-title" className="card-title">
-          Health
-        </h2>
-        {health.data ? (
+    <Card
+      title="Health"
+      titleId="health-title"
+      testId="admin-health"
+      aside={
+        health.data ? (
           <span className={HEALTH_BADGE[health.data.status]} data-testid="health-status">
             {health.data.status}
           </span>
-        ) : null}
-      </div>
+        ) : null
+      }
+    >
       {health.isError ? <InlineError error={health.error} onRetry={() => void health.refetch()} /> : null}
       {health.data ? (
         <ul className="admin-list">
@@ -68,7 +71,7 @@ function HealthCard() {
       <button type="button" className="btn btn-small btn-ghost" onClick={() => void health.refetch()} disabled={health.isFetching}>
         {health.isFetching ? <Spinner size="sm" /> : null} Check again
       </button>
-    </section>
+    </Card>
   );
 }
 
@@ -85,17 +88,18 @@ function IntegrityCard() {
       ] as const)
     : [];
   return (
-    <section className="card" aria-labelledby="integrity-title" data-testid="admin-integrity">
-      <div className="card-head">
-        <h2 id="integrity-title" className="card-title">
-          Integrity
-        </h2>
-        {report.data ? (
+    <Card
+      title="Integrity"
+      titleId="integrity-title"
+      testId="admin-integrity"
+      aside={
+        report.data ? (
           <span className={report.data.ok ? "badge badge-success" : "badge badge-danger"}>
             {report.data.ok ? "All consistent" : "Problems found"}
           </span>
-        ) : null}
-      </div>
+        ) : null
+      }
+    >
       <p className="muted admin-empty">
         Checks every account's balance against its ledger, media files against their jobs, stuck jobs and refunds. It reads every account,
         so it runs when you ask.
@@ -127,7 +131,7 @@ function IntegrityCard() {
       >
         {report.isFetching ? <Spinner size="sm" /> : null} {report.isFetching ? "Checking…" : "Run the integrity check"}
       </button>
-    </section>
+    </Card>
   );
 }
 
@@ -169,12 +173,7 @@ export function AdminSystemPage() {
   const data = system.data;
   return (
     <div className="page" data-testid="admin-system">
-      <header className="page-header">
-        <div>
-          <h1 className="page-title">System and health</h1>
-          <p className="page-subtitle muted">Queues, workers, scheduled tasks and storage, refreshed every 15 seconds.</p>
-        </div>
-      </header>
+      <PageHeader title="System and health" subtitle="Queues, workers, scheduled tasks and storage, refreshed every 15 seconds." />
       <AdminNav />
       <div className="admin-grid">
         <QueuesCard system={system} />

@@ -9,6 +9,7 @@ import { Field, FormAlert, FormSuccess } from "../../ui/form.tsx";
 import { ConfirmDialog } from "../../ui/confirm-dialog.tsx";
 import { type AdminUser, useRefreshAdminUser } from "./use-admin-user.ts";
 import { Email } from "../../ui/email.tsx";
+import { SettingsCard } from "../../ui/settings-card.tsx";
 
 type Direction = "grant" | "remove";
 
@@ -17,16 +18,16 @@ export function CreditsForm({ user }: { user: AdminUser }) {
   const change = useCreditChange(user);
   const n = Number(change.amount);
   return (
-    <section className="card settings-card" aria-labelledby={`${uid}-title`} data-testid="admin-credits">
-      <div className="settings-card-intro">
-        <h2 id={`${uid}-title`} className="card-title">
-          Credits
-        </h2>
-        <p className="muted">
+    <SettingsCard
+      title="Credits"
+      testId="admin-credits"
+      intro={
+        <>
           Balance: <strong data-testid="admin-user-balance">{formatNumber(user.credits_balance)}</strong> credits. Every change is a ledger
           entry with its reason.
-        </p>
-      </div>
+        </>
+      }
+    >
       <form className="form" noValidate onSubmit={change.handleSubmit} aria-busy={change.grant.isPending}>
         {change.done ? <FormSuccess testId="credits-done">{change.done}</FormSuccess> : null}
         {change.grant.isError && !change.confirming ? (
@@ -34,7 +35,6 @@ export function CreditsForm({ user }: { user: AdminUser }) {
         ) : null}
         <DirectionChoice uid={uid} direction={change.direction} setDirection={change.setDirection} />
         <Field
-          id={`${uid}-amount`}
           label="Credits"
           type="number"
           inputMode="numeric"
@@ -47,17 +47,16 @@ export function CreditsForm({ user }: { user: AdminUser }) {
           }}
           error={change.fieldError ?? undefined}
           errorTestId="field-error-amount"
-          data-testid="credits-amount"
+          testId="credits-amount"
         />
         <Field
-          id={`${uid}-reason`}
           label="Reason"
           value={change.reason}
           maxLength={500}
           placeholder="e.g. Refund for a failed render"
           onChange={(e) => change.setReason(e.target.value)}
           hint="Kept in the ledger and the audit log."
-          data-testid="credits-reason"
+          testId="credits-reason"
         />
         <div className="form-actions">
           <button type="submit" className="btn btn-primary" disabled={change.grant.isPending} data-testid="credits-submit">
@@ -83,7 +82,7 @@ export function CreditsForm({ user }: { user: AdminUser }) {
           recorded with your reason.
         </p>
       </ConfirmDialog>
-    </section>
+    </SettingsCard>
   );
 }
 

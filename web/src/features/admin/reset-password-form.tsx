@@ -1,16 +1,17 @@
 // Set a new password for an account (its sessions end). Asks first, since the person is signed out.
 import { AdminResetPassword, PASSWORD_MIN } from "@adgen/schema";
 import { useMutation } from "@tanstack/react-query";
-import { type FormEvent, useId, useState } from "react";
+import { type FormEvent, useState } from "react";
 import { errorMessage } from "../../lib/errors.ts";
 import { useTRPC } from "../../trpc.ts";
 import { Field, FormSuccess } from "../../ui/form.tsx";
 import { ConfirmDialog } from "../../ui/confirm-dialog.tsx";
 import type { AdminUser } from "./use-admin-user.ts";
 import { Email } from "../../ui/email.tsx";
+import { SettingsCard } from "../../ui/settings-card.tsx";
+import { FormActions } from "../../ui/form-actions.tsx";
 
 export function ResetPasswordForm({ user }: { user: AdminUser }) {
-  const uid = useId();
   const trpc = useTRPC();
   const [password, setPassword] = useState("");
   const [fieldError, setFieldError] = useState<string | null>(null);
@@ -43,13 +44,11 @@ export function ResetPasswordForm({ user }: { user: AdminUser }) {
   }
 
   return (
-    <section className="card settings-card" aria-labelledby={`${uid}-title`} data-testid="admin-reset-password">
-      <div className="settings-card-intro">
-        <h2 id={`${uid}-title`} className="card-title">
-          Password
-        </h2>
-        <p className="muted">Set a new password when the person is locked out. Tell them the new password through a safe channel.</p>
-      </div>
+    <SettingsCard
+      title="Password"
+      testId="admin-reset-password"
+      intro="Set a new password when the person is locked out. Tell them the new password through a safe channel."
+    >
       <form className="form" noValidate onSubmit={handleSubmit}>
         {done ? (
           <FormSuccess testId="reset-done">
@@ -57,7 +56,6 @@ export function ResetPasswordForm({ user }: { user: AdminUser }) {
           </FormSuccess>
         ) : null}
         <Field
-          id={`${uid}-password`}
           label="New password"
           type="password"
           autoComplete="new-password"
@@ -68,15 +66,10 @@ export function ResetPasswordForm({ user }: { user: AdminUser }) {
             setDone(false);
           }}
           error={fieldError ?? undefined}
-          errorTestId="field-error-reset-password"
           hint={`At least ${PASSWORD_MIN} characters.`}
-          data-testid="reset-password"
+          testId="reset-password"
         />
-        <div className="form-actions">
-          <button type="submit" className="btn btn-primary" disabled={reset.isPending} data-testid="reset-submit">
-            Reset password
-          </button>
-        </div>
+        <FormActions label="Reset password" busy={reset.isPending} testId="reset-submit" />
       </form>
       <ConfirmDialog
         open={confirming}
@@ -92,6 +85,6 @@ export function ResetPasswordForm({ user }: { user: AdminUser }) {
           <Email address={user.email} /> is signed out on every device and can sign in only with the new password.
         </p>
       </ConfirmDialog>
-    </section>
+    </SettingsCard>
   );
 }

@@ -1,15 +1,15 @@
 // Suspend (ends the account's sessions at once) or reactivate an account. Suspending asks first.
 import { useMutation } from "@tanstack/react-query";
-import { useId, useState } from "react";
+import { useState } from "react";
 import { errorMessage } from "../../lib/errors.ts";
 import { useTRPC } from "../../trpc.ts";
 import { FormAlert, FormSuccess } from "../../ui/form.tsx";
 import { ConfirmDialog } from "../../ui/confirm-dialog.tsx";
 import { type AdminUser, useRefreshAdminUser } from "./use-admin-user.ts";
 import { Email } from "../../ui/email.tsx";
+import { SettingsCard } from "../../ui/settings-card.tsx";
 
 export function StatusControl({ user, isSelf }: { user: AdminUser; isSelf: boolean }) {
-  const uid = useId();
   const trpc = useTRPC();
   const refresh = useRefreshAdminUser(user.id);
   const [confirming, setConfirming] = useState(false);
@@ -30,17 +30,15 @@ export function StatusControl({ user, isSelf }: { user: AdminUser; isSelf: boole
   }
 
   return (
-    <section className="card settings-card" aria-labelledby={`${uid}-title`} data-testid="admin-status">
-      <div className="settings-card-intro">
-        <h2 id={`${uid}-title`} className="card-title">
-          Access
-        </h2>
-        <p className="muted">
-          {suspended
-            ? "This account is suspended: it cannot sign in or use the API."
-            : "Suspending signs the account out everywhere and refuses its sign-ins and API keys until reactivated."}
-        </p>
-      </div>
+    <SettingsCard
+      title="Access"
+      testId="admin-status"
+      intro={
+        suspended
+          ? "This account is suspended: it cannot sign in or use the API."
+          : "Suspending signs the account out everywhere and refuses its sign-ins and API keys until reactivated."
+      }
+    >
       <div className="form admin-status-body">
         {done ? <FormSuccess testId="status-done">{done}</FormSuccess> : null}
         {setStatus.isError && !confirming ? <FormAlert testId="status-error">{errorMessage(setStatus.error)}</FormAlert> : null}
@@ -88,6 +86,6 @@ export function StatusControl({ user, isSelf }: { user: AdminUser; isSelf: boole
           <Email address={user.email} /> is signed out at once and cannot sign in or use the API until you reactivate the account.
         </p>
       </ConfirmDialog>
-    </section>
+    </SettingsCard>
   );
 }

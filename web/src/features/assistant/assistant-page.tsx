@@ -12,6 +12,7 @@ import { QuestionForm } from "./question-form.tsx";
 import { ThreadList } from "./thread-list.tsx";
 import { useAssistant } from "./use-assistant.ts";
 import "./assistant.css";
+import { PageHeader } from "../../ui/page-header.tsx";
 
 export function AssistantPage() {
   useTitle("Assistant");
@@ -25,14 +26,10 @@ export function AssistantPage() {
 
   return (
     <div className="page" data-testid="assistant-page">
-      <header className="page-header">
-        <div>
-          <h1 className="page-title">Assistant</h1>
-          <p className="page-subtitle muted">
-            Ask about your results, plan a campaign, estimate or launch a workflow. Launches wait for your “yes”.
-          </p>
-        </div>
-      </header>
+      <PageHeader
+        title="Assistant"
+        subtitle="Ask about your results, plan a campaign, estimate or launch a workflow. Launches wait for your “yes”."
+      />
       <div className="assistant-layout">
         <ThreadList headingId={`${uid}-threads`} assistant={assistant} />
         <section className="assistant-conversation" aria-live="polite" aria-labelledby={`${uid}-conversation`}>

@@ -3,7 +3,7 @@
 import { AuthCredentials, PASSWORD_MIN } from "@adgen/schema";
 import { type FormEvent, useId, useState } from "react";
 import { Link } from "wouter";
-import { Field, FormAlert } from "../../ui/form.tsx";
+import { Field, fieldBinder, FormAlert } from "../../ui/form.tsx";
 import { errorCode, issuesToFieldErrors, type SplitErrors, splitServerError } from "../../lib/errors.ts";
 
 const FIELDS = ["email", "password"] as const;
@@ -50,6 +50,7 @@ export function AuthForm({ mode, pending, onSubmit }: AuthFormProps) {
   function clearFieldError(field: AuthField) {
     if (errors.fields[field]) setErrors((prev) => ({ ...prev, fields: { ...prev.fields, [field]: undefined } }));
   }
+  const bind = fieldBinder(errors.fields, clearFieldError);
 
   const emailId = `${uid}-email`;
   const passwordId = `${uid}-password`;
@@ -77,14 +78,8 @@ export function AuthForm({ mode, pending, onSubmit }: AuthFormProps) {
         autoCapitalize="none"
         spellCheck={false}
         required
-        value={email}
-        onChange={(e) => {
-          setEmail(e.target.value);
-          clearFieldError("email");
-        }}
-        error={errors.fields.email}
-        errorTestId="field-error-email"
-        data-testid="email"
+        {...bind("email", email, setEmail)}
+        testId="email"
         placeholder="you@company.com"
       />
       <Field
@@ -94,14 +89,8 @@ export function AuthForm({ mode, pending, onSubmit }: AuthFormProps) {
         name="password"
         autoComplete={isSignup ? "new-password" : "current-password"}
         required
-        value={password}
-        onChange={(e) => {
-          setPassword(e.target.value);
-          clearFieldError("password");
-        }}
-        error={errors.fields.password}
-        errorTestId="field-error-password"
-        data-testid="password"
+        {...bind("password", password, setPassword)}
+        testId="password"
         hint={isSignup ? `At least ${PASSWORD_MIN} characters.` : undefined}
         labelAside={
           <button

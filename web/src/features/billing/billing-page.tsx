@@ -11,6 +11,7 @@ import { PlanList } from "./plan-list.tsx";
 import { InlineError, Skeleton } from "../../ui/status.tsx";
 import { useTitle } from "../../lib/hooks.ts";
 import { useTRPC } from "../../trpc.ts";
+import { PageHeader } from "../../ui/page-header.tsx";
 
 function CheckoutNotice() {
   const outcome = new URLSearchParams(useSearch()).get("checkout");
@@ -40,12 +41,7 @@ export function BillingPage() {
 
   return (
     <div className="page page-narrow" data-testid="billing">
-      <header className="page-header">
-        <div>
-          <h1 className="page-title">Billing</h1>
-          <p className="page-subtitle muted">Buy credits, change your plan and download invoices.</p>
-        </div>
-      </header>
+      <PageHeader title="Billing" subtitle="Buy credits, change your plan and download invoices." />
       <CheckoutNotice />
       <BalanceCard />
       {mode === "sandbox" ? (

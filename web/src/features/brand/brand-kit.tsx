@@ -4,7 +4,7 @@
 // next to the field it names ("brandKit.claims.2: …").
 import { BrandKit, BrandProfileInput } from "@adgen/schema";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import { type FormEvent, useId, useState } from "react";
+import { type FormEvent, useState } from "react";
 import { Link } from "wouter";
 import { errorMessage } from "../../lib/errors.ts";
 import { formatDateTime } from "../../lib/format.ts";
@@ -12,6 +12,8 @@ import { type RouterOutputs, useTRPC } from "../../trpc.ts";
 import { Field, FieldError, FormAlert, FormSuccess } from "../../ui/form.tsx";
 import { InlineError, Skeleton } from "../../ui/status.tsx";
 import "./brand.css";
+import { SettingsCard } from "../../ui/settings-card.tsx";
+import { FormActions } from "../../ui/form-actions.tsx";
 
 type Profile = NonNullable<RouterOutputs["brand"]["get"]>;
 type Kit = NonNullable<Profile["brandKit"]>;
@@ -57,21 +59,21 @@ function kitErrorsFromMessage(message: string, sent: SentRows): KitErrors {
 }
 
 export function BrandKitSection() {
-  const uid = useId();
   const trpc = useTRPC();
   const brand = useQuery(trpc.brand.get.queryOptions());
   const kit = brand.data?.brandKit;
   return (
-    <section className="card settings-card" aria-labelledby={`${uid}-title`} id="brand-kit" data-testid="brand-kit">
-      <div className="settings-card-intro">
-        <h2 id={`${uid}-title`} className="card-title">
-          Brand kit
-        </h2>
-        <p className="muted">
+    <SettingsCard
+      title="Brand kit"
+      id="brand-kit"
+      testId="brand-kit"
+      intro={
+        <>
           A Brand Clone job reads your site for its colours, logo, fonts, tone and claims, and keeps them here. Your ads use them; you can
           correct them.
-        </p>
-      </div>
+        </>
+      }
+    >
       <div className="brand-kit">
         {brand.isError ? (
           <InlineError error={brand.error} onRetry={() => void brand.refetch()} />
@@ -92,13 +94,12 @@ export function BrandKitSection() {
           </>
         )}
       </div>
-    </section>
+    </SettingsCard>
   );
 }
 
 /** The site a Brand Clone (or a local audit) reads when launched without a url. */
 function WebsiteForm({ profile }: { profile: Profile | null }) {
-  const uid = useId();
   const trpc = useTRPC();
   const queryClient = useQueryClient();
   const [website, setWebsite] = useState(profile?.websiteUrl ?? "");
@@ -127,7 +128,6 @@ function WebsiteForm({ profile }: { profile: Profile | null }) {
   return (
     <form className="form brand-website" noValidate onSubmit={handleSubmit} data-testid="brand-website-form">
       <Field
-        id={`${uid}-website`}
         label="Your website"
         type="url"
         inputMode="url"
@@ -140,19 +140,21 @@ function WebsiteForm({ profile }: { profile: Profile | null }) {
         error={error ?? undefined}
         errorTestId="field-error-website"
         hint="What a Brand Clone reads when you launch it without a URL."
-        data-testid="brand-website"
+        testId="brand-website"
       />
-      <div className="form-actions">
-        <button type="submit" className="btn btn-small" disabled={!dirty || save.isPending} data-testid="save-website">
-          {save.isPending ? "Saving…" : "Save website"}
-        </button>
-      </div>
+      <FormActions
+        label="Save website"
+        busyLabel="Saving…"
+        busy={save.isPending}
+        disabled={!dirty}
+        testId="save-website"
+        className="btn btn-small"
+      />
     </form>
   );
 }
 
 function KitForm({ kit }: { kit: Kit }) {
-  const uid = useId();
   const trpc = useTRPC();
   const queryClient = useQueryClient();
   const [colors, setColors] = useState<Item[]>(() => kit.colors.map(item));
@@ -213,7 +215,6 @@ function KitForm({ kit }: { kit: Kit }) {
       <ColorList colors={colors} setColors={setColors} errors={errors} touched={touched} />
       <KitReadings kit={kit} />
       <Field
-        id={`${uid}-tone`}
         label="Tone"
         value={tone}
         maxLength={500}
@@ -224,15 +225,11 @@ function KitForm({ kit }: { kit: Kit }) {
         }}
         error={errors.fields.tone}
         hint="A few words on how your brand speaks."
-        data-testid="brand-tone"
+        testId="brand-tone"
       />
 
       <ClaimList claims={claims} setClaims={setClaims} errors={errors} touched={touched} />
-      <div className="form-actions">
-        <button type="submit" className="btn btn-primary" disabled={save.isPending} data-testid="save-brand-kit">
-          {save.isPending ? "Saving…" : "Save brand kit"}
-        </button>
-      </div>
+      <FormActions label="Save brand kit" busyLabel="Saving…" busy={save.isPending} testId="save-brand-kit" />
     </form>
   );
 }

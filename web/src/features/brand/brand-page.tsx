@@ -1,7 +1,7 @@
 // The Brand page: the brand switcher and the selected brand's profile, the publishing schedule, the
 // knowledge base, and the default brand's kit and media library.
 import { useQuery } from "@tanstack/react-query";
-import { useId, useState } from "react";
+import { useState } from "react";
 import { BrandKitSection } from "./brand-kit.tsx";
 import { BrandProfileForm } from "./brand-profile-form.tsx";
 import { BrandScheduleSection } from "./brand-schedule.tsx";
@@ -11,17 +11,14 @@ import { MediaLibrarySection } from "./media-library.tsx";
 import { InlineError, Skeleton } from "../../ui/status.tsx";
 import { useTitle } from "../../lib/hooks.ts";
 import { useTRPC } from "../../trpc.ts";
+import { SettingsCard } from "../../ui/settings-card.tsx";
+import { PageHeader } from "../../ui/page-header.tsx";
 
 export function BrandPage() {
   useTitle("Brand");
   return (
     <div className="page page-narrow brand-page" data-testid="brand-page">
-      <header className="page-header">
-        <div>
-          <h1 className="page-title">Brand</h1>
-          <p className="page-subtitle muted">Who your ads speak for, what they may say, and when they go out.</p>
-        </div>
-      </header>
+      <PageHeader title="Brand" subtitle="Who your ads speak for, what they may say, and when they go out." />
       <BrandProfilesSection />
       <BrandScheduleSection />
       <KnowledgeBaseSection />
@@ -32,7 +29,6 @@ export function BrandPage() {
 }
 
 function BrandProfilesSection() {
-  const uid = useId();
   const trpc = useTRPC();
   const brands = useQuery(trpc.brand.list.queryOptions());
   const [chosen, setChosen] = useState<string | null>(null);
@@ -47,13 +43,11 @@ function BrandProfilesSection() {
   const selected = chosen && (chosen === NEW_BRAND || list.some((b) => b.id === chosen)) ? chosen : (list[0]?.id ?? NEW_BRAND);
   const brand = list.find((b) => b.id === selected) ?? null;
   return (
-    <section className="card settings-card" aria-labelledby={`${uid}-title`} data-testid="brand-profiles">
-      <div className="settings-card-intro">
-        <h2 id={`${uid}-title`} className="card-title">
-          Brand profile
-        </h2>
-        <p className="muted">Your ads take their name, colours, logo and voice from here. An agency can keep one per client.</p>
-      </div>
+    <SettingsCard
+      title="Brand profile"
+      testId="brand-profiles"
+      intro="Your ads take their name, colours, logo and voice from here. An agency can keep one per client."
+    >
       {brands.isError ? (
         <InlineError error={brands.error} onRetry={() => void brands.refetch()} />
       ) : brands.isPending ? (
@@ -64,6 +58,6 @@ function BrandProfilesSection() {
           <BrandProfileForm key={formKey} brand={brand} onSaved={(id) => setChosen(id)} onDeleted={() => pick(null)} />
         </div>
       )}
-    </section>
+    </SettingsCard>
   );
 }

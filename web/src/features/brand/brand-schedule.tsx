@@ -9,6 +9,8 @@ import { FieldError, FormAlert, FormSuccess } from "../../ui/form.tsx";
 import { InlineError, Skeleton } from "../../ui/status.tsx";
 import "./brand.css";
 import { Select } from "../../ui/select.tsx";
+import { SettingsCard } from "../../ui/settings-card.tsx";
+import { FormActions } from "../../ui/form-actions.tsx";
 
 const FIELDS = ["platforms", "weekdays", "times", "timezone", "frequency"] as const;
 type ScheduleField = (typeof FIELDS)[number];
@@ -30,17 +32,10 @@ function timeZones(): string[] {
 }
 
 export function BrandScheduleSection() {
-  const uid = useId();
   const trpc = useTRPC();
   const schedule = useQuery(trpc.brand.schedule.queryOptions());
   return (
-    <section className="card settings-card" aria-labelledby={`${uid}-title`} data-testid="brand-schedule">
-      <div className="settings-card-intro">
-        <h2 id={`${uid}-title`} className="card-title">
-          Publishing schedule
-        </h2>
-        <p className="muted">Where and when ads launched with “publish” go out.</p>
-      </div>
+    <SettingsCard title="Publishing schedule" testId="brand-schedule" intro="Where and when ads launched with “publish” go out.">
       {schedule.isError ? (
         <InlineError error={schedule.error} onRetry={() => void schedule.refetch()} />
       ) : schedule.isPending ? (
@@ -49,7 +44,7 @@ export function BrandScheduleSection() {
         // Not keyed on the saved schedule: saving keeps the form (and its "saved" message) as it is.
         <ScheduleForm saved={schedule.data} />
       )}
-    </section>
+    </SettingsCard>
   );
 }
 
@@ -143,11 +138,7 @@ function ScheduleForm({ saved }: { saved: Saved }) {
           ))}
         </Select>
       </div>
-      <div className="form-actions">
-        <button type="submit" className="btn btn-primary" disabled={draft.save.isPending} data-testid="schedule-save">
-          {draft.save.isPending ? "Saving…" : "Save schedule"}
-        </button>
-      </div>
+      <FormActions label="Save schedule" busyLabel="Saving…" busy={draft.save.isPending} testId="schedule-save" />
     </form>
   );
 }

@@ -13,6 +13,8 @@ import { describeBytes, UploadList, useFileUploads } from "./file-uploads.tsx";
 import { uploadKnowledgeFile } from "./upload-knowledge.ts";
 import { UploadPanel } from "../../ui/upload-panel.tsx";
 import "./brand.css";
+import { SettingsCard } from "../../ui/settings-card.tsx";
+import { FormActions } from "../../ui/form-actions.tsx";
 
 const ACCEPT = KNOWLEDGE_EXTENSIONS.join(",");
 
@@ -52,17 +54,18 @@ export function KnowledgeBaseSection() {
   });
 
   return (
-    <section className="card settings-card" aria-labelledby={`${uid}-title`} id="knowledge" data-testid="knowledge-base">
-      <div className="settings-card-intro">
-        <h2 id={`${uid}-title`} className="card-title">
-          Knowledge base
-        </h2>
-        <p className="muted">
+    <SettingsCard
+      title="Knowledge base"
+      id="knowledge"
+      testId="knowledge-base"
+      intro={
+        <>
           Documents and pages about your brand. Your ads draw facts from them (a product name, a number) and each result lists the passages
           it used. PDF, DOCX, XLSX, CSV or TXT, up to {describeBytes(KNOWLEDGE_LIMITS.maxFileBytes)} each; up to {KNOWLEDGE_LIMITS.maxFiles}{" "}
           files and {KNOWLEDGE_LIMITS.maxUrls} pages.
-        </p>
-      </div>
+        </>
+      }
+    >
       <div className="media-library">
         <UploadPanel
           inputId={`${uid}-file`}
@@ -102,12 +105,11 @@ export function KnowledgeBaseSection() {
           </ul>
         )}
       </div>
-    </section>
+    </SettingsCard>
   );
 }
 
 function AddPageForm({ full, onAdded }: { full: boolean; onAdded: () => Promise<unknown> }) {
-  const uid = useId();
   const trpc = useTRPC();
   const [url, setUrl] = useState("");
   const [error, setError] = useState<string | null>(null);
@@ -134,7 +136,6 @@ function AddPageForm({ full, onAdded }: { full: boolean; onAdded: () => Promise<
   return (
     <form className="form knowledge-url-form" noValidate onSubmit={handleSubmit} data-testid="knowledge-url-form">
       <Field
-        id={`${uid}-url`}
         label="Add a web page"
         type="url"
         inputMode="url"
@@ -150,13 +151,16 @@ function AddPageForm({ full, onAdded }: { full: boolean; onAdded: () => Promise<
         hint={
           full ? `You have ${KNOWLEDGE_LIMITS.maxUrls} pages, the most you can. Delete one to add another.` : "Its readable text is kept."
         }
-        data-testid="knowledge-url"
+        testId="knowledge-url"
       />
-      <div className="form-actions">
-        <button type="submit" className="btn btn-small" disabled={full || add.isPending || !url.trim()} data-testid="knowledge-url-add">
-          {add.isPending ? "Adding…" : "Add page"}
-        </button>
-      </div>
+      <FormActions
+        label="Add page"
+        busyLabel="Adding…"
+        busy={add.isPending}
+        disabled={full || !url.trim()}
+        testId="knowledge-url-add"
+        className="btn btn-small"
+      />
     </form>
   );
 }

@@ -21,6 +21,7 @@ import { describeBytes, UploadList, useFileUploads } from "./file-uploads.tsx";
 import { uploadBrandMedia } from "./upload-photo.ts";
 import { UploadPanel } from "../../ui/upload-panel.tsx";
 import "./brand.css";
+import { SettingsCard } from "../../ui/settings-card.tsx";
 
 const ROLES: { id: BrandMediaRole; label: string; hint: string }[] = [
   { id: "product", label: "Product photo", hint: "Shown under the copy of your ads." },
@@ -93,18 +94,19 @@ export function MediaLibrarySection() {
   });
 
   return (
-    <section className="card settings-card" aria-labelledby={`${uid}-title`} id="brand-media" data-testid="brand-media">
-      <div className="settings-card-intro">
-        <h2 id={`${uid}-title`} className="card-title">
-          Brand media library
-        </h2>
-        <p className="muted">
+    <SettingsCard
+      title="Brand media library"
+      id="brand-media"
+      testId="brand-media"
+      intro={
+        <>
           Photos, a presenter and product clips your ads can show. Photos: PNG, JPEG or WebP, up to{" "}
           {describeBytes(BRAND_MEDIA_LIMITS.maxBytes)} each, at least {BRAND_MEDIA_LIMITS.minSide} px on each side. Clips: MP4, MOV or WebM,{" "}
           {BRAND_VIDEO_LIMITS.minSeconds}–{BRAND_VIDEO_LIMITS.maxSeconds} s, up to {describeBytes(BRAND_VIDEO_LIMITS.maxBytes)}. Up to{" "}
           {BRAND_MEDIA_LIMITS.maxCount} items.
-        </p>
-      </div>
+        </>
+      }
+    >
       <div className="media-library">
         <fieldset className="media-role" data-testid="media-role">
           <legend className="field-label">What are you adding?</legend>
@@ -178,7 +180,7 @@ export function MediaLibrarySection() {
           </ul>
         )}
       </div>
-    </section>
+    </SettingsCard>
   );
 }
 

@@ -15,6 +15,8 @@ import { type RouterOutputs, useTRPC } from "../../trpc.ts";
 
 type Profile = RouterOutputs["user"]["profile"];
 import { Email } from "../../ui/email.tsx";
+import { PageHeader } from "../../ui/page-header.tsx";
+import { Card } from "../../ui/card.tsx";
 
 const PROVIDER_LABELS: Record<string, string> = { auto: "AdGen picks one for each ad", fal: "fal.ai", replicate: "Replicate" };
 
@@ -30,17 +32,17 @@ export function DashboardPage({ session }: PageProps) {
 
   return (
     <div className="page" data-testid="dashboard">
-      <header className="page-header">
-        <div>
-          <h1 className="page-title">Dashboard</h1>
-          <p className="page-subtitle muted">
+      <PageHeader
+        title="Dashboard"
+        subtitle={
+          <>
             Signed in as{" "}
             <strong>
               <Email address={session.email} />
             </strong>
-          </p>
-        </div>
-      </header>
+          </>
+        }
+      />
 
       {profile.isError ? <InlineError error={profile.error} onRetry={() => void profile.refetch()} /> : null}
 
@@ -80,12 +82,7 @@ function WorkflowCosts({ balance, planId }: { balance: number | undefined; planI
   const trpc = useTRPC();
   const pricing = useQuery(trpc.public.pricing.queryOptions(undefined, { staleTime: 10 * 60_000 }));
   return (
-    <section className="card" aria-labelledby="costs-title">
-      <div className="card-head">
-        <h2 id="costs-title" className="card-title">
-          What your credits buy
-        </h2>
-      </div>
+    <Card title="What your credits buy" titleId="costs-title">
       {pricing.isError ? <InlineError error={pricing.error} onRetry={() => void pricing.refetch()} /> : null}
       {pricing.data ? (
         <ul className="cost-list">
@@ -110,7 +107,7 @@ function WorkflowCosts({ balance, planId }: { balance: number | undefined; planI
       <p className="card-foot muted">
         Launch one in the <Link href="/studio">Studio</Link>; your results are in <Link href="/projects">Projects</Link>.
       </p>
-    </section>
+    </Card>
   );
 }
 
@@ -184,15 +181,15 @@ function TrialCard({ p, profilePending, trialEndsAt }: { p: Profile | undefined;
 /** The account's facts, with the way to edit them. */
 function AccountCard({ p }: { p: Profile | undefined }) {
   return (
-    <section className="card" aria-labelledby="account-title">
-      <div className="card-head">
-        <h2 id="account-title" className="card-title">
-          Account
-        </h2>
+    <Card
+      title="Account"
+      titleId="account-title"
+      aside={
         <Link href="/settings" className="btn btn-ghost btn-small">
           Edit account
         </Link>
-      </div>
+      }
+    >
       <dl className="details">
         <div>
           <dt>Email</dt>
@@ -231,6 +228,6 @@ function AccountCard({ p }: { p: Profile | undefined }) {
           <dd>{p ? p.has_api_key ? "Active" : "None" : <Skeleton width="4rem" />}</dd>
         </div>
       </dl>
-    </section>
+    </Card>
   );
 }

@@ -7,6 +7,7 @@ import { mediaSrc } from "../../lib/workflow.ts";
 import { type RouterOutputs, useTRPC } from "../../trpc.ts";
 import { jobTitle } from "../job/job-title.ts";
 import { InlineError, Skeleton } from "../../ui/status.tsx";
+import { Card } from "../../ui/card.tsx";
 
 type Project = RouterOutputs["projects"]["list"][number];
 
@@ -42,15 +43,16 @@ export function RecentProjects() {
   const projects = useQuery(trpc.projects.list.queryOptions());
   const latest = projects.data?.slice(0, SHOWN) ?? [];
   return (
-    <section className="card" aria-labelledby="recent-title" data-testid="recent-projects">
-      <div className="card-head">
-        <h2 id="recent-title" className="card-title">
-          Latest projects
-        </h2>
+    <Card
+      title="Latest projects"
+      titleId="recent-title"
+      testId="recent-projects"
+      aside={
         <Link href="/projects" className="btn btn-ghost btn-small">
           All projects
         </Link>
-      </div>
+      }
+    >
       {projects.isError ? <InlineError error={projects.error} onRetry={() => void projects.refetch()} /> : null}
       {projects.isPending ? (
         <Skeleton width="100%" height="6rem" />
@@ -89,6 +91,6 @@ export function RecentProjects() {
           })}
         </ul>
       )}
-    </section>
+    </Card>
   );
 }

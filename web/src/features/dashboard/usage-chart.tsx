@@ -4,6 +4,7 @@ import { useQuery } from "@tanstack/react-query";
 import { formatNumber } from "../../lib/format.ts";
 import { useTRPC } from "../../trpc.ts";
 import { InlineError, Skeleton } from "../../ui/status.tsx";
+import { Card } from "../../ui/card.tsx";
 
 const DAYS = 14;
 
@@ -19,17 +20,18 @@ export function UsageChart() {
   const runs = days.reduce((sum, d) => sum + d.projects, 0);
   const peak = Math.max(1, ...days.map((d) => d.credits));
   return (
-    <section className="card" aria-labelledby="usage-title" data-testid="usage-chart">
-      <div className="card-head">
-        <h2 id="usage-title" className="card-title">
-          Credits used, last {DAYS} days
-        </h2>
-        {analytics.data ? (
+    <Card
+      title={<>Credits used, last {DAYS} days</>}
+      titleId="usage-title"
+      testId="usage-chart"
+      aside={
+        analytics.data ? (
           <span className="muted usage-total" data-testid="usage-total">
             {formatNumber(total)} {total === 1 ? "credit" : "credits"} · {formatNumber(runs)} {runs === 1 ? "run" : "runs"}
           </span>
-        ) : null}
-      </div>
+        ) : null
+      }
+    >
       {analytics.isError ? <InlineError error={analytics.error} onRetry={() => void analytics.refetch()} /> : null}
       {analytics.isPending ? (
         <Skeleton width="100%" height="7rem" />
@@ -68,6 +70,6 @@ export function UsageChart() {
           {total === 0 ? <p className="muted usage-empty">No credits used in the last {DAYS} days.</p> : null}
         </>
       ) : null}
-    </section>
+    </Card>
   );
 }

@@ -3,6 +3,7 @@ import { isCancelled, isFinishedStatus } from "@adgen/schema";
 import { jobStatusLabel, type StepView, statusClass } from "../../lib/workflow.ts";
 import type { Job } from "../results/types.ts";
 import { StreamBadge } from "./stream-badge.tsx";
+import { Card } from "../../ui/card.tsx";
 
 interface ProgressCardProps {
   data: Job;
@@ -13,11 +14,11 @@ interface ProgressCardProps {
 export function ProgressCard({ data, steps, streamStatus }: ProgressCardProps) {
   const progress = data.status === "completed" ? 100 : data.progress;
   return (
-    <section className="card job-progress-card" aria-labelledby="job-progress-title">
-      <div className="card-head">
-        <h2 id="job-progress-title" className="card-title">
-          Progress
-        </h2>
+    <Card
+      title="Progress"
+      titleId="job-progress-title"
+      className="job-progress-card"
+      aside={
         <div className="job-head-badges">
           <StreamBadge status={streamStatus} finished={isFinishedStatus(data.status)} />
           <span
@@ -29,7 +30,8 @@ export function ProgressCard({ data, steps, streamStatus }: ProgressCardProps) {
             {jobStatusLabel(data)}
           </span>
         </div>
-      </div>
+      }
+    >
       <div
         className={`progress progress-${data.status}`}
         role="progressbar"
@@ -45,7 +47,7 @@ export function ProgressCard({ data, steps, streamStatus }: ProgressCardProps) {
       <p className="progress-caption muted">
         <span className="mono">{progress}%</span> · {statusLine(data, steps)}
       </p>
-    </section>
+    </Card>
   );
 }
 

@@ -1,11 +1,13 @@
 // The landing page's contact form: a message to the team, with errors by field and the answer in place.
 import { ContactInput } from "@adgen/schema";
 import { useMutation } from "@tanstack/react-query";
-import { type FormEvent, useId, useState } from "react";
+import { type FormEvent, useState } from "react";
 import { errorMessage, issuesToFieldErrors, type SplitErrors, splitServerError } from "../../lib/errors.ts";
 import { useTRPC } from "../../trpc.ts";
-import { Field, FieldError, FormAlert, FormSuccess } from "../../ui/form.tsx";
+import { Field, fieldBinder, FormAlert, FormSuccess } from "../../ui/form.tsx";
+import { TextArea } from "../../ui/text-area.tsx";
 import "./landing.css";
+import { FormActions } from "../../ui/form-actions.tsx";
 
 const FIELDS = ["name", "email", "message"] as const;
 type ContactField = (typeof FIELDS)[number];
@@ -20,7 +22,6 @@ const LOCAL_MESSAGES: Record<ContactField, string> = {
 };
 
 export function ContactForm() {
-  const uid = useId();
   const trpc = useTRPC();
   const [name, setName] = useState("");
   const [email, setEmail] = useState("");
@@ -55,6 +56,7 @@ export function ContactForm() {
     setSent(false);
     if (errors.fields[field]) setErrors((prev) => ({ ...prev, fields: { ...prev.fields, [field]: undefined } }));
   }
+  const bind = fieldBinder(errors.fields, clear);
 
   return (
     <form className="form contact-form" noValidate onSubmit={handleSubmit} data-testid="contact-form" aria-busy={send.isPending}>
@@ -64,58 +66,17 @@ export function ContactForm() {
         </FormSuccess>
       ) : null}
       {errors.form ? <FormAlert testId="contact-error">{errors.form}</FormAlert> : null}
-      <Field
-        id={`${uid}-name`}
-        label="Name (optional)"
-        autoComplete="name"
-        value={name}
-        maxLength={200}
-        onChange={(e) => {
-          setName(e.target.value);
-          clear("name");
-        }}
-        error={errors.fields.name}
-        data-testid="contact-name"
+      <Field label="Name (optional)" autoComplete="name" maxLength={200} {...bind("name", name, setName)} testId="contact-name" />
+      <Field label="E-mail" type="email" autoComplete="email" {...bind("email", email, setEmail)} testId="contact-email" />
+      <TextArea
+        label="Message"
+        rows={5}
+        maxLength={MESSAGE_MAX}
+        {...bind("message", message, setMessage)}
+        errorTestId="field-error-contact-message"
+        testId="contact-message"
       />
-      <Field
-        id={`${uid}-email`}
-        label="E-mail"
-        type="email"
-        autoComplete="email"
-        value={email}
-        onChange={(e) => {
-          setEmail(e.target.value);
-          clear("email");
-        }}
-        error={errors.fields.email}
-        errorTestId="field-error-contact-email"
-        data-testid="contact-email"
-      />
-      <div className={`field${errors.fields.message ? " has-error" : ""}`}>
-        <label htmlFor={`${uid}-message`} className="field-label">
-          Message
-        </label>
-        <textarea
-          id={`${uid}-message`}
-          className="input textarea"
-          rows={5}
-          maxLength={MESSAGE_MAX}
-          value={message}
-          aria-invalid={errors.fields.message ? true : undefined}
-          aria-describedby={errors.fields.message ? `${uid}-message-error` : undefined}
-          onChange={(e) => {
-            setMessage(e.target.value);
-            clear("message");
-          }}
-          data-testid="contact-message"
-        />
-        <FieldError id={`${uid}-message-error`} error={errors.fields.message} testId="field-error-contact-message" />
-      </div>
-      <div className="form-actions">
-        <button type="submit" className="btn btn-primary" disabled={send.isPending} data-testid="contact-submit">
-          {send.isPending ? "Sending…" : "Send message"}
-        </button>
-      </div>
+      <FormActions label="Send message" busyLabel="Sending…" busy={send.isPending} testId="contact-submit" />
     </form>
   );
 }

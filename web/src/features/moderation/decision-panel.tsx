@@ -9,6 +9,7 @@ import { formatDateTime } from "../../lib/format.ts";
 import { useTRPC } from "../../trpc.ts";
 import { ACTION_EXPLAINED, ACTION_LABELS, CATEGORY_LABELS } from "./labels.ts";
 import "./moderation.css";
+import { FormActions } from "../../ui/form-actions.tsx";
 
 /** Whether the decision in force took the project's media offline (the newest decision comes first). */
 export function useProjectRemoved(projectId: string): boolean {
@@ -115,14 +116,11 @@ function AppealForm({ decisionId, projectId }: { decisionId: string; projectId: 
         />
         <FieldError error={fieldError} />
       </div>
-      <div className="form-actions">
-        <button type="submit" className="btn btn-primary" disabled={appeal.isPending} data-testid="appeal-submit">
-          {appeal.isPending ? "Sending appeal…" : "Send appeal"}
-        </button>
+      <FormActions label="Send appeal" busyLabel="Sending appeal…" busy={appeal.isPending} testId="appeal-submit">
         <button type="button" className="btn btn-ghost" onClick={() => setOpen(false)}>
           Cancel
         </button>
-      </div>
+      </FormActions>
     </form>
   );
 }

@@ -10,6 +10,7 @@ import { CATEGORY_LABELS } from "./labels.ts";
 import { Select } from "../../ui/select.tsx";
 import { TextArea } from "../../ui/text-area.tsx";
 import { Toggle } from "../../ui/toggle.tsx";
+import { FormActions } from "../../ui/form-actions.tsx";
 
 const FIELDS = ["target", "category", "explanation", "reporterName", "reporterEmail", "goodFaith"] as const;
 type NoticeField = (typeof FIELDS)[number];
@@ -36,7 +37,6 @@ export function ReportForm({ initialTarget, defaultEmail }: { initialTarget: str
     <form className="form" noValidate onSubmit={notice.handleSubmit} aria-busy={notice.report.isPending} data-testid="report-form">
       {notice.errors.form ? <FormAlert>{notice.errors.form}</FormAlert> : null}
       <Field
-        id={`${uid}-target`}
         label="What are you reporting?"
         value={notice.target}
         onChange={(e) => {
@@ -45,7 +45,7 @@ export function ReportForm({ initialTarget, defaultEmail }: { initialTarget: str
         }}
         error={notice.errors.fields.target}
         hint="A project id, or the address of a video or picture made here (…/api/media/…)."
-        data-testid="report-target"
+        testId="report-target"
       />
       <Select
         id={`${uid}-category`}
@@ -79,7 +79,6 @@ export function ReportForm({ initialTarget, defaultEmail }: { initialTarget: str
         testId="report-explanation"
       />
       <Field
-        id={`${uid}-name`}
         label={notice.anonymousAllowed ? "Your name (optional for this reason)" : "Your name"}
         autoComplete="name"
         value={notice.reporterName}
@@ -88,10 +87,9 @@ export function ReportForm({ initialTarget, defaultEmail }: { initialTarget: str
           clear("reporterName");
         }}
         error={notice.errors.fields.reporterName}
-        data-testid="report-name"
+        testId="report-name"
       />
       <Field
-        id={`${uid}-email`}
         label={notice.anonymousAllowed ? "Your e-mail (optional for this reason)" : "Your e-mail"}
         type="email"
         autoComplete="email"
@@ -102,7 +100,7 @@ export function ReportForm({ initialTarget, defaultEmail }: { initialTarget: str
         }}
         error={notice.errors.fields.reporterEmail}
         hint="We send the decision here."
-        data-testid="report-email"
+        testId="report-email"
       />
       <GoodFaithToggle
         uid={uid}
@@ -111,11 +109,7 @@ export function ReportForm({ initialTarget, defaultEmail }: { initialTarget: str
         clear={clear}
         error={notice.errors.fields.goodFaith}
       />
-      <div className="form-actions">
-        <button type="submit" className="btn btn-primary" disabled={notice.report.isPending} data-testid="report-submit">
-          {notice.report.isPending ? "Sending notice…" : "Send notice"}
-        </button>
-      </div>
+      <FormActions label="Send notice" busyLabel="Sending notice…" busy={notice.report.isPending} testId="report-submit" />
     </form>
   );
 }

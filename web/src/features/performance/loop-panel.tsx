@@ -10,6 +10,7 @@ import { useTRPC } from "../../trpc.ts";
 import { FormAlert, FormSuccess } from "../../ui/form.tsx";
 import { creditsText, SpendDialog } from "./spend-dialog.tsx";
 import { InlineError, Skeleton, Spinner } from "../../ui/status.tsx";
+import { Card } from "../../ui/card.tsx";
 
 const ACTION_NAMES: Record<string, string> = {
   SEED: "Seed: launch first creatives",
@@ -38,13 +39,13 @@ export function LoopPanel({ brandId }: { brandId: string }) {
   const done = execute.data;
   const buttonLabel = rec && rec.cost > 0 ? `Execute · ${creditsText(rec.cost)}` : "Execute";
   return (
-    <section className="card loop-panel" aria-labelledby="loop-title" data-testid="loop-panel">
-      <div className="card-head">
-        <h2 id="loop-title" className="card-title">
-          What to do next
-        </h2>
-        {rec ? <span className="muted">confidence {Math.round(rec.confidence * 100)} %</span> : null}
-      </div>
+    <Card
+      title="What to do next"
+      titleId="loop-title"
+      className="loop-panel"
+      testId="loop-panel"
+      aside={rec ? <span className="muted">confidence {Math.round(rec.confidence * 100)} %</span> : null}
+    >
       {recommendation.isPending ? <Skeleton height="4rem" /> : null}
       {recommendation.isError ? <InlineError error={recommendation.error} onRetry={() => void recommendation.refetch()} /> : null}
       {rec ? (
@@ -115,6 +116,6 @@ export function LoopPanel({ brandId }: { brandId: string }) {
           ) : null}
         </FormSuccess>
       ) : null}
-    </section>
+    </Card>
   );
 }

@@ -11,6 +11,7 @@ import "./performance.css";
 import { InlineError, Skeleton } from "../../ui/status.tsx";
 import { useTitle } from "../../lib/hooks.ts";
 import { useTRPC } from "../../trpc.ts";
+import { PageHeader } from "../../ui/page-header.tsx";
 
 export function PerformancePage() {
   useTitle("Performance");
@@ -23,12 +24,7 @@ export function PerformancePage() {
   const report = useQuery({ ...trpc.performance.report.queryOptions({ brandId: brandId ?? undefined }), enabled: brandId !== null });
   return (
     <div className="page page-narrow" data-testid="performance-page">
-      <header className="page-header">
-        <div>
-          <h1 className="page-title">Performance</h1>
-          <p className="page-subtitle muted">How your creatives do, which are wearing out, and what to launch or stop next.</p>
-        </div>
-      </header>
+      <PageHeader title="Performance" subtitle="How your creatives do, which are wearing out, and what to launch or stop next." />
       {brands.isPending ? <Skeleton height="3rem" /> : null}
       {brands.isError ? <InlineError error={brands.error} onRetry={() => void brands.refetch()} /> : null}
       {brands.data && list.length === 0 ? (

@@ -18,6 +18,7 @@ import { useTitle } from "../../lib/hooks.ts";
 import { cssAspect, mediaSrc, sortFormats, workflowName } from "../../lib/workflow.ts";
 import type { PageProps } from "../../page-props.ts";
 import { useTRPC } from "../../trpc.ts";
+import { PageHeader } from "../../ui/page-header.tsx";
 
 type StatusFilter = "all" | Project["status"];
 
@@ -84,11 +85,7 @@ export function ProjectsPage(_props: PageProps) {
 
   return (
     <div className="page" data-testid="projects">
-      <header className="page-header">
-        <div>
-          <h1 className="page-title">Projects</h1>
-          <p className="page-subtitle muted">Every ad you have launched, newest first.</p>
-        </div>
+      <PageHeader title="Projects" subtitle="Every ad you have launched, newest first.">
         <div className="page-header-actions">
           <a className="btn btn-ghost btn-small" href="/api/user/projects/export" download data-testid="export-csv">
             Export CSV
@@ -100,7 +97,7 @@ export function ProjectsPage(_props: PageProps) {
             New ad
           </Link>
         </div>
-      </header>
+      </PageHeader>
 
       {projects.isError ? <InlineError error={projects.error} onRetry={() => void projects.refetch()} /> : null}
 

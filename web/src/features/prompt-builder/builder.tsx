@@ -47,7 +47,6 @@ export function Builder({ schema }: { schema: PromptSchema }) {
           testId="pb-subject"
         />
         <Field
-          id={`${uid}-context`}
           label="Context"
           value={form.context}
           onChange={(e) => set("context", e.target.value)}
@@ -55,7 +54,7 @@ export function Builder({ schema }: { schema: PromptSchema }) {
           error={errorFor("context")}
           hint={fieldSpec("context")?.description}
           maxLength={600}
-          data-testid="pb-context"
+          testId="pb-context"
         />
         <StyleFields {...fields} spec={spec} />
         <CameraFields {...fields} video={video} />

@@ -53,14 +53,13 @@ export function CameraFields({ uid, schema, video, form, set, errorFor }: Camera
         ) : null}
       </div>
       <Field
-        id={`${uid}-camera`}
         label="More camera notes"
         value={form.cameraText}
         onChange={(e) => set("cameraText", e.target.value)}
         placeholder={video ? "e.g. shallow depth of field" : "e.g. f/1.8, shallow depth of field"}
         error={errorFor("camera")}
         maxLength={600}
-        data-testid="pb-camera"
+        testId="pb-camera"
       />
     </fieldset>
   );

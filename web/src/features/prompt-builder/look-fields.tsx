@@ -26,7 +26,7 @@ export function LookFields({ uid, schema, spec, form, set, errorFor }: LookField
         hint={`Terms that work well: ${lexicon.lighting.slice(0, 5).join(", ")}`}
         list={`${uid}-lighting-terms`}
         maxLength={600}
-        data-testid="pb-lighting"
+        testId="pb-lighting"
       />
       <datalist id={`${uid}-lighting-terms`}>
         {lexicon.lighting.map((t) => (
@@ -34,7 +34,6 @@ export function LookFields({ uid, schema, spec, form, set, errorFor }: LookField
         ))}
       </datalist>
       <Field
-        id={`${uid}-quality`}
         label="Quality"
         value={form.quality}
         onChange={(e) => set("quality", e.target.value)}
@@ -42,17 +41,16 @@ export function LookFields({ uid, schema, spec, form, set, errorFor }: LookField
         error={errorFor("quality")}
         hint={`Comma-separated. Defaults when empty: ${spec.defaultQuality.join(", ")}`}
         maxLength={600}
-        data-testid="pb-quality"
+        testId="pb-quality"
       />
       <Field
-        id={`${uid}-negative`}
         label="Negative"
         value={form.negative}
         onChange={(e) => set("negative", e.target.value)}
         placeholder={fieldSpec("negative")?.placeholder}
         error={errorFor("negative")}
         hint={`Comma-separated, up to ${schema.limits.negativeMaxItems}. Always added: ${spec.defaultNegative.join(", ")}`}
-        data-testid="pb-negative"
+        testId="pb-negative"
       />
     </>
   );

@@ -7,6 +7,7 @@ import { useTitle } from "../../lib/hooks.ts";
 import { useTRPC } from "../../trpc.ts";
 import { InlineError, Skeleton } from "../../ui/status.tsx";
 import { Builder } from "./builder.tsx";
+import { PageHeader } from "../../ui/page-header.tsx";
 
 export function PromptBuilderPage() {
   useTitle("Prompt builder");
@@ -14,14 +15,10 @@ export function PromptBuilderPage() {
   const schema = useQuery(trpc.promptBuilder.schema.queryOptions(undefined, { staleTime: Number.POSITIVE_INFINITY }));
   return (
     <div className="page" data-testid="prompt-builder">
-      <header className="page-header">
-        <div>
-          <h1 className="page-title">Prompt builder</h1>
-          <p className="page-subtitle muted">
-            Structure a prompt for images or video, see how strong it is and what would make it better. Free: no credits, no model calls.
-          </p>
-        </div>
-      </header>
+      <PageHeader
+        title="Prompt builder"
+        subtitle="Structure a prompt for images or video, see how strong it is and what would make it better. Free: no credits, no model calls."
+      />
       {schema.isPending ? (
         <div className="card" aria-busy="true">
           <Skeleton height="2em" />

@@ -28,14 +28,13 @@ export function StyleFields({ uid, schema, spec, form, set, errorFor }: StyleFie
           ))}
         </Select>
         <Field
-          id={`${uid}-style-text`}
           label="…or your own style"
           value={form.styleText}
           onChange={(e) => set("styleText", e.target.value)}
           placeholder="e.g. pastel claymation"
           error={errorFor("style")}
           maxLength={600}
-          data-testid="pb-style-text"
+          testId="pb-style-text"
         />
       </div>
       {form.styleId && !form.styleText ? (

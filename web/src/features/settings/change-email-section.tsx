@@ -1,17 +1,18 @@
 // Change the sign-in e-mail address, confirmed with the current password.
 import { ChangeEmailInput } from "@adgen/schema";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
-import { type FormEvent, useId, useState } from "react";
+import { type FormEvent, useState } from "react";
 import { errorCode, errorMessage, issuesToFieldErrors, type SplitErrors, splitServerError } from "../../lib/errors.ts";
 import { SESSION_KEY_PREFIX, useTRPC } from "../../trpc.ts";
-import { Field, FormAlert, FormSuccess } from "../../ui/form.tsx";
+import { Field, fieldBinder, FormAlert, FormSuccess } from "../../ui/form.tsx";
+import { SettingsCard } from "../../ui/settings-card.tsx";
+import { FormActions } from "../../ui/form-actions.tsx";
 
 const FIELDS = ["email", "password"] as const;
 type EmailField = (typeof FIELDS)[number];
 const NO_ERRORS: SplitErrors<EmailField> = { fields: {}, form: null };
 
 export function ChangeEmailSection({ currentEmail }: { currentEmail: string }) {
-  const uid = useId();
   const trpc = useTRPC();
   const queryClient = useQueryClient();
   const [email, setEmail] = useState("");
@@ -49,55 +50,31 @@ export function ChangeEmailSection({ currentEmail }: { currentEmail: string }) {
     setChangedTo(null);
     if (errors.fields[field] || errors.form) setErrors((prev) => ({ form: null, fields: { ...prev.fields, [field]: undefined } }));
   }
+  const bind = fieldBinder(errors.fields, clear);
 
   return (
-    <section className="card settings-card" aria-labelledby={`${uid}-title`}>
-      <div className="settings-card-intro">
-        <h2 id={`${uid}-title`} className="card-title">
-          E-mail address
-        </h2>
-        <p className="muted">
+    <SettingsCard
+      title="E-mail address"
+      intro={
+        <>
           You sign in with <strong className="settings-email">{currentEmail}</strong>. To change it, enter the new address and your
           password.
-        </p>
-      </div>
+        </>
+      }
+    >
       <form className="form" noValidate onSubmit={handleSubmit} data-testid="change-email-form" aria-busy={change.isPending}>
         {changedTo ? <FormSuccess testId="email-changed">Done. You now sign in with {changedTo}.</FormSuccess> : null}
         {errors.form ? <FormAlert testId="email-form-error">{errors.form}</FormAlert> : null}
+        <Field label="New e-mail address" type="email" autoComplete="email" {...bind("email", email, setEmail)} testId="new-email" />
         <Field
-          id={`${uid}-email`}
-          label="New e-mail address"
-          type="email"
-          autoComplete="email"
-          value={email}
-          onChange={(e) => {
-            setEmail(e.target.value);
-            clear("email");
-          }}
-          error={errors.fields.email}
-          errorTestId="field-error-new-email"
-          data-testid="new-email"
-        />
-        <Field
-          id={`${uid}-password`}
           label="Current password"
           type="password"
           autoComplete="current-password"
-          value={password}
-          onChange={(e) => {
-            setPassword(e.target.value);
-            clear("password");
-          }}
-          error={errors.fields.password}
-          errorTestId="field-error-email-password"
-          data-testid="email-password"
+          {...bind("password", password, setPassword)}
+          testId="email-password"
         />
-        <div className="form-actions">
-          <button type="submit" className="btn btn-primary" disabled={change.isPending} data-testid="change-email-submit">
-            {change.isPending ? "Changing e-mail…" : "Change e-mail"}
-          </button>
-        </div>
+        <FormActions label="Change e-mail" busyLabel="Changing e-mail…" busy={change.isPending} testId="change-email-submit" />
       </form>
-    </section>
+    </SettingsCard>
   );
 }

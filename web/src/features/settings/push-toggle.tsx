@@ -8,6 +8,7 @@ import { errorMessage } from "../../lib/errors.ts";
 import { useTRPC } from "../../trpc.ts";
 import { browserPushSupport, currentSubscription, subscribeBrowser, unsubscribeBrowser } from "./browser-push.ts";
 import { Toggle } from "../../ui/toggle.tsx";
+import { SettingsCard } from "../../ui/settings-card.tsx";
 
 export function PushNotificationsSection() {
   const uid = useId();
@@ -73,13 +74,11 @@ export function PushNotificationsSection() {
   }
 
   return (
-    <section className="card settings-card" aria-labelledby={`${uid}-title`} data-testid="push-settings">
-      <div className="settings-card-intro">
-        <h2 id={`${uid}-title`} className="card-title">
-          Notifications
-        </h2>
-        <p className="muted">Get a notification on this device when an ad finishes or fails, even with AdGen closed.</p>
-      </div>
+    <SettingsCard
+      title="Notifications"
+      testId="push-settings"
+      intro="Get a notification on this device when an ad finishes or fails, even with AdGen closed."
+    >
       <div className="form">
         {problem ? <FormAlert testId="push-error">{problem}</FormAlert> : null}
         {notice ? <FormSuccess testId="push-notice">{notice}</FormSuccess> : null}
@@ -114,6 +113,6 @@ export function PushNotificationsSection() {
           </button>
         </div>
       </div>
-    </section>
+    </SettingsCard>
   );
 }

@@ -2,7 +2,7 @@ import { ChangePasswordInput, PASSWORD_MIN, PROVIDER_PREFERENCES, type ProviderP
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { type FormEvent, useEffect, useId, useState } from "react";
 import { Link } from "wouter";
-import { Field, FormAlert, FormSuccess } from "../../ui/form.tsx";
+import { Field, fieldBinder, FormAlert, FormSuccess } from "../../ui/form.tsx";
 import { PushNotificationsSection } from "./push-toggle.tsx";
 import { ApiKeyPanel } from "./api-key-panel.tsx";
 import { ChangeEmailSection } from "./change-email-section.tsx";
@@ -14,22 +14,25 @@ import { useTitle } from "../../lib/hooks.ts";
 import type { PageProps } from "../../page-props.ts";
 import { useTRPC } from "../../trpc.ts";
 import { Email } from "../../ui/email.tsx";
+import { SettingsCard } from "../../ui/settings-card.tsx";
+import { FormActions } from "../../ui/form-actions.tsx";
+import { PageHeader } from "../../ui/page-header.tsx";
 
 export function SettingsPage({ session }: PageProps) {
   useTitle("Settings");
   return (
     <div className="page page-narrow">
-      <header className="page-header">
-        <div>
-          <h1 className="page-title">Settings</h1>
-          <p className="page-subtitle muted">
+      <PageHeader
+        title="Settings"
+        subtitle={
+          <>
             Account settings for{" "}
             <strong className="settings-email">
               <Email address={session.email} />
             </strong>
-          </p>
-        </div>
-      </header>
+          </>
+        }
+      />
       <ChangeEmailSection currentEmail={session.email} />
       <ChangePasswordSection />
       <ProviderPreferenceSection />
@@ -74,7 +77,6 @@ function PasswordChanged({ otherSessionsEnded, apiKeyRevoked }: { otherSessionsE
 }
 
 function ChangePasswordSection() {
-  const uid = useId();
   const trpc = useTRPC();
   const [currentPassword, setCurrentPassword] = useState("");
   const [newPassword, setNewPassword] = useState("");
@@ -107,56 +109,36 @@ function ChangePasswordSection() {
     setChanged(null);
     if (errors.fields[field]) setErrors((prev) => ({ ...prev, fields: { ...prev.fields, [field]: undefined } }));
   }
+  const bind = fieldBinder(errors.fields, clear);
 
   return (
-    <section className="card settings-card" aria-labelledby={`${uid}-title`}>
-      <div className="settings-card-intro">
-        <h2 id={`${uid}-title`} className="card-title">
-          Password
-        </h2>
-        <p className="muted">Changing your password signs out your other sessions and revokes your API key. This one stays signed in.</p>
-      </div>
+    <SettingsCard
+      title="Password"
+      intro="Changing your password signs out your other sessions and revokes your API key. This one stays signed in."
+    >
       <form className="form" noValidate onSubmit={handleSubmit} data-testid="change-password-form" aria-busy={change.isPending}>
         {changed ? <PasswordChanged {...changed} /> : null}
         {errors.form ? <FormAlert>{errors.form}</FormAlert> : null}
         <Field
-          id={`${uid}-current`}
           label="Current password"
           type="password"
           name="currentPassword"
           autoComplete="current-password"
-          value={currentPassword}
-          onChange={(e) => {
-            setCurrentPassword(e.target.value);
-            clear("currentPassword");
-          }}
-          error={errors.fields.currentPassword}
-          errorTestId="field-error-current-password"
-          data-testid="current-password"
+          {...bind("currentPassword", currentPassword, setCurrentPassword)}
+          testId="current-password"
         />
         <Field
-          id={`${uid}-new`}
           label="New password"
           type="password"
           name="newPassword"
           autoComplete="new-password"
-          value={newPassword}
-          onChange={(e) => {
-            setNewPassword(e.target.value);
-            clear("newPassword");
-          }}
-          error={errors.fields.newPassword}
-          errorTestId="field-error-new-password"
-          data-testid="new-password"
+          {...bind("newPassword", newPassword, setNewPassword)}
+          testId="new-password"
           hint={`At least ${PASSWORD_MIN} characters.`}
         />
-        <div className="form-actions">
-          <button type="submit" className="btn btn-primary" disabled={change.isPending} data-testid="submit">
-            {change.isPending ? "Changing password…" : "Change password"}
-          </button>
-        </div>
+        <FormActions label="Change password" busyLabel="Changing password…" busy={change.isPending} testId="submit" />
       </form>
-    </section>
+    </SettingsCard>
   );
 }
 
@@ -198,13 +180,7 @@ function ProviderPreferenceSection() {
   }
 
   return (
-    <section className="card settings-card" aria-labelledby={`${uid}-title`}>
-      <div className="settings-card-intro">
-        <h2 id={`${uid}-title`} className="card-title">
-          Video provider
-        </h2>
-        <p className="muted">Which rendering provider your jobs should prefer.</p>
-      </div>
+    <SettingsCard title="Video provider" intro="Which rendering provider your jobs should prefer.">
       {current.isError ? (
         <InlineError error={current.error} onRetry={() => void current.refetch()} />
       ) : (
@@ -240,13 +216,9 @@ function ProviderPreferenceSection() {
               {PROVIDER_OPTIONS[selected].help}
             </p>
           </div>
-          <div className="form-actions">
-            <button type="submit" className="btn btn-primary" disabled={!dirty || save.isPending} data-testid="save-preference">
-              {save.isPending ? "Saving…" : "Save preference"}
-            </button>
-          </div>
+          <FormActions label="Save preference" busyLabel="Saving…" busy={save.isPending} disabled={!dirty} testId="save-preference" />
         </form>
       )}
-    </section>
+    </SettingsCard>
   );
 }

@@ -8,6 +8,7 @@ import { errorMessage, issuesToFieldErrors, type SplitErrors, splitServerError }
 import { useTRPC } from "../../trpc.ts";
 import { Field, FormAlert } from "../../ui/form.tsx";
 import { InlineError, Skeleton } from "../../ui/status.tsx";
+import { FormActions } from "../../ui/form-actions.tsx";
 
 const FIELDS = ["pageId", "accessToken"] as const;
 type SocialField = (typeof FIELDS)[number];
@@ -87,17 +88,15 @@ export function SocialAccountsSection() {
         <form className="form" noValidate onSubmit={handleSubmit} data-testid="social-connect-form" aria-busy={connect.isPending}>
           {errors.form ? <FormAlert testId="social-form-error">{errors.form}</FormAlert> : null}
           <Field
-            id={`${uid}-page`}
             label="Facebook Page id"
             inputMode="numeric"
             value={pageId}
             onChange={(e) => setPageId(e.target.value)}
             error={errors.fields.pageId}
             errorTestId="field-error-page-id"
-            data-testid="social-page-id"
+            testId="social-page-id"
           />
           <Field
-            id={`${uid}-token`}
             label="Page access token"
             type="password"
             autoComplete="off"
@@ -105,13 +104,9 @@ export function SocialAccountsSection() {
             onChange={(e) => setAccessToken(e.target.value)}
             error={errors.fields.accessToken}
             errorTestId="field-error-access-token"
-            data-testid="social-token"
+            testId="social-token"
           />
-          <div className="form-actions">
-            <button type="submit" className="btn btn-primary" disabled={connect.isPending} data-testid="social-connect">
-              {connect.isPending ? "Checking with Facebook…" : "Connect Page"}
-            </button>
-          </div>
+          <FormActions label="Connect Page" busyLabel="Checking with Facebook…" busy={connect.isPending} testId="social-connect" />
         </form>
       </div>
     </section>

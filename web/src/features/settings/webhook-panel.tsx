@@ -3,7 +3,7 @@
 // deliveries.
 import { WebhookSettingsInput } from "@adgen/schema";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import { type FormEvent, useEffect, useId, useState } from "react";
+import { type FormEvent, useEffect, useState } from "react";
 import { errorMessage } from "../../lib/errors.ts";
 import { type RouterOutputs, useTRPC } from "../../trpc.ts";
 import { ConfirmDialog } from "../../ui/confirm-dialog.tsx";
@@ -11,6 +11,7 @@ import { Field, FormAlert, FormSuccess } from "../../ui/form.tsx";
 import { InlineError, Skeleton, Spinner } from "../../ui/status.tsx";
 import { WebhookDeliveries } from "./webhook-deliveries.tsx";
 import "./settings.css";
+import { SettingsCard } from "../../ui/settings-card.tsx";
 
 type Settings = RouterOutputs["webhook"]["get"];
 type Delivery = RouterOutputs["webhook"]["sendTest"];
@@ -20,21 +21,16 @@ function masked(secret: string): string {
 }
 
 export function WebhookPanel() {
-  const uid = useId();
   const webhook = useWebhookSettings();
   const data = webhook.settings.data;
   const dirty = data ? (webhook.url ?? "").trim() !== (data.url ?? "") : false;
 
   return (
-    <section className="card settings-card" aria-labelledby={`${uid}-title`} data-testid="webhook-panel">
-      <div className="settings-card-intro">
-        <h2 id={`${uid}-title`} className="card-title">
-          Webhook
-        </h2>
-        <p className="muted">
-          Each event of your jobs (progress, review, completed, failed) is sent as a signed POST to this URL. Failed deliveries are retried.
-        </p>
-      </div>
+    <SettingsCard
+      title="Webhook"
+      testId="webhook-panel"
+      intro="Each event of your jobs (progress, review, completed, failed) is sent as a signed POST to this URL. Failed deliveries are retried."
+    >
       {webhook.settings.isError ? (
         <InlineError error={webhook.settings.error} onRetry={() => void webhook.settings.refetch()} />
       ) : !data ? (
@@ -42,7 +38,6 @@ export function WebhookPanel() {
       ) : (
         <div className="webhook-body">
           <UrlForm
-            uid={uid}
             data={data}
             url={webhook.url}
             setUrl={webhook.setUrl}
@@ -83,7 +78,7 @@ export function WebhookPanel() {
       >
         <p>The current secret stops working at once: your receiver rejects deliveries until you give it the new one.</p>
       </ConfirmDialog>
-    </section>
+    </SettingsCard>
   );
 }
 
@@ -172,7 +167,6 @@ function TestDelivery({ savedUrl, dirty }: { savedUrl: string | null; dirty: boo
 
 /** The endpoint URL: saving it, or saving it empty to stop the events. */
 function UrlForm({
-  uid,
   data,
   url,
   setUrl,
@@ -185,7 +179,6 @@ function UrlForm({
   pending,
   handleSave,
 }: {
-  uid: string;
   data: Settings;
   url: string | null;
   setUrl: (url: string) => void;
@@ -204,7 +197,6 @@ function UrlForm({
         <FormSuccess testId="webhook-saved">{data.url ? "Webhook URL saved." : "Webhook removed: no events are sent."}</FormSuccess>
       ) : null}
       <Field
-        id={`${uid}-url`}
         label="Endpoint URL"
         type="url"
         inputMode="url"
@@ -216,9 +208,8 @@ function UrlForm({
           setSaved(false);
         }}
         error={urlError ?? undefined}
-        errorTestId="field-error-webhook-url"
         hint="Leave empty and save to stop sending events."
-        data-testid="webhook-url"
+        testId="webhook-url"
       />
       <div className="form-actions">
         <button type="submit" className="btn btn-primary" disabled={!dirty || pending} data-testid="webhook-save">

@@ -8,6 +8,7 @@ import { InlineError, Skeleton } from "../../ui/status.tsx";
 import { useTitle } from "../../lib/hooks.ts";
 import type { PageProps } from "../../page-props.ts";
 import { useTRPC } from "../../trpc.ts";
+import { PageHeader } from "../../ui/page-header.tsx";
 
 export function StudioPage(_props: PageProps) {
   useTitle("Studio");
@@ -30,15 +31,11 @@ export function StudioPage(_props: PageProps) {
 
   return (
     <div className="page" data-testid="studio">
-      <header className="page-header">
-        <div>
-          <h1 className="page-title">Studio</h1>
-          <p className="page-subtitle muted">Pick a workflow, describe the ad, and launch. Credits come back if a run fails.</p>
-        </div>
+      <PageHeader title="Studio" subtitle="Pick a workflow, describe the ad, and launch. Credits come back if a run fails.">
         <Link href="/projects" className="btn btn-ghost btn-small">
           Your projects
         </Link>
-      </header>
+      </PageHeader>
       {failed ? <InlineError error={failed.error} onRetry={() => void failed.refetch()} /> : null}
       {ready ? (
         <StudioForm

@@ -37,7 +37,7 @@ export function UrlField({ id, role, need, fallsBackToBrandWebsite, brandWebsite
         onChange={(e) => onChange(e.target.value)}
         error={error}
         errorTestId="field-error-url"
-        data-testid="field-url"
+        testId="field-url"
         required={need === "required"}
         hint={
           <>

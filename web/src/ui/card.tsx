@@ -1,0 +1,28 @@
+// A titled card: its head (the title and whatever stands beside it: a badge, a link, a switch), then its content.
+import type { ReactNode } from "react";
+
+interface CardProps {
+  title: ReactNode;
+  /** The heading's id, which names the card. */
+  titleId: string;
+  /** Classes beside `card`. */
+  className?: string;
+  testId?: string;
+  /** Beside the title in the head. */
+  aside?: ReactNode;
+  children?: ReactNode;
+}
+
+export function Card({ title, titleId, className, testId, aside, children }: CardProps) {
+  return (
+    <section className={className ? `card ${className}` : "card"} aria-labelledby={titleId} data-testid={testId}>
+      <div className="card-head">
+        <h2 id={titleId} className="card-title">
+          {title}
+        </h2>
+        {aside}
+      </div>
+      {children}
+    </section>
+  );
+}
