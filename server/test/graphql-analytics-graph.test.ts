@@ -64,6 +64,8 @@ beforeAll(async () => {
       })),
     ),
   });
+  // The account's default brand: its projects are those whose launch named no brand (all 50).
+  await prisma.brandProfile.create({ data: { userId: owner.id, isDefault: true, profile: { name: "House" } } });
   const theirs = await prisma.job.create({
     data: { userId: other.id, type: "cinematic", quality: "standard", status: "completed", creditsUsed: 10, input: {} },
   });
@@ -220,6 +222,28 @@ describe("the analytics graph", () => {
     }
     // The account, the page, its count, then one statement for every project's days and one for their entries.
     expect(statements).toBeLessThanOrEqual(5);
+  });
+
+  it("reads a brand's 50 projects with their parts through viewer → brands → projects in a bounded number of statements", async () => {
+    expect((await gql("{ viewer { projects(first: 1) { totalCount } } }")).errors).toBeUndefined();
+    let body: any;
+    const statements = await countStatements(async () => {
+      body = await gql(`{ viewer { brands(first: 2) { totalCount edges { node { name projects(first: 50) { totalCount edges { node {
+        projectId assets { url } review { hitl } performance { day clicks } ledgerEntries { delta reason }
+      } } pageInfo { hasNextPage } } } } } } }`);
+    });
+    expect(body.errors, JSON.stringify(body.errors)).toBeUndefined();
+    const [brand] = body.data.viewer.brands.edges.map((e: any) => e.node);
+    expect(brand.name).toBe("House");
+    expect(brand.projects.totalCount).toBe(50);
+    expect(brand.projects.edges).toHaveLength(50);
+    for (const edge of brand.projects.edges) {
+      expect(edge.node.performance.map((d: any) => d.clicks)).toEqual([10, 11, 12]);
+      expect(edge.node.ledgerEntries[0]).toEqual({ delta: -10, reason: "workflow_charge" });
+    }
+    // The caller's account, the viewer, the brands and their count, the brand's projects and their count, then
+    // one statement for every project's days and one for their entries.
+    expect(statements).toBeLessThanOrEqual(8);
   });
 
   it("never reaches another account's rows, through node(id:) either; an admin reads every account", async () => {
