@@ -91,16 +91,15 @@ afterAll(async () => {
 const BRANDS = `{ viewer {
   brands(first: 10, order: OLDEST_FIRST) { totalCount edges { node {
     brandId name isDefault
-    projects(first: 10, order: OLDEST_FIRST) { totalCount edges { node { projectId brandId } } }
+    projects(first: 10, order: OLDEST_FIRST) { totalCount edges { node {
+      projectId brandId
+      review { hitl decision feedback rating decidedAt }
+      performance { day clicks spendCents revenueCents }
+      ledgerEntries { delta reason }
+    } } }
     loopAction { brandId action }
   } } }
   loopActions { brandId action reasoning cost }
-  projects(first: 10, order: OLDEST_FIRST) { edges { node {
-    projectId
-    review { hitl decision feedback rating decidedAt }
-    performance { day clicks spendCents revenueCents }
-    ledgerEntries { delta reason }
-  } } }
 } }`;
 
 describe("the graph's brands", () => {
@@ -114,14 +113,12 @@ describe("the graph's brands", () => {
     expect(second).toMatchObject({ brandId: brands.second, name: "Second Bean", isDefault: false });
     // The default brand has the project that named it and the one that named none.
     expect(main.projects.totalCount).toBe(2);
-    expect(main.projects.edges.map((e: any) => e.node)).toEqual([
-      { projectId: jobs.reviewed, brandId: null },
-      { projectId: jobs.plain, brandId: brands.main },
-    ]);
-    // Depth 8 is the limit: a project's parts are read from the viewer's own list.
-    const [reviewed, plain] = res.body.data.viewer.projects.edges.map((e: any) => e.node);
+    expect(main.projects.edges.map((e: any) => e.node.projectId)).toEqual([jobs.reviewed, jobs.plain]);
+    // A project's parts, read through its brand (a connection's edges and nodes are no levels of the depth limit).
+    const [reviewed, plain] = main.projects.edges.map((e: any) => e.node);
     expect(reviewed).toEqual({
       projectId: jobs.reviewed,
+      brandId: null,
       review: { hitl: true, decision: "approved", feedback: "Ship it", rating: "up", decidedAt: "2026-02-02T11:00:00.000Z" },
       performance: [
         { day: "2026-02-05", clicks: 20, spendCents: 700, revenueCents: 2100 },
@@ -132,7 +129,7 @@ describe("the graph's brands", () => {
         { delta: 10, reason: "workflow_refund" },
       ],
     });
-    expect(plain).toEqual({ projectId: jobs.plain, review: null, performance: [], ledgerEntries: [] });
+    expect(plain).toEqual({ projectId: jobs.plain, brandId: brands.main, review: null, performance: [], ledgerEntries: [] });
     // The other account's project for the same brand id is not this brand's.
     expect(second.projects.edges.map((e: any) => e.node.projectId)).toEqual([jobs.second]);
     expect(second.projects.totalCount).toBe(1);
@@ -140,6 +137,43 @@ describe("the graph's brands", () => {
     expect(main.loopAction.brandId).toBe(brands.main);
     expect(loopActions.map((a: any) => a.brandId)).toEqual([brands.main, brands.second]);
     for (const action of loopActions) expect(["SEED", "DOUBLE_DOWN", "ITERATE", "KILL", "CHALLENGER"]).toContain(action.action);
+  });
+
+  it("pages each brand's projects with cursors both ways, and counts them when only the count is asked", async () => {
+    const page = async (args: string) => {
+      const res = await graphql(
+        app.url,
+        `{ viewer { brands(first: 10, order: OLDEST_FIRST) { edges { node { brandId projects(${args}, order: OLDEST_FIRST) {
+          totalCount edges { cursor node { projectId } } pageInfo { hasNextPage hasPreviousPage } } } } } } }`,
+        {},
+        owner.jwt,
+      );
+      expect(res.body.errors, JSON.stringify(res.body.errors)).toBeUndefined();
+      return res.body.data.viewer.brands.edges.map((e: any) => ({
+        ids: e.node.projects.edges.map((edge: any) => edge.node.projectId),
+        cursors: e.node.projects.edges.map((edge: any) => edge.cursor),
+        total: e.node.projects.totalCount,
+        ...e.node.projects.pageInfo,
+      }));
+    };
+    const [main, second] = await page("first: 1");
+    expect(main).toMatchObject({ ids: [jobs.reviewed], total: 2, hasNextPage: true, hasPreviousPage: false });
+    expect(second).toMatchObject({ ids: [jobs.second], total: 1, hasNextPage: false });
+    // A cursor of the main brand's list: its next row there; in another brand's list it stands nowhere.
+    const [mainNext, secondNext] = await page(`first: 1, after: "${main.cursors[0]}"`);
+    expect(mainNext).toMatchObject({ ids: [jobs.plain], total: 2, hasNextPage: false, hasPreviousPage: true });
+    expect(secondNext).toMatchObject({ ids: [], total: 1 });
+    const [mainLast] = await page("last: 1");
+    expect(mainLast).toMatchObject({ ids: [jobs.plain], hasPreviousPage: true, hasNextPage: false });
+    const [mainBefore] = await page(`last: 5, before: "${mainLast.cursors[0]}"`);
+    expect(mainBefore).toMatchObject({ ids: [jobs.reviewed], hasPreviousPage: false, hasNextPage: true });
+    const counted = await graphql(
+      app.url,
+      `{ viewer { brands(first: 10, order: OLDEST_FIRST) { edges { node { projects { totalCount } } } } } }`,
+      {},
+      owner.jwt,
+    );
+    expect(counted.body.data.viewer.brands.edges.map((e: any) => e.node.projects.totalCount)).toEqual([2, 1]);
   });
 
   it("shows another account only its own brands", async () => {

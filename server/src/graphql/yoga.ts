@@ -2,7 +2,6 @@
 // the same depth/cost/alias limits, and domain errors turned into readable GraphQL errors.
 import { maxAliasesPlugin } from "@escape.tech/graphql-armor-max-aliases";
 import { blockFieldSuggestionsPlugin } from "@escape.tech/graphql-armor-block-field-suggestions";
-import { maxDepthPlugin } from "@escape.tech/graphql-armor-max-depth";
 import { maxTokensPlugin } from "@escape.tech/graphql-armor-max-tokens";
 import {
   type ExecutionArgs,
@@ -26,6 +25,7 @@ import type { Logger } from "../logging/logger.ts";
 import { CredentialEndedError } from "../modules/auth/credential-revocation.ts";
 import { logSocketOperation, type RequestTrace, startTrace } from "../logging/request-trace.ts";
 import { costErrors, costLimitRule } from "./cost.ts";
+import { depthLimitRule } from "./depth.ts";
 import { PARTNER_QUERIES } from "./partner-queries.ts";
 import { subscribeSharing } from "./pushed-subscription.ts";
 import { type GraphQLContext, graphQLSchema } from "./schema.ts";
@@ -195,7 +195,11 @@ function createYogaFor(services: Services) {
           if (services.config.production && !auth) addValidationRule(NoSchemaIntrospectionCustomRule);
         },
       },
-      maxDepthPlugin({ n: GRAPHQL_LIMITS.maxDepth }),
+      // Levels of data (graphql/depth.ts): a connection's `edges`/`node`/`pageInfo` and fragments are no levels.
+      {
+        onValidate: ({ addValidationRule }: { addValidationRule(rule: unknown): void }) =>
+          addValidationRule(depthLimitRule(GRAPHQL_LIMITS.maxDepth)),
+      },
       // A connection costs in proportion to the rows it may answer (graphql/cost.ts): literal pages while
       // validating (cached per document), and again with the variables' values (`first: $n`) before it runs.
       {
