@@ -181,7 +181,8 @@ describe("several instances on one PostgreSQL", () => {
     await b!.services.startWorkers(1);
     // The account comes from the domain function: the sign-up budget per address (4 an hour) belongs to the tests above.
     const { session } = await signup(
-      { services: a!.services, auth: null, ip: null, userAgent: null },
+      a!.services,
+      { ip: null, userAgent: null },
       { email: uniqueEmail("multi-media"), password: "password123" },
     );
     const headers = { cookie: `session=${session.jwt}` };

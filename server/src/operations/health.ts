@@ -20,7 +20,7 @@ export const healthOperations = {
     input: NoInput,
     output: DbHealth,
     rest: { method: "GET", path: "/health/db", tag: "Health" },
-    handler: (ctx) => dbHealth(ctx),
+    handler: (ctx) => dbHealth(ctx.services),
   }),
   signupTest: defineOperation({
     summary: "Runs signup → login → session on a throwaway account, removes it, reports each step and its time",
@@ -32,6 +32,6 @@ export const healthOperations = {
     input: NoInput,
     output: SignupTestResult,
     rest: { method: "GET", path: "/health/signup-test", tag: "Health" },
-    handler: (ctx) => signupSelfTest(ctx),
+    handler: (ctx) => signupSelfTest(ctx.services, ctx.ip),
   }),
 };

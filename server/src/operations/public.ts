@@ -4,6 +4,7 @@ import { ContactInput, ContactResult, ModelsStatus, NewsletterInput, NewsletterR
 import { readSettings } from "../modules/settings/settings.ts";
 import { getModelsStatus, getPricing, getStudioConfig } from "../modules/pricing/pricing.ts";
 import { submitContact, subscribeNewsletter } from "../modules/contact/contact.ts";
+import { auditSourceOf } from "../request-context.ts";
 import { defineOperation, NoInput } from "./operation.ts";
 
 const open = { access: "public" } as const;
@@ -47,7 +48,7 @@ export const publicOperations = {
     input: ContactInput,
     output: ContactResult,
     rest: { method: "POST", path: "/contact", tag: "Contact" },
-    handler: (ctx, input) => submitContact(ctx, input),
+    handler: (ctx, input) => submitContact(ctx.services, auditSourceOf(ctx), input),
   }),
   newsletter: defineOperation({
     ...open,
@@ -57,6 +58,6 @@ export const publicOperations = {
     input: NewsletterInput,
     output: NewsletterResult,
     rest: { method: "POST", path: "/newsletter/subscribe", tag: "Contact" },
-    handler: (ctx, input) => subscribeNewsletter(ctx, input),
+    handler: (ctx, input) => subscribeNewsletter(ctx.services, input),
   }),
 };

@@ -1,6 +1,6 @@
 // Every admin operation leaves an audit row, reads included: who looked at what, and when. A refused
 // admin call (a signed-in non-admin) is audited too, as `admin.denied`.
-import { auditSourceOf, type RequestContext, type Services } from "../../request-context.ts";
+import type { RequestContext, Services } from "../../request-context.ts";
 import { type AuditSource, recordAudit } from "./record-audit.ts";
 
 export async function auditAdminRead(
@@ -59,7 +59,8 @@ export function auditDeniedAdminCall(ctx: RequestContext, userId: string, now = 
   windows.set(key, { openedAt: now, coalesced: 0 });
   const metadata: Record<string, unknown> = { operation, ip: ctx.ip, requestId: ctx.trace?.requestId ?? null };
   if (open?.coalesced) metadata.coalescedBefore = open.coalesced;
-  recordAudit(ctx.services.prisma, auditSourceOf(ctx), {
+  const source = { actorId: userId, ip: ctx.ip };
+  recordAudit(ctx.services.prisma, source, {
     action: "admin.denied",
     actorId: userId,
     targetType: "operation",

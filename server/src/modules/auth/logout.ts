@@ -1,17 +1,22 @@
-import { auditSourceOf } from "../../request-context.ts";
-import type { RequestContext } from "../../request-context.ts";
-import { Errors } from "../../errors.ts";
-import { recordAudit } from "../audit/record-audit.ts";
+import type { Services } from "../../request-context.ts";
+import { type ActingAccount, auditSourceFor, recordAudit } from "../audit/record-audit.ts";
 
-/** Revokes the session behind this request at once: its JWT stops authenticating immediately. */
-export async function logout(ctx: RequestContext): Promise<{ loggedOut: true }> {
-  if (!ctx.auth) throw Errors.unauthenticated();
-  if (ctx.auth.session) await ctx.services.sessions.invalidate(ctx.auth.user.id, ctx.auth.session.id);
-  await recordAudit(ctx.services.prisma, auditSourceOf(ctx), {
+/**
+ * Revokes the session the account signed in with (`sessionId`; null for an API key, which stays) at once:
+ * its JWT stops authenticating immediately.
+ */
+export async function logout(
+  services: Services,
+  account: ActingAccount,
+  method: "session" | "api_key",
+  sessionId: string | null,
+): Promise<{ loggedOut: true }> {
+  if (sessionId) await services.sessions.invalidate(account.id, sessionId);
+  await recordAudit(services.prisma, auditSourceFor(account), {
     action: "auth.logout",
     targetType: "user",
-    targetId: ctx.auth.user.id,
-    metadata: { method: ctx.auth.method },
+    targetId: account.id,
+    metadata: { method },
   });
   return { loggedOut: true };
 }

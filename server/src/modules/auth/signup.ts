@@ -1,7 +1,6 @@
-import { auditSourceOf } from "../../request-context.ts";
 import { AuthCredentials, type AuthResponse } from "@adgen/schema";
 import type { z } from "zod";
-import type { RequestContext } from "../../request-context.ts";
+import type { Services } from "../../request-context.ts";
 import { AppError, isUniqueViolation, parseInput } from "../../errors.ts";
 import { readSettings } from "../settings/settings.ts";
 import { recordAudit } from "../audit/record-audit.ts";
@@ -10,17 +9,23 @@ import { toAuthResponse } from "./to-profile.ts";
 import { hashPassword } from "./password.ts";
 import type { IssuedSession } from "./sessions.ts";
 
+/** The client a session is made for: the address it signed in from and its user agent (both kept with the session). */
+export interface SessionClient {
+  ip: string | null;
+  userAgent: string | null;
+}
+
 export interface SignedIn {
   user: AuthResponse;
   session: IssuedSession;
 }
 
 /** Creates an account on the trial plan with the signup credits (through the ledger) and signs it in. */
-export async function signup(ctx: RequestContext, input: z.input<typeof AuthCredentials>): Promise<SignedIn> {
+export async function signup(services: Services, client: SessionClient, input: z.input<typeof AuthCredentials>): Promise<SignedIn> {
   const { email, password } = parseInput(AuthCredentials, input);
-  const { prisma } = ctx.services;
+  const { prisma } = services;
   // Signup credits, trial days and whether signups are open are admin settings (defaults from the environment).
-  const settings = await readSettings(ctx.services);
+  const settings = await readSettings(services);
   if (!settings.featureFlags.signups) throw new AppError("FORBIDDEN", "New signups are closed for now. Please try again later.");
   const passwordHash = await hashPassword(password);
   const now = new Date();
@@ -43,12 +48,16 @@ export async function signup(ctx: RequestContext, input: z.input<typeof AuthCred
           reference: created.id,
         });
       }
-      await recordAudit(tx, auditSourceOf(ctx), { action: "auth.signup", actorId: created.id, targetType: "user", targetId: created.id });
+      await recordAudit(
+        tx,
+        { actorId: null, ip: client.ip },
+        { action: "auth.signup", actorId: created.id, targetType: "user", targetId: created.id },
+      );
       return tx.user.findUniqueOrThrow({ where: { id: created.id } });
     })
     .catch((error: unknown) => {
       throw isUniqueViolation(error) ? new AppError("CONFLICT", "Email already registered") : error;
     });
-  const session = await ctx.services.sessions.create(user.id, ctx);
+  const session = await services.sessions.create(user.id, client);
   return { user: toAuthResponse(user), session };
 }

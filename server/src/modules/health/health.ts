@@ -1,6 +1,6 @@
 import { randomUUID } from "node:crypto";
-import type { RequestContext, Services } from "../../request-context.ts";
-import { authenticate, requireUser } from "../auth/authenticate.ts";
+import type { Services } from "../../request-context.ts";
+import { authenticate } from "../auth/authenticate.ts";
 import { getSession } from "../auth/get-session.ts";
 import { login } from "../auth/login.ts";
 import { signup } from "../auth/signup.ts";
@@ -10,18 +10,17 @@ export function health(services: Services) {
   return { status: "ok", timestamp: new Date().toISOString(), version: services.config.version };
 }
 
-export async function dbHealth(ctx: RequestContext) {
-  requireUser(ctx);
+export async function dbHealth(services: Services) {
   const started = performance.now();
   let status: "ok" | "error" = "ok";
   try {
-    await ctx.services.db.sql.query("SELECT 1");
+    await services.db.sql.query("SELECT 1");
   } catch {
     status = "error";
   }
   return {
     status,
-    engine: ctx.services.db.engine,
+    engine: services.db.engine,
     responseTimeMs: Math.round((performance.now() - started) * 100) / 100,
     timestamp: new Date().toISOString(),
   };
@@ -29,14 +28,13 @@ export async function dbHealth(ctx: RequestContext) {
 
 /**
  * Runs the real signup → login → session path on a throwaway account, then removes the account.
- * Each step reports whether it worked and how long it took.
+ * Each step reports whether it worked and how long it took. `ip` is the address asking (the probe's sessions keep it).
  */
-export async function signupSelfTest(ctx: RequestContext) {
-  requireUser(ctx);
+export async function signupSelfTest(services: Services, ip: string | null) {
   const email = `signup-test-${randomUUID()}@healthcheck.invalid`;
   const password = randomUUID();
   const steps: { step: string; ok: boolean; ms: number; error?: string }[] = [];
-  const probe: RequestContext = { services: ctx.services, auth: null, ip: ctx.ip, userAgent: "signup-self-test" };
+  const probe = { ip, userAgent: "signup-self-test" };
   const t0 = performance.now();
   const run = async <T>(step: string, fn: () => Promise<T>): Promise<T | undefined> => {
     const started = performance.now();
@@ -50,18 +48,18 @@ export async function signupSelfTest(ctx: RequestContext) {
     }
   };
   try {
-    const created = await run("signup", () => signup(probe, { email, password }));
-    const signedIn = created && (await run("login", () => login(probe, { email, password })));
+    const created = await run("signup", () => signup(services, probe, { email, password }));
+    const signedIn = created && (await run("login", () => login(services, probe, { email, password })));
     if (signedIn) {
       await run("session", async () => {
-        const auth = await authenticate(ctx.services, { authorization: `Bearer ${signedIn.session.jwt}` });
+        const auth = await authenticate(services, { authorization: `Bearer ${signedIn.session.jwt}` });
         if (!auth) throw new Error("the new session did not authenticate");
-        return getSession({ ...probe, auth });
+        return getSession(auth.user, auth.session);
       });
     }
   } finally {
     await run("cleanup", async () => {
-      await ctx.services.prisma.user.deleteMany({ where: { email } });
+      await services.prisma.user.deleteMany({ where: { email } });
     });
   }
   return { success: steps.every((s) => s.ok), totalMs: Math.round(performance.now() - t0), steps };
