@@ -2,6 +2,7 @@
 import { z } from "zod";
 import { openJobMedia } from "../modules/job-media/serve-media.ts";
 import { defineOperation, type FileResult } from "./operation.ts";
+import { signedIn } from "./signed-in.ts";
 
 export const mediaOperations = {
   file: defineOperation({
@@ -21,7 +22,7 @@ export const mediaOperations = {
     trpc: { none: "byte-range media: players fetch it over REST" },
     graphql: { none: "byte-range media: players fetch it over REST" },
     handler: async (ctx, input): Promise<FileResult> => {
-      const file = await openJobMedia(ctx, input.jobId, input.file);
+      const file = await openJobMedia(ctx.services, signedIn(ctx), input.jobId, input.file);
       return {
         kind: "file",
         filename: input.file,

@@ -10,7 +10,7 @@ import { searchPassages } from "../knowledge/passages.ts";
 import { performanceReport } from "../performance/report.ts";
 import { userStats } from "../projects/insights.ts";
 import { estimateWorkflow } from "../workflows/launch/launch-workflow.ts";
-import { findOwnJob, toJobView } from "../workflows/jobs/jobs.ts";
+import { findJobFor, toJobView } from "../workflows/jobs/jobs.ts";
 import { planCampaign } from "./campaign-plan.ts";
 import { proposeLaunch } from "./pending-launch.ts";
 import { requireUser } from "../auth/authenticate.ts";
@@ -114,7 +114,7 @@ export const ASSISTANT_TOOLS: AssistantTool[] = [
     async run(ctx, { projectId, limit }) {
       const user = requireUser(ctx);
       const jobs = projectId
-        ? [await findOwnJob(ctx, projectId)]
+        ? [await findJobFor(ctx.services, user, projectId)]
         : await ctx.services.prisma.job.findMany({
             where: { userId: user.id },
             orderBy: [{ createdAt: "desc" }, { id: "desc" }],

@@ -1,9 +1,8 @@
 // Who may reach a job: its owner, or an admin; anyone else is told it does not exist (404). Below the
 // workflows and projects that both ask it, with the job's media.
 import type { Job } from "@adgen/prisma";
-import type { RequestContext, Services } from "../../request-context.ts";
+import type { Services } from "../../request-context.ts";
 import { AppError, Errors } from "../../errors.ts";
-import { requireUser } from "../auth/authenticate.ts";
 
 export interface JobActor {
   id: string;
@@ -17,9 +16,4 @@ export async function findJobFor(services: Services, actor: JobActor, jobId: str
   const job = await services.prisma.job.findUnique({ where: { id: jobId } });
   if (!job || (job.userId !== actor.id && actor.role !== "admin")) throw Errors.notFound("Job");
   return job;
-}
-
-/** findJobFor for a caller holding the request (media downloads, the assistant's tools). */
-export async function findOwnJob(ctx: RequestContext, jobId: string): Promise<Job> {
-  return findJobFor(ctx.services, requireUser(ctx), jobId);
 }

@@ -6,22 +6,22 @@
 // jobs and moderation, and the storage below knows neither.
 import type { Job } from "@adgen/prisma";
 import { STEP } from "@adgen/schema";
-import type { RequestContext, Tx } from "../../request-context.ts";
+import type { Services, Tx } from "../../request-context.ts";
 import { AppError, Errors } from "../../errors.ts";
 import { assertMediaOnline } from "../moderation/media-gate.ts";
-import { findOwnJob } from "./job-access.ts";
+import { findJobFor, type JobActor } from "./job-access.ts";
 import { mediaContentType } from "../../media/content-type.ts";
 import { jobMediaKey } from "../../media/storage.ts";
 
 /** The Content-Type of a job's media file, by its extension (the studio names every file it writes). */
 export { mediaContentType };
 
-export async function openJobMedia(ctx: RequestContext, jobId: string, file: string) {
+export async function openJobMedia(services: Services, actor: JobActor, jobId: string, file: string) {
   if (!/^[A-Za-z0-9._-]+$/.test(file) || file.startsWith(".")) throw Errors.notFound("File");
-  const job = await findOwnJob(ctx, jobId);
-  await assertJobFileDeliverable(ctx.services.prisma, job, file, "File");
+  const job = await findJobFor(services, actor, jobId);
+  await assertJobFileDeliverable(services.prisma, job, file, "File");
   const key = jobMediaKey(jobId, file);
-  const info = await ctx.services.media.stat(key);
+  const info = await services.media.stat(key);
   if (!info) throw Errors.notFound("File");
   return {
     key,

@@ -44,7 +44,7 @@ export function toJobView(job: Job): JobView {
  */
 import { findJobFor, type JobActor } from "../../job-media/job-access.ts";
 
-export { findJobFor, findOwnJob, type JobActor } from "../../job-media/job-access.ts";
+export { findJobFor, type JobActor } from "../../job-media/job-access.ts";
 
 export async function getJob(services: Services, actor: JobActor, jobId: string): Promise<JobView> {
   return toJobView(await findJobFor(services, actor, jobId));
