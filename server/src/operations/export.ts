@@ -3,6 +3,7 @@ import { ExportStatus } from "@adgen/schema";
 import { z } from "zod";
 import { downloadExport, exportAccountData, exportSource, getExport, startExport } from "../modules/projects/exports.ts";
 import { defineOperation, NoInput, type FileResult } from "./operation.ts";
+import { signedIn } from "./signed-in.ts";
 
 const BYTES = { none: "a file download: bytes travel over REST only" };
 const ExportId = z.object({ id: z.string({ error: "id is required" }).min(1, { error: "id is required" }) });
@@ -26,10 +27,10 @@ export const exportOperations = {
     graphql: BYTES,
     handler: async (ctx, input): Promise<FileResult> => {
       if (input.source) {
-        const video = await exportSource(ctx, input.source);
+        const video = await exportSource(ctx.services, signedIn(ctx), input.source);
         return { kind: "file", filename: video.filename, body: video.stream, contentType: video.contentType, length: video.length };
       }
-      const data = await exportAccountData(ctx);
+      const data = await exportAccountData(ctx.services, signedIn(ctx));
       return {
         kind: "file",
         filename: `account-export-${new Date().toISOString().slice(0, 10)}.json`,
@@ -45,7 +46,7 @@ export const exportOperations = {
     input: NoInput,
     output: ExportStatus,
     rest: { method: "POST", path: "/export", tag: "Projects" },
-    handler: (ctx) => startExport(ctx),
+    handler: (ctx) => startExport(ctx.services, signedIn(ctx)),
   }),
   status: defineOperation({
     summary: "State of a background export",
@@ -54,7 +55,7 @@ export const exportOperations = {
     input: ExportId,
     output: ExportStatus,
     rest: { method: "GET", path: "/export/{id}", tag: "Projects", errors: { 404: "Export not found" } },
-    handler: (ctx, input) => getExport(ctx, input.id),
+    handler: (ctx, input) => getExport(ctx.services, signedIn(ctx), input.id),
   }),
   file: defineOperation({
     summary: "The ZIP of a completed background export",
@@ -72,7 +73,7 @@ export const exportOperations = {
     trpc: BYTES,
     graphql: BYTES,
     handler: async (ctx, input): Promise<FileResult> => {
-      const file = await downloadExport(ctx, input.id);
+      const file = await downloadExport(ctx.services, signedIn(ctx), input.id);
       return { kind: "file", filename: file.filename, body: file.stream, contentType: "application/zip", length: file.length };
     },
   }),

@@ -6,6 +6,8 @@ import { exportProjectsCsv, exportProjectsZip } from "../modules/projects/export
 import { deleteProject, renameProject } from "../modules/projects/manage-projects.ts";
 import { listProjects } from "../modules/projects/projects.ts";
 import { defineOperation, type FileResult } from "./operation.ts";
+import { signedIn } from "./signed-in.ts";
+import { auditSourceOf } from "../request-context.ts";
 
 const BYTES = { none: "a file download: bytes travel over REST only" };
 
@@ -17,7 +19,7 @@ export const projectsOperations = {
     input: ProjectsQuery,
     output: z.array(Project),
     rest: { method: "GET", path: "/user/projects", tag: "Projects" },
-    handler: (ctx, input) => listProjects(ctx, { q: input.q }),
+    handler: (ctx, input) => listProjects(ctx.services, signedIn(ctx), { q: input.q }),
   }),
   rename: defineOperation({
     summary: "Rename one of your projects",
@@ -26,7 +28,7 @@ export const projectsOperations = {
     input: RenameProjectInput,
     output: Project,
     rest: { method: "PATCH", path: "/user/projects/{id}", tag: "Projects", errors: { 404: "Project not found" } },
-    handler: (ctx, input) => renameProject(ctx, input),
+    handler: (ctx, input) => renameProject(ctx.services, signedIn(ctx), auditSourceOf(ctx), input),
   }),
   delete: defineOperation({
     summary: "Delete one of your finished projects and its media files (a running one must be cancelled first: 409)",
@@ -41,7 +43,7 @@ export const projectsOperations = {
       from: "query",
       errors: { 404: "Project not found", 409: "The project is still being made" },
     },
-    handler: (ctx, input) => deleteProject(ctx, input.id),
+    handler: (ctx, input) => deleteProject(ctx.services, signedIn(ctx), auditSourceOf(ctx), input.id),
   }),
   export: defineOperation({
     summary: "Download your projects: CSV, or `?format=zip` (or Accept: application/zip) for a ZIP of videos and metadata",
@@ -55,10 +57,10 @@ export const projectsOperations = {
     handler: async (ctx, input, call): Promise<FileResult> => {
       const zip = input.format === "zip" || (!input.format && /application\/zip/.test(call.headers.get("accept") ?? ""));
       if (zip) {
-        const { filename, stream } = await exportProjectsZip(ctx);
+        const { filename, stream } = await exportProjectsZip(ctx.services, signedIn(ctx));
         return { kind: "file", filename, body: stream, contentType: "application/zip" };
       }
-      const { filename, body } = await exportProjectsCsv(ctx);
+      const { filename, body } = await exportProjectsCsv(ctx.services, signedIn(ctx));
       return { kind: "file", filename, body, contentType: "text/csv; charset=utf-8" };
     },
   }),

@@ -62,7 +62,7 @@ function clipWebhook(provider: "fal" | "replicate", summary: string) {
       headers: clipHeaders,
       errors: CLIP_ERRORS,
     },
-    handler: (ctx, input) => receiveClipWebhook(ctx, provider, input),
+    handler: (ctx, input) => receiveClipWebhook(ctx.services, provider, input),
   });
 }
 

@@ -25,6 +25,7 @@ import { userAnalytics, userStats } from "../modules/projects/insights.ts";
 import { changeEmail } from "../modules/users/change-email.ts";
 import { changePassword, getCreditBalance, getProfile, getProviderPreference, setProviderPreference } from "../modules/users/account.ts";
 import { defineOperation, NoInput } from "./operation.ts";
+import { signedIn } from "./signed-in.ts";
 
 const user = { access: "user" } as const;
 
@@ -131,7 +132,7 @@ export const userOperations = {
     input: StatsQuery,
     output: UserStats,
     rest: { method: "GET", path: "/user/stats", tag: "Projects" },
-    handler: (ctx, input) => userStats(ctx, input),
+    handler: (ctx, input) => userStats(ctx.services, signedIn(ctx), input),
   }),
   analytics: defineOperation({
     ...user,
@@ -140,6 +141,6 @@ export const userOperations = {
     input: AnalyticsQuery,
     output: UserAnalytics,
     rest: { method: "GET", path: "/user/analytics", tag: "Projects" },
-    handler: (ctx, input) => userAnalytics(ctx, input),
+    handler: (ctx, input) => userAnalytics(ctx.services, signedIn(ctx), input),
   }),
 };

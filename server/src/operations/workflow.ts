@@ -32,7 +32,9 @@ import { previewPage } from "../modules/workflows/launch/preview-page.ts";
 import { postWorkerUpdate } from "../modules/workflows/jobs/worker-updates.ts";
 import { readBearer } from "../modules/auth/authenticate.ts";
 import { defineOperation, NoInput } from "./operation.ts";
+import { actorOf } from "./actor.ts";
 import { actingAccount, signedIn } from "./signed-in.ts";
+import { auditSourceOf } from "../request-context.ts";
 
 const user = { access: "user" } as const;
 const tag = "Workflow";
@@ -126,7 +128,8 @@ export const workflowOperations = {
     input: WorkerUpdate,
     output: JobView,
     rest: { method: "POST", path: "/workflow/stream", tag, errors: { 404: "Job not found", 409: "Job already finished" } },
-    handler: (ctx, input, call) => postWorkerUpdate(ctx, input, { workerToken: readBearer(call.headers.get("authorization")) }),
+    handler: (ctx, input, call) =>
+      postWorkerUpdate(ctx.services, ctx.auth ? actorOf(ctx) : null, input, { workerToken: readBearer(call.headers.get("authorization")) }),
   }),
   hitl: defineOperation({
     ...user,
@@ -153,7 +156,7 @@ export const workflowOperations = {
     input: NoInput,
     output: z.array(ReviewHistoryEntry),
     rest: { method: "GET", path: "/workflow/review", tag },
-    handler: (ctx) => reviewHistory(ctx),
+    handler: (ctx) => reviewHistory(ctx.services, signedIn(ctx)),
   }),
   rate: defineOperation({
     ...user,
@@ -162,7 +165,7 @@ export const workflowOperations = {
     input: ReviewInput,
     output: RatingResult,
     rest: { method: "POST", path: "/workflow/review", tag, errors: { 404: "Project not found" } },
-    handler: (ctx, input) => rateProject(ctx, input),
+    handler: (ctx, input) => rateProject(ctx.services, signedIn(ctx), auditSourceOf(ctx), input),
   }),
   prefs: defineOperation({
     ...user,
@@ -171,7 +174,7 @@ export const workflowOperations = {
     input: NoInput,
     output: WorkflowPrefs,
     rest: { method: "GET", path: "/workflow/prefs", tag },
-    handler: (ctx) => getWorkflowPrefs(ctx),
+    handler: (ctx) => getWorkflowPrefs(ctx.services, signedIn(ctx)),
   }),
   savePrefs: defineOperation({
     ...user,
@@ -180,7 +183,7 @@ export const workflowOperations = {
     input: WorkflowPrefs,
     output: WorkflowPrefs,
     rest: { method: "POST", path: "/workflow/prefs", tag },
-    handler: (ctx, input) => saveWorkflowPrefs(ctx, input),
+    handler: (ctx, input) => saveWorkflowPrefs(ctx.services, signedIn(ctx), input),
   }),
   batchStatus: defineOperation({
     ...user,

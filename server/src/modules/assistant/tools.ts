@@ -53,7 +53,7 @@ export const ASSISTANT_TOOLS: AssistantTool[] = [
     async run(ctx, { days, brandId }) {
       const from = new Date(Date.now() - (days - 1) * 86_400_000).toISOString().slice(0, 10);
       const brand = brandId ? await getBrand(ctx, brandId) : null;
-      const stats = await userStats(ctx, { startDate: from });
+      const stats = await userStats(ctx.services, requireUser(ctx), { startDate: from });
       const report = await performanceReport(ctx, { from, ...(brandId ? { brandId } : {}) });
       const creatives = report.creatives.map((c) => ({
         creativeId: c.creativeId,

@@ -9,13 +9,12 @@ import { Readable } from "node:stream";
 import { pipeline } from "node:stream/promises";
 import type { Job } from "@adgen/prisma";
 import type { WorkflowResult } from "@adgen/schema";
-import type { RequestContext, Services } from "../../request-context.ts";
+import type { Services } from "../../request-context.ts";
 import { AppError, Errors } from "../../errors.ts";
 import { assertJobFileDeliverable, mediaContentType } from "../job-media/serve-media.ts";
 import { jobMediaKey } from "../../media/storage.ts";
 import { isMediaRemoved } from "../moderation/media-gate.ts";
 import { QUEUE } from "../../queue/queue.ts";
-import { requireUser } from "../auth/authenticate.ts";
 import { loadProfile } from "../auth/to-profile.ts";
 import { safeFetchStream } from "../net/safe-fetch.ts";
 import { toProject } from "./projects.ts";
@@ -66,13 +65,12 @@ function csvRow(job: Job): string {
     .join(",");
 }
 
-async function ownJobs(ctx: RequestContext): Promise<Job[]> {
-  const user = requireUser(ctx);
-  return ctx.services.prisma.job.findMany({ where: { userId: user.id }, orderBy: [{ createdAt: "desc" }, { id: "desc" }] });
+async function ownJobs(services: Services, user: { id: string }): Promise<Job[]> {
+  return services.prisma.job.findMany({ where: { userId: user.id }, orderBy: [{ createdAt: "desc" }, { id: "desc" }] });
 }
 
-export async function exportProjectsCsv(ctx: RequestContext): Promise<{ filename: string; body: string }> {
-  const jobs = await ownJobs(ctx);
+export async function exportProjectsCsv(services: Services, user: { id: string }): Promise<{ filename: string; body: string }> {
+  const jobs = await ownJobs(services, user);
   const body = `${[CSV_COLUMNS.join(","), ...jobs.map(csvRow)].join("\r\n")}\r\n`;
   return { filename: `projects-${new Date().toISOString().slice(0, 10)}.csv`, body };
 }
@@ -136,18 +134,20 @@ async function buildZip(services: Services, jobs: Job[]): Promise<Readable> {
 }
 
 /** A ZIP of every project's files and metadata, streamed as it is written. */
-export async function exportProjectsZip(ctx: RequestContext): Promise<{ filename: string; stream: ReadableStream<Uint8Array> }> {
-  const jobs = await ownJobs(ctx);
+export async function exportProjectsZip(
+  services: Services,
+  user: { id: string },
+): Promise<{ filename: string; stream: ReadableStream<Uint8Array> }> {
+  const jobs = await ownJobs(services, user);
   return {
     filename: `projects-${new Date().toISOString().slice(0, 10)}.zip`,
-    stream: Readable.toWeb(await buildZip(ctx.services, jobs)) as ReadableStream<Uint8Array>,
+    stream: Readable.toWeb(await buildZip(services, jobs)) as ReadableStream<Uint8Array>,
   };
 }
 
 /** GET /export without `source`: everything the service holds about the account, as JSON. */
-export async function exportAccountData(ctx: RequestContext) {
-  const user = requireUser(ctx);
-  const { prisma } = ctx.services;
+export async function exportAccountData(services: Services, user: { id: string }) {
+  const { prisma } = services;
   const [profile, jobs, ledger, brand, prefs, audit] = await Promise.all([
     loadProfile(prisma, user.id),
     prisma.job.findMany({ where: { userId: user.id }, orderBy: { createdAt: "desc" } }),
@@ -185,9 +185,7 @@ export async function exportAccountData(ctx: RequestContext) {
  * GET /export?source=URL: one video. The service's own media URLs are served from storage (owner only);
  * anything else must be https on EXPORT_ALLOWED_HOSTS and is fetched through the SSRF-safe fetcher.
  */
-export async function exportSource(ctx: RequestContext, source: string) {
-  const user = requireUser(ctx);
-  const { services } = ctx;
+export async function exportSource(services: Services, user: { id: string; role: string }, source: string) {
   let url: URL;
   try {
     url = new URL(source);
@@ -230,18 +228,16 @@ export async function exportSource(ctx: RequestContext, source: string) {
 }
 
 /** POST /export: starts a background export; the ZIP appears in storage when done. */
-export async function startExport(ctx: RequestContext) {
-  const user = requireUser(ctx);
-  const request = await ctx.services.prisma.exportRequest.create({ data: { userId: user.id } });
-  await ctx.services.queue.send<ExportMessage>(QUEUE.export, { exportId: request.id });
-  return exportView(ctx.services, request);
+export async function startExport(services: Services, user: { id: string }) {
+  const request = await services.prisma.exportRequest.create({ data: { userId: user.id } });
+  await services.queue.send<ExportMessage>(QUEUE.export, { exportId: request.id });
+  return exportView(services, request);
 }
 
-export async function getExport(ctx: RequestContext, exportId: string) {
-  const user = requireUser(ctx);
-  const request = await ctx.services.prisma.exportRequest.findUnique({ where: { id: exportId } });
+export async function getExport(services: Services, user: { id: string }, exportId: string) {
+  const request = await services.prisma.exportRequest.findUnique({ where: { id: exportId } });
   if (!request || request.userId !== user.id) throw Errors.notFound("Export");
-  return exportView(ctx.services, request);
+  return exportView(services, request);
 }
 
 function exportView(
@@ -267,16 +263,15 @@ function exportView(
   };
 }
 
-export async function downloadExport(ctx: RequestContext, exportId: string) {
-  const user = requireUser(ctx);
-  const request = await ctx.services.prisma.exportRequest.findUnique({ where: { id: exportId } });
+export async function downloadExport(services: Services, user: { id: string }, exportId: string) {
+  const request = await services.prisma.exportRequest.findUnique({ where: { id: exportId } });
   if (!request || request.userId !== user.id) throw Errors.notFound("Export");
   if (request.status !== "completed" || !request.fileKey)
     throw new AppError("CONFLICT", `Export is ${request.status}; try again when it is completed`);
   return {
     filename: `export-${request.id}.zip`,
     length: request.bytes,
-    stream: Readable.toWeb(ctx.services.media.read(request.fileKey)) as ReadableStream<Uint8Array>,
+    stream: Readable.toWeb(services.media.read(request.fileKey)) as ReadableStream<Uint8Array>,
   };
 }
 

@@ -1,20 +1,18 @@
 // Usage figures for the signed-in account (SPEC 4.3), computed from projects and the ledger.
 import { AnalyticsQuery, StatsQuery } from "@adgen/schema";
 import type { z } from "zod";
-import type { RequestContext } from "../../request-context.ts";
+import type { Services } from "../../request-context.ts";
 import { AppError, parseInput } from "../../errors.ts";
-import { requireUser } from "../auth/authenticate.ts";
 import { LedgerReason } from "../credits/ledger.ts";
 
 const DAY = 86_400_000;
 
-export async function userStats(ctx: RequestContext, input: z.input<typeof StatsQuery>) {
-  const user = requireUser(ctx);
+export async function userStats(services: Services, user: { id: string }, input: z.input<typeof StatsQuery>) {
   const { startDate, endDate } = parseInput(StatsQuery, input);
   const from = startDate ? new Date(`${startDate}T00:00:00.000Z`) : new Date(0);
   const to = endDate ? new Date(new Date(`${endDate}T00:00:00.000Z`).getTime() + DAY) : new Date(Date.now() + DAY);
   if (from >= to) throw new AppError("BAD_REQUEST", "startDate must be on or before endDate");
-  const { prisma } = ctx.services;
+  const { prisma } = services;
   const jobs = await prisma.job.findMany({
     where: { userId: user.id, createdAt: { gte: from, lt: to } },
     select: { type: true, status: true, creditsUsed: true, refundedAt: true },
@@ -56,12 +54,11 @@ export async function userStats(ctx: RequestContext, input: z.input<typeof Stats
   };
 }
 
-export async function userAnalytics(ctx: RequestContext, input: z.input<typeof AnalyticsQuery>) {
-  const user = requireUser(ctx);
+export async function userAnalytics(services: Services, user: { id: string }, input: z.input<typeof AnalyticsQuery>) {
   const { period } = parseInput(AnalyticsQuery, input);
   const days = Number.parseInt(period, 10);
   const since = new Date(Date.now() - days * DAY);
-  const { prisma } = ctx.services;
+  const { prisma } = services;
   const [jobs, ledger] = await Promise.all([
     prisma.job.findMany({
       where: { userId: user.id, createdAt: { gte: since } },

@@ -1,30 +1,32 @@
 // Rename and delete one of the caller's own projects. Another account's project answers 404, as if it
 // did not exist (admins included: these are the owner's actions).
-import { auditSourceOf } from "../../request-context.ts";
 import type { Job } from "@adgen/prisma";
 import { FINISHED_JOB_STATUSES, type Project } from "@adgen/schema";
 import { join } from "node:path";
-import type { RequestContext } from "../../request-context.ts";
+import type { Services } from "../../request-context.ts";
 import { AppError, Errors } from "../../errors.ts";
 import { jobMediaPrefix } from "../../media/storage.ts";
-import { recordAudit } from "../audit/record-audit.ts";
-import { requireUser } from "../auth/authenticate.ts";
+import { type AuditSource, recordAudit } from "../audit/record-audit.ts";
 import { toProject } from "./projects.ts";
 
 /** Finished jobs: only these may be deleted. */
 const TERMINAL: ReadonlySet<string> = new Set(FINISHED_JOB_STATUSES);
 
-async function findOwnProject(ctx: RequestContext, id: string): Promise<Job> {
-  const user = requireUser(ctx);
-  const job = await ctx.services.prisma.job.findUnique({ where: { id } });
+async function findOwnProject(services: Services, user: { id: string }, id: string): Promise<Job> {
+  const job = await services.prisma.job.findUnique({ where: { id } });
   if (!job || job.userId !== user.id) throw Errors.notFound("Project");
   return job;
 }
 
-export async function renameProject(ctx: RequestContext, input: { id: string; name: string }): Promise<Project> {
-  const job = await findOwnProject(ctx, input.id);
-  const renamed = await ctx.services.prisma.job.update({ where: { id: job.id }, data: { name: input.name } });
-  await recordAudit(ctx.services.prisma, auditSourceOf(ctx), { action: "project.renamed", targetType: "job", targetId: job.id });
+export async function renameProject(
+  services: Services,
+  user: { id: string },
+  source: AuditSource,
+  input: { id: string; name: string },
+): Promise<Project> {
+  const job = await findOwnProject(services, user, input.id);
+  const renamed = await services.prisma.job.update({ where: { id: job.id }, data: { name: input.name } });
+  await recordAudit(services.prisma, source, { action: "project.renamed", targetType: "job", targetId: job.id });
   return toProject(renamed);
 }
 
@@ -33,17 +35,22 @@ export async function renameProject(ctx: RequestContext, input: { id: string; na
  * made is refused: its worker would write files for a row that no longer exists, and cancelling first is
  * what refunds its credits.
  */
-export async function deleteProject(ctx: RequestContext, id: string): Promise<{ id: string; deleted: true }> {
-  const job = await findOwnProject(ctx, id);
+export async function deleteProject(
+  services: Services,
+  user: { id: string },
+  source: AuditSource,
+  id: string,
+): Promise<{ id: string; deleted: true }> {
+  const job = await findOwnProject(services, user, id);
   if (!TERMINAL.has(job.status)) {
     throw new AppError("CONFLICT", "This project is still being made. Cancel it first (its credits are refunded), then delete it.");
   }
   // Only a finished job's row is deleted: a job that started again in between stays.
-  const { count } = await ctx.services.prisma.job.deleteMany({ where: { id: job.id, status: { in: [...TERMINAL] as Job["status"][] } } });
+  const { count } = await services.prisma.job.deleteMany({ where: { id: job.id, status: { in: [...TERMINAL] as Job["status"][] } } });
   if (count === 0) throw new AppError("CONFLICT", "This project started running again. Cancel it first, then delete it.");
   const prefix = jobMediaPrefix(job.id);
-  await ctx.services.media.remove(prefix);
-  await ctx.services.media.remove(join(".work", prefix));
-  await recordAudit(ctx.services.prisma, auditSourceOf(ctx), { action: "project.deleted", targetType: "job", targetId: job.id });
+  await services.media.remove(prefix);
+  await services.media.remove(join(".work", prefix));
+  await recordAudit(services.prisma, source, { action: "project.deleted", targetType: "job", targetId: job.id });
   return { id: job.id, deleted: true };
 }

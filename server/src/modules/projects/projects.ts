@@ -1,13 +1,11 @@
 // Projects are jobs (CONTRACT): one project per launch, id = job id, newest first.
-import { auditSourceOf } from "../../request-context.ts";
 import type { Job } from "@adgen/prisma";
 import { type Project, ReviewInput, WorkflowPrefs, type WorkflowResult, type WorkflowType } from "@adgen/schema";
 import type { z } from "zod";
-import type { RequestContext } from "../../request-context.ts";
+import type { Services } from "../../request-context.ts";
 import { Errors, parseInput } from "../../errors.ts";
-import { recordAudit } from "../audit/record-audit.ts";
+import { type AuditSource, recordAudit } from "../audit/record-audit.ts";
 import { assertCallbackUrl } from "../webhooks/callback-url.ts";
-import { requireUser } from "../auth/authenticate.ts";
 import { projectNameFrom } from "./project-name.ts";
 
 const PROJECT_STATUS: Record<Job["status"], Project["status"]> = {
@@ -39,18 +37,21 @@ export function toProject(job: Job): Project {
 /** `%`, `_` and `\\` taken literally in a LIKE pattern. */
 const likeLiteral = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
 
-export async function listProjects(ctx: RequestContext, options: { limit?: number; q?: string } = {}): Promise<Project[]> {
-  const user = requireUser(ctx);
+export async function listProjects(
+  services: Services,
+  user: { id: string },
+  options: { limit?: number; q?: string } = {},
+): Promise<Project[]> {
   const q = options.q?.trim();
   // The concept lives inside the JSON input; ILIKE on it (and on the name) is the case-insensitive "contains".
   const matching = q
     ? (
-        await ctx.services.prisma.$queryRaw<{ id: string }[]>`
+        await services.prisma.$queryRaw<{ id: string }[]>`
           SELECT id FROM jobs WHERE user_id = ${user.id}
             AND (name ILIKE ${`%${likeLiteral(q)}%`} OR input->>'concept' ILIKE ${`%${likeLiteral(q)}%`})`
       ).map((row) => row.id)
     : undefined;
-  const jobs = await ctx.services.prisma.job.findMany({
+  const jobs = await services.prisma.job.findMany({
     where: { userId: user.id, ...(matching ? { id: { in: matching } } : {}) },
     orderBy: [{ createdAt: "desc" }, { id: "desc" }],
     take: Math.min(options.limit ?? 500, 500),
@@ -58,16 +59,16 @@ export async function listProjects(ctx: RequestContext, options: { limit?: numbe
   return jobs.map(toProject);
 }
 
-export async function rateProject(ctx: RequestContext, input: z.input<typeof ReviewInput>) {
-  const user = requireUser(ctx);
+/** Rates one of the account's projects; `source` is who rated it, from where (for the audit log). */
+export async function rateProject(services: Services, user: { id: string }, source: AuditSource, input: z.input<typeof ReviewInput>) {
   const { projectId, rating, feedback } = parseInput(ReviewInput, input);
-  const job = await ctx.services.prisma.job.findUnique({ where: { id: projectId } });
+  const job = await services.prisma.job.findUnique({ where: { id: projectId } });
   if (!job || job.userId !== user.id) throw Errors.notFound("Project");
-  const updated = await ctx.services.prisma.job.update({
+  const updated = await services.prisma.job.update({
     where: { id: projectId },
     data: { rating, ratingFeedback: feedback ?? null, ratedAt: new Date() },
   });
-  await recordAudit(ctx.services.prisma, auditSourceOf(ctx), {
+  await recordAudit(services.prisma, source, {
     action: "project.rated",
     targetType: "job",
     targetId: projectId,
@@ -76,9 +77,8 @@ export async function rateProject(ctx: RequestContext, input: z.input<typeof Rev
   return { projectId, rating: updated.rating, feedback: updated.ratingFeedback, ratedAt: updated.ratedAt?.toISOString() ?? null };
 }
 
-export async function reviewHistory(ctx: RequestContext) {
-  const user = requireUser(ctx);
-  const jobs = await ctx.services.prisma.job.findMany({
+export async function reviewHistory(services: Services, user: { id: string }) {
+  const jobs = await services.prisma.job.findMany({
     where: { userId: user.id, OR: [{ rating: { not: null } }, { reviewDecision: { not: null } }] },
     orderBy: { updatedAt: "desc" },
     take: 200,
@@ -96,19 +96,17 @@ export async function reviewHistory(ctx: RequestContext) {
   }));
 }
 
-export async function getWorkflowPrefs(ctx: RequestContext) {
-  const user = requireUser(ctx);
-  const row = await ctx.services.prisma.workflowPreferences.findUnique({ where: { userId: user.id } });
+export async function getWorkflowPrefs(services: Services, user: { id: string }) {
+  const row = await services.prisma.workflowPreferences.findUnique({ where: { userId: user.id } });
   return (row?.prefs as WorkflowPrefs | undefined) ?? {};
 }
 
-export async function saveWorkflowPrefs(ctx: RequestContext, input: z.input<typeof WorkflowPrefs>) {
-  const user = requireUser(ctx);
+export async function saveWorkflowPrefs(services: Services, user: { id: string }, input: z.input<typeof WorkflowPrefs>) {
   const prefs = parseInput(WorkflowPrefs, input);
-  if (prefs.callbackUrl) await assertCallbackUrl(ctx.services.resolver, prefs.callbackUrl);
-  const existing = await getWorkflowPrefs(ctx);
+  if (prefs.callbackUrl) await assertCallbackUrl(services.resolver, prefs.callbackUrl);
+  const existing = await getWorkflowPrefs(services, user);
   const merged = { ...existing, ...prefs };
-  await ctx.services.prisma.workflowPreferences.upsert({
+  await services.prisma.workflowPreferences.upsert({
     where: { userId: user.id },
     create: { userId: user.id, prefs: merged },
     update: { prefs: merged },

@@ -3,13 +3,12 @@
 // resumed at once instead of at its next poll. Nothing is trusted from the body beyond which generation it
 // names: the job asks the provider itself for the status and the clip.
 import type { ClipWebhookInput, WebhookReceipt } from "@adgen/schema";
-import type { RequestContext } from "../../../request-context.ts";
+import type { Services } from "../../../request-context.ts";
 import { AppError } from "../../../errors.ts";
 import type { PictureProvider } from "../../providers/picture-generator.ts";
 import { wakeWaitingJob } from "./provider-wait.ts";
 
-export async function receiveClipWebhook(ctx: RequestContext, provider: PictureProvider, input: ClipWebhookInput): Promise<WebhookReceipt> {
-  const { services } = ctx;
+export async function receiveClipWebhook(services: Services, provider: PictureProvider, input: ClipWebhookInput): Promise<WebhookReceipt> {
   const generator = services.providers.clips.find((clips) => clips.provider === provider);
   if (!generator) throw new AppError("UNAVAILABLE", "This webhook is not configured on this server (its video service has no key)");
   const headers = {

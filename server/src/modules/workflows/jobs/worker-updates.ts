@@ -4,28 +4,33 @@
 import type { Prisma } from "@adgen/prisma";
 import { WorkerUpdate, WorkflowResult } from "@adgen/schema";
 import type { z } from "zod";
-import type { RequestContext, Services } from "../../../request-context.ts";
+import type { Services } from "../../../request-context.ts";
 import { AppError, Errors, formatIssues, parseInput } from "../../../errors.ts";
 import { assertStorableUrl } from "../../net/safe-fetch.ts";
 import { admitNext } from "../launch/enqueue.ts";
 import { failAndRefund } from "./fail-job.ts";
 import { emitJobEvent } from "./job-events.ts";
-import { finishedJobMessage, TERMINAL, toJobView } from "./jobs.ts";
+import { finishedJobMessage, type JobActor, TERMINAL, toJobView } from "./jobs.ts";
 
-export async function postWorkerUpdate(ctx: RequestContext, input: z.input<typeof WorkerUpdate>, options: { workerToken: string | null }) {
-  const isWorker = options.workerToken !== null && options.workerToken === ctx.services.config.workerToken;
-  if (!isWorker && !ctx.auth) throw Errors.unauthenticated();
+/** `caller` is the signed-in account, if any (an owner or admin may report too); a worker sends the bearer WORKER_TOKEN. */
+export async function postWorkerUpdate(
+  services: Services,
+  caller: JobActor | null,
+  input: z.input<typeof WorkerUpdate>,
+  options: { workerToken: string | null },
+) {
+  const isWorker = options.workerToken !== null && options.workerToken === services.config.workerToken;
+  if (!isWorker && !caller) throw Errors.unauthenticated();
   const update = parseInput(WorkerUpdate, input);
-  const { prisma } = ctx.services;
+  const { prisma } = services;
   const job = await prisma.job.findUnique({ where: { id: update.jobId } });
-  const user = ctx.auth?.user;
-  if (!job || (!isWorker && user?.id !== job.userId && user?.role !== "admin")) throw Errors.notFound("Job");
+  if (!job || (!isWorker && caller?.id !== job.userId && caller?.role !== "admin")) throw Errors.notFound("Job");
   if (TERMINAL.has(job.status)) throw new AppError("CONFLICT", finishedJobMessage(job.status, "updated"));
-  if (update.result) await checkResultUrls(ctx.services, job.id, update.result);
+  if (update.result) await checkResultUrls(services, job.id, update.result);
 
   if (update.status === "failed") {
     const failed = await failAndRefund(
-      ctx.services,
+      services,
       job.id,
       typeof update.result?.error === "string"
         ? update.result.error
@@ -37,7 +42,7 @@ export async function postWorkerUpdate(ctx: RequestContext, input: z.input<typeo
       throw new AppError("CONFLICT", finishedJobMessage(now.status, "updated"));
     }
     // The job's queue slot is free: the account's next waiting job goes now, not at the next sweep.
-    await admitNext(ctx.services, job.userId);
+    await admitNext(services, job.userId);
     return toJobView(await prisma.job.findUniqueOrThrow({ where: { id: job.id } }));
   }
   const progress = update.status === "completed" ? 100 : (update.progress ?? job.progress);
@@ -63,11 +68,11 @@ export async function postWorkerUpdate(ctx: RequestContext, input: z.input<typeo
     },
   });
   if (!job.startedAt)
-    await emitJobEvent(ctx.services, updated, "workflow.started", { step: updated.currentStep, status: "processing", progress: 0 });
+    await emitJobEvent(services, updated, "workflow.started", { step: updated.currentStep, status: "processing", progress: 0 });
   if (update.status === "completed") {
     const final = (updated.result as { finalVideo?: string; assets?: { duration?: number }[] } | null) ?? {};
     if (final.finalVideo) {
-      await emitJobEvent(ctx.services, updated, "video.ready", {
+      await emitJobEvent(services, updated, "video.ready", {
         step: updated.currentStep,
         status: "completed",
         progress: 100,
@@ -75,7 +80,7 @@ export async function postWorkerUpdate(ctx: RequestContext, input: z.input<typeo
         duration: final.assets?.[0]?.duration ?? null,
       });
     }
-    await emitJobEvent(ctx.services, updated, "workflow.completed", {
+    await emitJobEvent(services, updated, "workflow.completed", {
       step: updated.currentStep,
       status: "completed",
       progress: 100,
@@ -83,9 +88,9 @@ export async function postWorkerUpdate(ctx: RequestContext, input: z.input<typeo
       videoUrl: final.finalVideo ?? null,
       duration: final.assets?.[0]?.duration ?? null,
     });
-    await admitNext(ctx.services, job.userId);
+    await admitNext(services, job.userId);
   } else {
-    await emitJobEvent(ctx.services, updated, "workflow.step", {
+    await emitJobEvent(services, updated, "workflow.step", {
       step: updated.currentStep,
       status: "processing",
       progress,
