@@ -58,6 +58,8 @@ import {
 } from "../modules/knowledge/knowledge-items.ts";
 import { retryKnowledgeItem } from "../modules/knowledge/retry-knowledge.ts";
 import { defineOperation, type FileResult, NoInput } from "./operation.ts";
+import { signedIn } from "./signed-in.ts";
+import { auditSourceOf } from "../request-context.ts";
 
 const NOT_SERVED_UPLOAD = "a file upload (multipart) over REST only";
 
@@ -69,7 +71,7 @@ export const brandOperations = {
     input: NoInput,
     output: Brand.nullable(),
     rest: { method: "GET", path: "/user/brand", tag: "Brand" },
-    handler: (ctx) => getBrandProfile(ctx),
+    handler: (ctx) => getBrandProfile(ctx.services, signedIn(ctx)),
   }),
   save: defineOperation({
     summary:
@@ -79,7 +81,7 @@ export const brandOperations = {
     input: BrandProfileInput,
     output: Brand,
     rest: { method: "POST", path: "/user/brand", tag: "Brand" },
-    handler: (ctx, input) => saveBrandProfile(ctx, input),
+    handler: (ctx, input) => saveBrandProfile(ctx.services, signedIn(ctx), auditSourceOf(ctx), input),
   }),
   uploadMedia: defineOperation({
     summary: `Add to your brand media library (multipart part \`file\`, ${BRAND_MEDIA_LIMITS.maxCount} items per account): a product photo (role \`product\`, the default: PNG, JPEG or WebP, at most ${BRAND_MEDIA_LIMITS.maxBytes / (1024 * 1024)} MB, ${BRAND_MEDIA_LIMITS.minSide}–${BRAND_MEDIA_LIMITS.maxSide} px a side), a presenter (role \`presenter\`: a photo or a selfie clip, with \`consent\`=on and \`consentName\`) or product footage (role \`footage\`). Clips: MP4, MOV or WebM, at most ${BRAND_VIDEO_LIMITS.maxBytes / (1024 * 1024)} MB, ${BRAND_VIDEO_LIMITS.minSeconds}–${BRAND_VIDEO_LIMITS.maxSeconds} s, stored as H.264 MP4 without sound (at most ${BRAND_VIDEO_LIMITS.storedLongSide} px, ${BRAND_VIDEO_LIMITS.storedFps} fps) with a poster frame`,
@@ -96,7 +98,7 @@ export const brandOperations = {
     },
     trpc: { none: NOT_SERVED_UPLOAD },
     graphql: { none: NOT_SERVED_UPLOAD },
-    handler: (ctx, input) => uploadBrandMedia(ctx, input),
+    handler: (ctx, input) => uploadBrandMedia(ctx.services, signedIn(ctx), auditSourceOf(ctx), input),
   }),
   media: defineOperation({
     summary: "Your brand media library, oldest first",
@@ -105,7 +107,7 @@ export const brandOperations = {
     input: NoInput,
     output: z.array(BrandMedia),
     rest: { method: "GET", path: "/user/brand/media", tag: "Brand" },
-    handler: (ctx) => listOwnBrandMedia(ctx),
+    handler: (ctx) => listOwnBrandMedia(ctx.services, signedIn(ctx)),
   }),
   deleteMedia: defineOperation({
     summary: "Delete a photo from your brand media library (its file too)",
@@ -114,7 +116,7 @@ export const brandOperations = {
     input: BrandMediaId,
     output: BrandMediaDeleted,
     rest: { method: "DELETE", path: "/user/brand/media/{id}", tag: "Brand", from: "query", errors: { 404: "Brand media not found" } },
-    handler: (ctx, input) => deleteBrandMedia(ctx, input.id),
+    handler: (ctx, input) => deleteBrandMedia(ctx.services, signedIn(ctx), auditSourceOf(ctx), input.id),
   }),
   mediaFile: defineOperation({
     summary: "The image of one of your brand media, with byte ranges",
@@ -133,7 +135,7 @@ export const brandOperations = {
     trpc: { none: "image bytes: browsers load them over REST" },
     graphql: { none: "image bytes: browsers load them over REST" },
     handler: async (ctx, input): Promise<FileResult> => {
-      const file = await openBrandMedia(ctx, input.id);
+      const file = await openBrandMedia(ctx.services, signedIn(ctx), input.id);
       return {
         kind: "file",
         filename: file.filename,
@@ -160,7 +162,7 @@ export const brandOperations = {
     trpc: { none: "image bytes: browsers load them over REST" },
     graphql: { none: "image bytes: browsers load them over REST" },
     handler: async (ctx, input): Promise<FileResult> => {
-      const file = await openBrandMediaPoster(ctx, input.id);
+      const file = await openBrandMediaPoster(ctx.services, signedIn(ctx), input.id);
       return {
         kind: "file",
         filename: file.filename,
@@ -186,7 +188,7 @@ export const brandOperations = {
     },
     trpc: { none: NOT_SERVED_UPLOAD },
     graphql: { none: NOT_SERVED_UPLOAD },
-    handler: (ctx, input) => uploadBrandLogo(ctx, input),
+    handler: (ctx, input) => uploadBrandLogo(ctx.services, signedIn(ctx), auditSourceOf(ctx), input),
   }),
   logoFile: defineOperation({
     summary: "An uploaded brand logo (PNG), public like the ads it goes on, at the unguessable address its upload answered",
@@ -223,7 +225,7 @@ export const brandOperations = {
     input: NoInput,
     output: z.array(Brand),
     rest: { method: "GET", path: "/user/brands", tag: "Brand" },
-    handler: (ctx) => listBrands(ctx),
+    handler: (ctx) => listBrands(ctx.services, signedIn(ctx)),
   }),
   brand: defineOperation({
     summary: "One of your brands",
@@ -232,7 +234,7 @@ export const brandOperations = {
     input: BrandId,
     output: Brand,
     rest: { method: "GET", path: "/user/brands/{id}", tag: "Brand", errors: { 404: "Brand not found" } },
-    handler: (ctx, input) => getBrand(ctx, input.id),
+    handler: (ctx, input) => getBrand(ctx.services, signedIn(ctx), input.id),
   }),
   create: defineOperation({
     summary: "Add a brand (either field set; name required); the first, or one sent with makeDefault, becomes the default",
@@ -241,7 +243,7 @@ export const brandOperations = {
     input: BrandCreate,
     output: Brand,
     rest: { method: "POST", path: "/user/brands", tag: "Brand" },
-    handler: (ctx, input) => createBrand(ctx, input),
+    handler: (ctx, input) => createBrand(ctx.services, signedIn(ctx), auditSourceOf(ctx), input),
   }),
   update: defineOperation({
     summary: "Change one of your brands (fields merged into what is saved), or make it the default with makeDefault",
@@ -250,7 +252,7 @@ export const brandOperations = {
     input: BrandUpdate,
     output: Brand,
     rest: { method: "PATCH", path: "/user/brands/{id}", tag: "Brand", errors: { 404: "Brand not found" } },
-    handler: (ctx, input) => updateBrand(ctx, input),
+    handler: (ctx, input) => updateBrand(ctx.services, signedIn(ctx), auditSourceOf(ctx), input),
   }),
   delete: defineOperation({
     summary: "Delete one of your brands; when it was the default, your oldest remaining brand becomes the default",
@@ -259,7 +261,7 @@ export const brandOperations = {
     input: BrandId,
     output: BrandDeleted,
     rest: { method: "DELETE", path: "/user/brands/{id}", tag: "Brand", from: "query", errors: { 404: "Brand not found" } },
-    handler: (ctx, input) => deleteBrand(ctx, input.id),
+    handler: (ctx, input) => deleteBrand(ctx.services, signedIn(ctx), auditSourceOf(ctx), input.id),
   }),
   schedule: defineOperation({
     summary: "Your publishing schedule (platforms, weekdays, times, time zone, frequency), or null",
@@ -268,7 +270,7 @@ export const brandOperations = {
     input: NoInput,
     output: BrandSchedule.nullable(),
     rest: { method: "GET", path: "/user/brand/schedule", tag: "Brand" },
-    handler: (ctx) => getBrandSchedule(ctx),
+    handler: (ctx) => getBrandSchedule(ctx.services, signedIn(ctx)),
   }),
   saveSchedule: defineOperation({
     summary: "Save your publishing schedule: platforms, weekdays (mon–sun), times (HH:MM), an IANA time zone and a frequency",
@@ -277,7 +279,7 @@ export const brandOperations = {
     input: BrandScheduleInput,
     output: BrandSchedule,
     rest: { method: "POST", path: "/user/brand/schedule", tag: "Brand" },
-    handler: (ctx, input) => saveBrandSchedule(ctx, input),
+    handler: (ctx, input) => saveBrandSchedule(ctx.services, signedIn(ctx), auditSourceOf(ctx), input),
   }),
   knowledge: defineOperation({
     summary: "Your knowledge base: documents and pages, newest first, with their extraction status",
@@ -286,7 +288,7 @@ export const brandOperations = {
     input: NoInput,
     output: z.array(KnowledgeItem),
     rest: { method: "GET", path: "/user/brand/knowledge", tag: "Knowledge" },
-    handler: (ctx) => listKnowledge(ctx),
+    handler: (ctx) => listKnowledge(ctx.services, signedIn(ctx)),
   }),
   uploadKnowledge: defineOperation({
     summary: `Add a document to your knowledge base (multipart part \`file\`: PDF, DOCX, XLSX, CSV or TXT, judged by content and name; at most ${KNOWLEDGE_LIMITS.maxFileBytes / (1024 * 1024)} MB, ${KNOWLEDGE_LIMITS.maxFiles} files per account); its text is extracted in the background`,
@@ -303,7 +305,7 @@ export const brandOperations = {
     },
     trpc: { none: NOT_SERVED_UPLOAD },
     graphql: { none: NOT_SERVED_UPLOAD },
-    handler: (ctx, input) => uploadKnowledgeFile(ctx, input.file),
+    handler: (ctx, input) => uploadKnowledgeFile(ctx.services, signedIn(ctx), auditSourceOf(ctx), input.file),
   }),
   addKnowledgeUrls: defineOperation({
     summary: `Add web pages to your knowledge base (\`url\`, or \`urls\` for several; at most ${KNOWLEDGE_LIMITS.maxUrls} per account): each address is checked now, the page fetched and its text extracted in the background (the item reads \`extracting\`, then \`ready\` or \`error\`)`,
@@ -312,7 +314,7 @@ export const brandOperations = {
     input: KnowledgeUrlsInput,
     output: z.array(KnowledgeItem),
     rest: { method: "POST", path: "/user/brand/knowledge/urls", tag: "Knowledge" },
-    handler: (ctx, input) => addKnowledgeUrls(ctx, input),
+    handler: (ctx, input) => addKnowledgeUrls(ctx.services, signedIn(ctx), auditSourceOf(ctx), input),
   }),
   knowledgeItem: defineOperation({
     summary: "One item of your knowledge base, with its extracted text",
@@ -321,7 +323,7 @@ export const brandOperations = {
     input: KnowledgeId,
     output: KnowledgeItemWithText,
     rest: { method: "GET", path: "/user/brand/knowledge/{id}", tag: "Knowledge", errors: { 404: "Knowledge item not found" } },
-    handler: (ctx, input) => getKnowledgeItem(ctx, input.id),
+    handler: (ctx, input) => getKnowledgeItem(ctx.services, signedIn(ctx), input.id),
   }),
   deleteKnowledge: defineOperation({
     summary: "Delete an item of your knowledge base, with its stored file and its search index entries",
@@ -336,7 +338,7 @@ export const brandOperations = {
       from: "query",
       errors: { 404: "Knowledge item not found" },
     },
-    handler: (ctx, input) => deleteKnowledgeItem(ctx, input.id),
+    handler: (ctx, input) => deleteKnowledgeItem(ctx.services, signedIn(ctx), auditSourceOf(ctx), input.id),
   }),
   retryKnowledge: defineOperation({
     summary: "Try an item that could not be read again (a web page is fetched anew); it reads `extracting` until it is `ready` or `error`",
@@ -352,6 +354,6 @@ export const brandOperations = {
       from: "query",
       errors: { 404: "Knowledge item not found", 409: "only an item that failed can be tried again" },
     },
-    handler: (ctx, input) => retryKnowledgeItem(ctx, input.id),
+    handler: (ctx, input) => retryKnowledgeItem(ctx.services, signedIn(ctx), auditSourceOf(ctx), input.id),
   }),
 };

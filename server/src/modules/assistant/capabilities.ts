@@ -24,7 +24,7 @@ export async function accountExamples(ctx: RequestContext): Promise<AccountExamp
   const user = requireUser(ctx);
   const { prisma } = ctx.services;
   const [brands, project] = await Promise.all([
-    listBrands(ctx),
+    listBrands(ctx.services, requireUser(ctx)),
     prisma.job.findFirst({ where: { userId: user.id }, orderBy: { createdAt: "desc" }, select: { name: true } }),
   ]);
   // The default brand comes first.

@@ -2,6 +2,7 @@
 // the tool to run with its arguments, and the words that say how the message was understood.
 import type { ToolCallView } from "@adgen/schema";
 import type { RequestContext } from "../../request-context.ts";
+import { requireUser } from "../auth/authenticate.ts";
 import { listBrands } from "../brand/brand-profile.ts";
 import { recogniseIntent } from "./intent.ts";
 import { accountExamples, cannotDoThat, whatICanDo } from "./capabilities.ts";
@@ -61,7 +62,7 @@ function fromList(previous: ToolCallView | null, message: string): Reading | nul
 }
 
 async function brandOf(ctx: RequestContext, message: string, history: readonly HistoryMessage[]) {
-  const brands = (await listBrands(ctx)).map((b) => ({ id: b.id, name: b.brandName ?? "" }));
+  const brands = (await listBrands(ctx.services, requireUser(ctx))).map((b) => ({ id: b.id, name: b.brandName ?? "" }));
   const named = brandNamedIn(message, brands);
   if (named) return named;
   if (!refersToThatBrand(message)) return null;

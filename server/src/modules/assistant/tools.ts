@@ -52,7 +52,7 @@ export const ASSISTANT_TOOLS: AssistantTool[] = [
     args: z.object({ days: z.number().int().min(1).max(365).default(30), brandId: z.string().max(100).optional() }),
     async run(ctx, { days, brandId }) {
       const from = new Date(Date.now() - (days - 1) * 86_400_000).toISOString().slice(0, 10);
-      const brand = brandId ? await getBrand(ctx, brandId) : null;
+      const brand = brandId ? await getBrand(ctx.services, requireUser(ctx), brandId) : null;
       const stats = await userStats(ctx.services, requireUser(ctx), { startDate: from });
       const report = await performanceReport(ctx, { from, ...(brandId ? { brandId } : {}) });
       const creatives = report.creatives.map((c) => ({

@@ -11,9 +11,9 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { BRAND_LOGO_LIMITS, type BrandLogo, BrandLogoUpload } from "@adgen/schema";
 import { createCanvas, type Image, loadImage } from "@napi-rs/canvas";
-import type { RequestContext, Services } from "../../request-context.ts";
+import type { Services } from "../../request-context.ts";
 import { AppError, Errors, parseInput } from "../../errors.ts";
-import { requireUser } from "../auth/authenticate.ts";
+import type { AuditSource } from "../audit/record-audit.ts";
 import { getBrand, saveBrandProfile, updateBrand } from "./brand-profile.ts";
 import { readImageHeader } from "./image-probe.ts";
 
@@ -88,11 +88,15 @@ function storedSize(decoded: Decoded): { width: number; height: number } {
   return { width: Math.max(1, Math.round(decoded.width * scale)), height: Math.max(1, Math.round(decoded.height * scale)) };
 }
 
-export async function uploadBrandLogo(ctx: RequestContext, input: BrandLogoUpload): Promise<BrandLogo> {
-  requireUser(ctx);
+export async function uploadBrandLogo(
+  services: Services,
+  user: { id: string },
+  source: AuditSource,
+  input: BrandLogoUpload,
+): Promise<BrandLogo> {
   const { file, brandId } = parseInput(BrandLogoUpload, input);
   // Another account's brand (or none) is refused before anything is stored.
-  if (brandId) await getBrand(ctx, brandId);
+  if (brandId) await getBrand(services, user, brandId);
   const decoded = await decode(file.path, file.bytes);
   const size = storedSize(decoded);
   const canvas = createCanvas(size.width, size.height);
@@ -102,12 +106,14 @@ export async function uploadBrandLogo(ctx: RequestContext, input: BrandLogoUploa
   const local = join(tmpdir(), `adgen-logo-${name}`);
   try {
     await writeFile(local, png);
-    await ctx.services.media.put(`${LOGO_PREFIX}/${name}`, local);
+    await services.media.put(`${LOGO_PREFIX}/${name}`, local);
   } finally {
     await rm(local, { force: true });
   }
-  const logoUrl = brandLogoUrl(ctx.services, name);
-  const brand = brandId ? await updateBrand(ctx, { id: brandId, logoUrl }) : await saveBrandProfile(ctx, { logoUrl });
+  const logoUrl = brandLogoUrl(services, name);
+  const brand = brandId
+    ? await updateBrand(services, user, source, { id: brandId, logoUrl })
+    : await saveBrandProfile(services, user, source, { logoUrl });
   return { brandId: brand.id, logoUrl, width: size.width, height: size.height, uploaded: decoded.uploaded };
 }
 

@@ -5,7 +5,6 @@
 // here, to H.264 MP4 without sound (video-probe.ts), with a JPEG poster frame. Files live in the media store
 // under `brand/<userId>/`; only their owner can read or delete them (anyone else gets 404, as if they did
 // not exist). Ads put them in through `listBrandMedia`.
-import { auditSourceOf } from "../../request-context.ts";
 import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { extname, join } from "node:path";
@@ -25,10 +24,9 @@ import {
   type UploadedFile,
 } from "@adgen/schema";
 import { randomUUID } from "node:crypto";
-import type { RequestContext, Services, Tx } from "../../request-context.ts";
+import type { Services, Tx } from "../../request-context.ts";
 import { AppError, Errors } from "../../errors.ts";
-import { recordAudit } from "../audit/record-audit.ts";
-import { requireUser } from "../auth/authenticate.ts";
+import { type AuditSource, recordAudit } from "../audit/record-audit.ts";
 import { decodesCleanly, readImageHeader } from "./image-probe.ts";
 import { probeVideo, transcodeClip } from "./video-probe.ts";
 
@@ -197,9 +195,13 @@ async function transcodeUpload(file: UploadedFile, dir: string) {
 }
 
 /** Adds an uploaded photo or clip to the caller's library; answers it as listed. */
-export async function uploadBrandMedia(ctx: RequestContext, input: BrandMediaUpload): Promise<BrandMedia> {
-  const user = requireUser(ctx);
-  const { prisma, media } = ctx.services;
+export async function uploadBrandMedia(
+  services: Services,
+  user: { id: string },
+  source: AuditSource,
+  input: BrandMediaUpload,
+): Promise<BrandMedia> {
+  const { prisma, media } = services;
   const { file } = input;
   const role = input.role ?? "product";
   const consent = consentOf({ ...input, role });
@@ -240,7 +242,7 @@ export async function uploadBrandMedia(ctx: RequestContext, input: BrandMediaUpl
           ...(consent ?? {}),
         },
       });
-      await recordAudit(tx, auditSourceOf(ctx), {
+      await recordAudit(tx, source, {
         action: "brand.media_uploaded",
         targetType: "brand_media",
         targetId: id,
@@ -253,7 +255,7 @@ export async function uploadBrandMedia(ctx: RequestContext, input: BrandMediaUpl
       });
       return created;
     });
-    return view(ctx.services, row);
+    return view(services, row);
   } catch (error) {
     // The row was not written: the files must not linger.
     if (stored) {
@@ -267,46 +269,49 @@ export async function uploadBrandMedia(ctx: RequestContext, input: BrandMediaUpl
 }
 
 /** The caller's library, oldest first (the order they were added). */
-export async function listOwnBrandMedia(ctx: RequestContext): Promise<BrandMedia[]> {
-  const user = requireUser(ctx);
-  const rows = await ctx.services.prisma.brandMedia.findMany({
+export async function listOwnBrandMedia(services: Services, user: { id: string }): Promise<BrandMedia[]> {
+  const rows = await services.prisma.brandMedia.findMany({
     where: { userId: user.id },
     orderBy: [{ createdAt: "asc" }, { id: "asc" }],
   });
-  return rows.map((row) => view(ctx.services, row));
+  return rows.map((row) => view(services, row));
 }
 
 /** One of the caller's photos; another account's (or none) is a 404. */
-async function findOwn(ctx: RequestContext, id: string): Promise<BrandMediaRow> {
-  const user = requireUser(ctx);
-  const row = await ctx.services.prisma.brandMedia.findFirst({ where: { id, userId: user.id } });
+async function findOwn(services: Services, user: { id: string }, id: string): Promise<BrandMediaRow> {
+  const row = await services.prisma.brandMedia.findFirst({ where: { id, userId: user.id } });
   if (!row) throw Errors.notFound("Brand media");
   return row;
 }
 
-export async function deleteBrandMedia(ctx: RequestContext, id: string): Promise<BrandMediaDeleted> {
-  const row = await findOwn(ctx, id);
-  await ctx.services.prisma.$transaction(async (tx) => {
+export async function deleteBrandMedia(
+  services: Services,
+  user: { id: string },
+  source: AuditSource,
+  id: string,
+): Promise<BrandMediaDeleted> {
+  const row = await findOwn(services, user, id);
+  await services.prisma.$transaction(async (tx) => {
     await tx.brandMedia.delete({ where: { id: row.id } });
-    await recordAudit(tx, auditSourceOf(ctx), { action: "brand.media_deleted", targetType: "brand_media", targetId: row.id });
+    await recordAudit(tx, source, { action: "brand.media_deleted", targetType: "brand_media", targetId: row.id });
   });
-  await ctx.services.media.remove(row.fileKey);
-  if (row.posterKey) await ctx.services.media.remove(row.posterKey);
+  await services.media.remove(row.fileKey);
+  if (row.posterKey) await services.media.remove(row.posterKey);
   return { id: row.id, deleted: true };
 }
 
 /** The stored file of one of the caller's photos, for serving (byte ranges). */
-export async function openBrandMedia(ctx: RequestContext, id: string) {
-  const row = await findOwn(ctx, id);
-  const info = await ctx.services.media.stat(row.fileKey);
+export async function openBrandMedia(services: Services, user: { id: string }, id: string) {
+  const row = await findOwn(services, user, id);
+  const info = await services.media.stat(row.fileKey);
   if (!info) throw Errors.notFound("Brand media");
   return { key: row.fileKey, mime: row.mime, filename: `${row.id}.${EXTENSION[row.mime] ?? "bin"}`, ...info };
 }
 
 /** The poster frame (JPEG) of one of the caller's clips; a photo (or another account's clip) has none: 404. */
-export async function openBrandMediaPoster(ctx: RequestContext, id: string) {
-  const row = await findOwn(ctx, id);
-  const info = row.posterKey ? await ctx.services.media.stat(row.posterKey) : null;
+export async function openBrandMediaPoster(services: Services, user: { id: string }, id: string) {
+  const row = await findOwn(services, user, id);
+  const info = row.posterKey ? await services.media.stat(row.posterKey) : null;
   if (!row.posterKey || !info) throw Errors.notFound("Poster frame");
   return { key: row.posterKey, mime: "image/jpeg", filename: `${row.id}-poster.jpg`, ...info };
 }

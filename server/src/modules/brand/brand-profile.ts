@@ -3,7 +3,6 @@
 // its default (GET/POST /user/brand, and jobs that name none). Art direction reads a brand by id. A brand
 // (Brand Clone) job adds the kit it read from the brand's site (`saveBrandKit`); the user edits it like
 // any other field.
-import { auditSourceOf } from "../../request-context.ts";
 import type { Prisma, PrismaClient } from "@adgen/prisma";
 import {
   type Brand,
@@ -14,10 +13,9 @@ import {
   BrandUpdate,
   MAX_BRANDS_PER_ACCOUNT,
 } from "@adgen/schema";
-import type { RequestContext, Tx } from "../../request-context.ts";
+import type { Services, Tx } from "../../request-context.ts";
 import { AppError, Errors, parseInput } from "../../errors.ts";
-import { recordAudit } from "../audit/record-audit.ts";
-import { requireUser } from "../auth/authenticate.ts";
+import { type AuditSource, recordAudit } from "../audit/record-audit.ts";
 
 const withHash = (c: string) => (c.startsWith("#") ? c : `#${c}`).toLowerCase();
 
@@ -62,9 +60,8 @@ const lockBrands = (tx: Tx, userId: string) => tx.$executeRaw`SELECT pg_advisory
 const defaultRow = (db: Tx, userId: string) => db.brandProfile.findFirst({ where: { userId, isDefault: true } });
 
 /** The account's default brand (GET /user/brand), or null before any is saved. */
-export async function getBrandProfile(ctx: RequestContext): Promise<Brand | null> {
-  const user = requireUser(ctx);
-  const row = await defaultRow(ctx.services.prisma, user.id);
+export async function getBrandProfile(services: Services, user: { id: string }): Promise<Brand | null> {
+  const row = await defaultRow(services.prisma, user.id);
   return row ? view(row) : null;
 }
 
@@ -98,27 +95,30 @@ function requireSomeField(patch: BrandProfileInput) {
 }
 
 /** Saves (merging into) the account's default brand, creating it if there is none, and answers it with its id. */
-export async function saveBrandProfile(ctx: RequestContext, input: BrandProfileInput): Promise<Brand> {
-  const user = requireUser(ctx);
+export async function saveBrandProfile(
+  services: Services,
+  user: { id: string },
+  source: AuditSource,
+  input: BrandProfileInput,
+): Promise<Brand> {
   const patch = parseInput(BrandProfileInput, input);
   requireSomeField(patch);
-  const row = await ctx.services.prisma.$transaction(async (tx) => {
+  const row = await services.prisma.$transaction(async (tx) => {
     await lockBrands(tx, user.id);
     const current = await defaultRow(tx, user.id);
     const merged = bothShapes(patched((current?.profile as BrandProfileInput | undefined) ?? {}, patch));
     const saved = current
       ? await tx.brandProfile.update({ where: { id: current.id }, data: { profile: merged as Prisma.InputJsonValue } })
       : await tx.brandProfile.create({ data: { userId: user.id, isDefault: true, profile: merged as Prisma.InputJsonValue } });
-    await recordAudit(tx, auditSourceOf(ctx), { action: "brand.saved", targetType: "brand", targetId: saved.id });
+    await recordAudit(tx, source, { action: "brand.saved", targetType: "brand", targetId: saved.id });
     return saved;
   });
   return view(row);
 }
 
 /** Every brand of the account, the default first, then oldest first. */
-export async function listBrands(ctx: RequestContext): Promise<Brand[]> {
-  const user = requireUser(ctx);
-  const rows = await ctx.services.prisma.brandProfile.findMany({
+export async function listBrands(services: Services, user: { id: string }): Promise<Brand[]> {
+  const rows = await services.prisma.brandProfile.findMany({
     where: { userId: user.id },
     orderBy: [{ isDefault: "desc" }, { createdAt: "asc" }],
   });
@@ -133,14 +133,12 @@ async function ownBrand(db: Tx, userId: string, id: string) {
 }
 
 /** One of the account's brands, or 404. */
-export async function getBrand(ctx: RequestContext, id: string): Promise<Brand> {
-  const user = requireUser(ctx);
-  return view(await ownBrand(ctx.services.prisma, user.id, id));
+export async function getBrand(services: Services, user: { id: string }, id: string): Promise<Brand> {
+  return view(await ownBrand(services.prisma, user.id, id));
 }
 
 /** Adds a brand; the account's first brand (or one created with makeDefault) becomes the default. */
-export async function createBrand(ctx: RequestContext, input: BrandCreate): Promise<Brand> {
-  const user = requireUser(ctx);
+export async function createBrand(services: Services, user: { id: string }, source: AuditSource, input: BrandCreate): Promise<Brand> {
   const parsed = parseInput(BrandCreate, input);
   const patch = profileFields(parsed);
   requireSomeField(patch);
@@ -148,7 +146,7 @@ export async function createBrand(ctx: RequestContext, input: BrandCreate): Prom
     throw new AppError("BAD_REQUEST", "name is required: give the brand a name", {
       fields: [{ field: "name", message: "name is required: give the brand a name" }],
     });
-  const row = await ctx.services.prisma.$transaction(async (tx) => {
+  const row = await services.prisma.$transaction(async (tx) => {
     await lockBrands(tx, user.id);
     const count = await tx.brandProfile.count({ where: { userId: user.id } });
     if (count >= MAX_BRANDS_PER_ACCOUNT) {
@@ -162,21 +160,20 @@ export async function createBrand(ctx: RequestContext, input: BrandCreate): Prom
     const created = await tx.brandProfile.create({
       data: { userId: user.id, isDefault, profile: bothShapes(patch) as Prisma.InputJsonValue },
     });
-    await recordAudit(tx, auditSourceOf(ctx), { action: "brand.created", targetType: "brand", targetId: created.id });
+    await recordAudit(tx, source, { action: "brand.created", targetType: "brand", targetId: created.id });
     return created;
   });
   return view(row);
 }
 
 /** Changes one of the account's brands (merging, like POST /user/brand), or makes it the default. */
-export async function updateBrand(ctx: RequestContext, input: BrandUpdate): Promise<Brand> {
-  const user = requireUser(ctx);
+export async function updateBrand(services: Services, user: { id: string }, source: AuditSource, input: BrandUpdate): Promise<Brand> {
   const parsed = parseInput(BrandUpdate, input);
   const patch = profileFields(parsed);
   if (Object.keys(patch).length === 0 && !parsed.makeDefault) {
     throw new AppError("BAD_REQUEST", "Send at least one brand field to change, or makeDefault: true");
   }
-  const row = await ctx.services.prisma.$transaction(async (tx) => {
+  const row = await services.prisma.$transaction(async (tx) => {
     await lockBrands(tx, user.id);
     const current = await ownBrand(tx, user.id, parsed.id);
     if (parsed.makeDefault) await tx.brandProfile.updateMany({ where: { userId: user.id, isDefault: true }, data: { isDefault: false } });
@@ -185,16 +182,15 @@ export async function updateBrand(ctx: RequestContext, input: BrandUpdate): Prom
       where: { id: current.id },
       data: { profile: merged as Prisma.InputJsonValue, ...(parsed.makeDefault ? { isDefault: true } : {}) },
     });
-    await recordAudit(tx, auditSourceOf(ctx), { action: "brand.saved", targetType: "brand", targetId: saved.id });
+    await recordAudit(tx, source, { action: "brand.saved", targetType: "brand", targetId: saved.id });
     return saved;
   });
   return view(row);
 }
 
 /** Deletes one of the account's brands; when it was the default, the oldest remaining brand becomes the default. */
-export async function deleteBrand(ctx: RequestContext, id: string): Promise<BrandDeleted> {
-  const user = requireUser(ctx);
-  return ctx.services.prisma.$transaction(async (tx) => {
+export async function deleteBrand(services: Services, user: { id: string }, source: AuditSource, id: string): Promise<BrandDeleted> {
+  return services.prisma.$transaction(async (tx) => {
     await lockBrands(tx, user.id);
     const row = await ownBrand(tx, user.id, id);
     await tx.brandProfile.delete({ where: { id: row.id } });
@@ -203,7 +199,7 @@ export async function deleteBrand(ctx: RequestContext, id: string): Promise<Bran
       const oldest = await tx.brandProfile.findFirst({ where: { userId: user.id }, orderBy: { createdAt: "asc" } });
       next = oldest ? await tx.brandProfile.update({ where: { id: oldest.id }, data: { isDefault: true } }) : null;
     }
-    await recordAudit(tx, auditSourceOf(ctx), { action: "brand.deleted", targetType: "brand", targetId: row.id });
+    await recordAudit(tx, source, { action: "brand.deleted", targetType: "brand", targetId: row.id });
     return { id: row.id, deleted: true as const, defaultBrandId: next?.id ?? null };
   });
 }

@@ -2,7 +2,6 @@
 // media store, adding a page only its address; either way its extraction is queued (a page is fetched
 // there first), and the item reads `extracting` until the worker sets `ready` or `error`. Only the owner can see or
 // delete an item: anyone else gets 404, as if it did not exist.
-import { auditSourceOf } from "../../request-context.ts";
 import { randomUUID } from "node:crypto";
 import type { KnowledgeItem as KnowledgeRow } from "@adgen/prisma";
 import {
@@ -13,11 +12,10 @@ import {
   KnowledgeUrlsInput,
   type UploadedFile,
 } from "@adgen/schema";
-import type { RequestContext, Tx } from "../../request-context.ts";
+import type { Services, Tx } from "../../request-context.ts";
 import { AppError, Errors, parseInput } from "../../errors.ts";
 import { QUEUE } from "../../queue/queue.ts";
-import { recordAudit } from "../audit/record-audit.ts";
-import { requireUser } from "../auth/authenticate.ts";
+import { type AuditSource, recordAudit } from "../audit/record-audit.ts";
 import { assertStorableUrl, SafeFetchError } from "../net/index.ts";
 import { sniffKnowledgeFile } from "./sniff.ts";
 
@@ -64,14 +62,18 @@ function quotaMessage(type: "file" | "url", adding = 1): string {
     : `Your knowledge base already holds ${max} ${what}, the most it can; delete one before adding another`;
 }
 
-export async function queueExtraction(ctx: RequestContext, itemId: string) {
-  await ctx.services.queue.send<ExtractionMessage>(QUEUE.knowledge, { itemId }, { singletonKey: itemId });
+export async function queueExtraction(services: Services, itemId: string) {
+  await services.queue.send<ExtractionMessage>(QUEUE.knowledge, { itemId }, { singletonKey: itemId });
 }
 
 /** Adds an uploaded document (PDF, DOCX, XLSX, CSV or TXT, judged by content and name) and queues its extraction. */
-export async function uploadKnowledgeFile(ctx: RequestContext, file: UploadedFile): Promise<KnowledgeItem> {
-  const user = requireUser(ctx);
-  const { prisma, media } = ctx.services;
+export async function uploadKnowledgeFile(
+  services: Services,
+  user: { id: string },
+  source: AuditSource,
+  file: UploadedFile,
+): Promise<KnowledgeItem> {
+  const { prisma, media } = services;
   // Refused early when full (checked again under the lock below, which is what counts).
   if ((await countOf(prisma, user.id, "file")) >= KNOWLEDGE_LIMITS.maxFiles) throw bad("file", quotaMessage("file"));
   if (file.bytes > KNOWLEDGE_LIMITS.maxFileBytes)
@@ -99,7 +101,7 @@ export async function uploadKnowledgeFile(ctx: RequestContext, file: UploadedFil
           fileKey,
         },
       });
-      await recordAudit(tx, auditSourceOf(ctx), {
+      await recordAudit(tx, source, {
         action: "knowledge.file_added",
         targetType: "knowledge",
         targetId: id,
@@ -107,7 +109,7 @@ export async function uploadKnowledgeFile(ctx: RequestContext, file: UploadedFil
       });
       return created;
     });
-    await queueExtraction(ctx, row.id);
+    await queueExtraction(services, row.id);
     return view(row);
   } catch (error) {
     if (stored) await media.remove(fileKey).catch(() => {});
@@ -122,15 +124,19 @@ export async function uploadKnowledgeFile(ctx: RequestContext, file: UploadedFil
  * private address now answers 400 and adds none of the list. A name that does not resolve now is
  * accepted; the fetch checks every hop again when it happens.
  */
-export async function addKnowledgeUrls(ctx: RequestContext, input: KnowledgeUrlsInput): Promise<KnowledgeItem[]> {
-  const user = requireUser(ctx);
-  const { prisma } = ctx.services;
+export async function addKnowledgeUrls(
+  services: Services,
+  user: { id: string },
+  source: AuditSource,
+  input: KnowledgeUrlsInput,
+): Promise<KnowledgeItem[]> {
+  const { prisma } = services;
   const parsed = parseInput(KnowledgeUrlsInput, input);
   const urls = [...new Set([...(parsed.url ? [parsed.url] : []), ...(parsed.urls ?? [])])];
   const over = async (db: Tx) => (await countOf(db, user.id, "url")) + urls.length > KNOWLEDGE_LIMITS.maxUrls;
   if (urls.length > KNOWLEDGE_LIMITS.maxUrls || (await over(prisma))) throw bad("url", quotaMessage("url", urls.length));
   for (const url of urls) {
-    await assertStorableUrl(url, { resolver: ctx.services.resolver }).catch((error: unknown) => {
+    await assertStorableUrl(url, { resolver: services.resolver }).catch((error: unknown) => {
       throw error instanceof SafeFetchError ? bad("url", `${url}: ${error.detail}`) : error;
     });
   }
@@ -143,7 +149,7 @@ export async function addKnowledgeUrls(ctx: RequestContext, input: KnowledgeUrls
         data: { userId: user.id, type: "url", name: url.slice(0, 255), mimeType: "text/html", size: 0, sourceUrl: url },
       });
       created.push(row);
-      await recordAudit(tx, auditSourceOf(ctx), {
+      await recordAudit(tx, source, {
         action: "knowledge.url_added",
         targetType: "knowledge",
         targetId: row.id,
@@ -152,14 +158,13 @@ export async function addKnowledgeUrls(ctx: RequestContext, input: KnowledgeUrls
     }
     return created;
   });
-  for (const row of rows) await queueExtraction(ctx, row.id);
+  for (const row of rows) await queueExtraction(services, row.id);
   return rows.map(view);
 }
 
 /** The account's items, newest first (without their text). */
-export async function listKnowledge(ctx: RequestContext): Promise<KnowledgeItem[]> {
-  const user = requireUser(ctx);
-  const rows = await ctx.services.prisma.knowledgeItem.findMany({ where: { userId: user.id }, orderBy: { createdAt: "desc" } });
+export async function listKnowledge(services: Services, user: { id: string }): Promise<KnowledgeItem[]> {
+  const rows = await services.prisma.knowledgeItem.findMany({ where: { userId: user.id }, orderBy: { createdAt: "desc" } });
   return rows.map(view);
 }
 
@@ -170,21 +175,24 @@ export async function ownItem(db: Tx, userId: string, id: string): Promise<Knowl
 }
 
 /** One item with its extracted text (empty while extracting). */
-export async function getKnowledgeItem(ctx: RequestContext, id: string): Promise<KnowledgeItemWithText> {
-  const user = requireUser(ctx);
-  const row = await ownItem(ctx.services.prisma, user.id, id);
+export async function getKnowledgeItem(services: Services, user: { id: string }, id: string): Promise<KnowledgeItemWithText> {
+  const row = await ownItem(services.prisma, user.id, id);
   return { ...view(row), extractedText: row.extractedText ?? "" };
 }
 
 /** Deletes an item, its stored file and its passages (the index entries go with the row). */
-export async function deleteKnowledgeItem(ctx: RequestContext, id: string): Promise<KnowledgeDeleted> {
-  const user = requireUser(ctx);
-  const row = await ctx.services.prisma.$transaction(async (tx) => {
+export async function deleteKnowledgeItem(
+  services: Services,
+  user: { id: string },
+  source: AuditSource,
+  id: string,
+): Promise<KnowledgeDeleted> {
+  const row = await services.prisma.$transaction(async (tx) => {
     const item = await ownItem(tx, user.id, id);
     await tx.knowledgeItem.delete({ where: { id: item.id } });
-    await recordAudit(tx, auditSourceOf(ctx), { action: "knowledge.deleted", targetType: "knowledge", targetId: item.id });
+    await recordAudit(tx, source, { action: "knowledge.deleted", targetType: "knowledge", targetId: item.id });
     return item;
   });
-  if (row.fileKey) await ctx.services.media.remove(row.fileKey);
+  if (row.fileKey) await services.media.remove(row.fileKey);
   return { id: row.id, deleted: true };
 }

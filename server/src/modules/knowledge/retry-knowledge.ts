@@ -1,17 +1,19 @@
 // Trying an item that ended as `error` again, from the knowledge page's button: a web page is fetched
 // anew (the site may be back, or the address fixed at its end), a document read again from its stored
 // file. The item keeps its id and place; only an `error` item can be retried (anything else is a 409).
-import { auditSourceOf } from "../../request-context.ts";
 import type { KnowledgeItem } from "@adgen/schema";
-import type { RequestContext } from "../../request-context.ts";
+import type { Services } from "../../request-context.ts";
 import { AppError } from "../../errors.ts";
-import { recordAudit } from "../audit/record-audit.ts";
-import { requireUser } from "../auth/authenticate.ts";
+import { type AuditSource, recordAudit } from "../audit/record-audit.ts";
 import { ownItem, queueExtraction, view } from "./knowledge-items.ts";
 
-export async function retryKnowledgeItem(ctx: RequestContext, id: string): Promise<KnowledgeItem> {
-  const user = requireUser(ctx);
-  const { prisma, media } = ctx.services;
+export async function retryKnowledgeItem(
+  services: Services,
+  user: { id: string },
+  source: AuditSource,
+  id: string,
+): Promise<KnowledgeItem> {
+  const { prisma, media } = services;
   const { row, staleFile } = await prisma.$transaction(async (tx) => {
     const item = await ownItem(tx, user.id, id);
     if (item.status !== "error") {
@@ -25,10 +27,10 @@ export async function retryKnowledgeItem(ctx: RequestContext, id: string): Promi
       where: { id: item.id },
       data: { status: "extracting", error: null, warning: null, extractionAttempts: 0, ...(page ? { fileKey: null, size: 0 } : {}) },
     });
-    await recordAudit(tx, auditSourceOf(ctx), { action: "knowledge.retried", targetType: "knowledge", targetId: item.id });
+    await recordAudit(tx, source, { action: "knowledge.retried", targetType: "knowledge", targetId: item.id });
     return { row: updated, staleFile: page ? item.fileKey : null };
   });
   if (staleFile) await media.remove(staleFile).catch(() => {});
-  await queueExtraction(ctx, row.id);
+  await queueExtraction(services, row.id);
   return view(row);
 }
