@@ -17,6 +17,9 @@ import { appealDecision, listOwnDecisions } from "../modules/moderation/own-deci
 import { resolveModerationItem } from "../modules/moderation/resolve-item.ts";
 import { submitNotice } from "../modules/moderation/submit-notice.ts";
 import { defineOperation } from "./operation.ts";
+import { actorOf } from "./actor.ts";
+import { signedIn } from "./signed-in.ts";
+import { auditSourceOf } from "../request-context.ts";
 
 const tag = "Moderation";
 const adminErrors = { 403: "admin access required" };
@@ -29,7 +32,7 @@ export const moderationOperations = {
     input: ModerationReportInput,
     output: ModerationReportReceipt,
     rest: { method: "POST", path: "/moderation/report", tag },
-    handler: (ctx, input) => submitNotice(ctx, input),
+    handler: (ctx, input) => submitNotice(ctx.services, signedIn(ctx), auditSourceOf(ctx), input),
   }),
   appeal: defineOperation({
     summary: "Appeal a decision about one of your projects, with your explanation",
@@ -38,7 +41,7 @@ export const moderationOperations = {
     input: ModerationAppealInput,
     output: ModerationDecisionView,
     rest: { method: "POST", path: "/moderation/appeal", tag, errors: { 404: "Decision not found", 409: "Already appealed" } },
-    handler: (ctx, input) => appealDecision(ctx, input),
+    handler: (ctx, input) => appealDecision(ctx.services, signedIn(ctx), auditSourceOf(ctx), input),
   }),
   decisions: defineOperation({
     summary: "Moderation decisions about your projects, with their statements of reasons and appeals",
@@ -47,7 +50,7 @@ export const moderationOperations = {
     input: ModerationDecisionsQuery,
     output: ModerationDecisionList,
     rest: { method: "GET", path: "/moderation/decisions", tag },
-    handler: (ctx, input) => listOwnDecisions(ctx, input),
+    handler: (ctx, input) => listOwnDecisions(ctx.services, signedIn(ctx), input),
   }),
   queue: defineOperation({
     summary: "The moderation queue: notices and appeals, pending first; filter by status, kind, category, project",
@@ -56,7 +59,7 @@ export const moderationOperations = {
     input: ModerationQueueQuery,
     output: ModerationQueue,
     rest: { method: "GET", path: "/admin/moderation", tag, errors: adminErrors },
-    handler: (ctx, input) => listModerationQueue(ctx, input),
+    handler: (ctx, input) => listModerationQueue(ctx.services, input),
   }),
   resolve: defineOperation({
     summary: "Resolve a notice or an appeal: remove, restrict or dismiss, with a statement of reasons",
@@ -70,6 +73,6 @@ export const moderationOperations = {
       tag,
       errors: { ...adminErrors, 404: "Moderation item not found", 409: "Already resolved" },
     },
-    handler: (ctx, input) => resolveModerationItem(ctx, input),
+    handler: (ctx, input) => resolveModerationItem(ctx.services, actorOf(ctx), auditSourceOf(ctx), input),
   }),
 };

@@ -9,9 +9,8 @@ import {
   ModerationQueueQuery,
 } from "@adgen/schema";
 import type { z } from "zod";
-import type { RequestContext } from "../../request-context.ts";
+import type { Services } from "../../request-context.ts";
 import { parseInput } from "../../errors.ts";
-import { requireAdmin } from "../auth/require-admin.ts";
 
 type Owner = { name: string; ownerEmail: string };
 
@@ -57,10 +56,9 @@ function appealItem(d: ModerationDecision, owner: Owner | undefined): Moderation
   };
 }
 
-export async function listModerationQueue(ctx: RequestContext, input: z.input<typeof ModerationQueueQuery>): Promise<ModerationQueue> {
-  requireAdmin(ctx);
+export async function listModerationQueue(services: Services, input: z.input<typeof ModerationQueueQuery>): Promise<ModerationQueue> {
   const q = parseInput(ModerationQueueQuery, input);
-  const { prisma } = ctx.services;
+  const { prisma } = services;
   const common = { ...(q.category ? { category: q.category } : {}), ...(q.projectId ? { jobId: q.projectId } : {}) };
   const noticeWhere: Prisma.ModerationReportWhereInput = { ...common, ...(q.status === "all" ? {} : { status: q.status }) };
   const appealWhere: Prisma.ModerationDecisionWhereInput = {

@@ -1,18 +1,15 @@
 // The affected account's side: the decisions about its projects (with their statements of reasons), and
 // its appeal (DSA Art. 20), which puts the decision back in the admin queue.
-import { auditSourceOf } from "../../request-context.ts";
 import { ModerationAppealInput, ModerationDecisionsQuery } from "@adgen/schema";
 import type { z } from "zod";
-import type { RequestContext } from "../../request-context.ts";
+import type { Services } from "../../request-context.ts";
 import { AppError, Errors, parseInput } from "../../errors.ts";
-import { recordAudit } from "../audit/record-audit.ts";
-import { requireUser } from "../auth/authenticate.ts";
+import { type AuditSource, recordAudit } from "../audit/record-audit.ts";
 import { toDecisionView } from "./decision-view.ts";
 
-export async function listOwnDecisions(ctx: RequestContext, input: z.input<typeof ModerationDecisionsQuery>) {
-  const user = requireUser(ctx);
+export async function listOwnDecisions(services: Services, user: { id: string }, input: z.input<typeof ModerationDecisionsQuery>) {
   const { projectId } = parseInput(ModerationDecisionsQuery, input);
-  const rows = await ctx.services.prisma.moderationDecision.findMany({
+  const rows = await services.prisma.moderationDecision.findMany({
     where: { userId: user.id, ...(projectId ? { jobId: projectId } : {}) },
     orderBy: [{ createdAt: "desc" }, { id: "desc" }],
     take: 100,
@@ -20,10 +17,14 @@ export async function listOwnDecisions(ctx: RequestContext, input: z.input<typeo
   return { decisions: rows.map(toDecisionView) };
 }
 
-export async function appealDecision(ctx: RequestContext, input: z.input<typeof ModerationAppealInput>) {
-  const user = requireUser(ctx);
+export async function appealDecision(
+  services: Services,
+  user: { id: string },
+  source: AuditSource,
+  input: z.input<typeof ModerationAppealInput>,
+) {
   const { decisionId, explanation } = parseInput(ModerationAppealInput, input);
-  const { prisma } = ctx.services;
+  const { prisma } = services;
   return prisma.$transaction(async (tx) => {
     const decision = await tx.moderationDecision.findUnique({ where: { id: decisionId } });
     // Only the affected account may appeal; to anyone else the decision does not exist.
@@ -35,7 +36,7 @@ export async function appealDecision(ctx: RequestContext, input: z.input<typeof 
       where: { id: decision.id },
       data: { appealText: explanation, appealedAt: new Date(), appealStatus: "pending" },
     });
-    await recordAudit(tx, auditSourceOf(ctx), {
+    await recordAudit(tx, source, {
       action: "moderation.appeal_submitted",
       targetType: "moderation_decision",
       targetId: decision.id,

@@ -6,22 +6,24 @@
 // - An appeal (the item id is the decision's): `dismiss` reverses the decision (a removed project's media
 //   come back), `remove` or `restrict` upholds it or changes it to that action.
 // Every reporter is told the outcome by e-mail and the owner by e-mail and push, all from the same commit.
-import { auditSourceOf } from "../../request-context.ts";
 import { type ModerationAction, ModerationResolveInput } from "@adgen/schema";
 import type { z } from "zod";
-import type { RequestContext } from "../../request-context.ts";
+import type { Services } from "../../request-context.ts";
 import { AppError, Errors, parseInput } from "../../errors.ts";
-import { requireAdmin } from "../auth/require-admin.ts";
-import { recordAudit } from "../audit/record-audit.ts";
+import { type AuditSource, recordAudit } from "../audit/record-audit.ts";
 import { pushToUser } from "../notifications/deliver-push.ts";
 import { toDecisionView } from "./decision-view.ts";
 import { cancelScheduledPublication } from "./publication-hold.ts";
 import { queueAppealOutcomeMail, queueDecisionMails } from "./outcome-mail.ts";
 
-export async function resolveModerationItem(ctx: RequestContext, input: z.input<typeof ModerationResolveInput>) {
-  const admin = requireAdmin(ctx);
+export async function resolveModerationItem(
+  services: Services,
+  admin: { id: string },
+  source: AuditSource,
+  input: z.input<typeof ModerationResolveInput>,
+) {
   const { id, action, statement } = parseInput(ModerationResolveInput, input);
-  const { prisma } = ctx.services;
+  const { prisma } = services;
   const outcome = await prisma.$transaction(async (tx) => {
     const notice = await tx.moderationReport.findUnique({ where: { id } });
     if (notice) {
@@ -37,8 +39,8 @@ export async function resolveModerationItem(ctx: RequestContext, input: z.input<
         where: { id: { in: notices.map((n) => n.id) }, status: "pending" },
         data: { status: "resolved", decisionId: decision.id, resolvedAt: new Date() },
       });
-      const reportersNotified = await queueDecisionMails(tx, { decision, notices, projectName: job.name, services: ctx.services });
-      await recordAudit(tx, auditSourceOf(ctx), {
+      const reportersNotified = await queueDecisionMails(tx, { decision, notices, projectName: job.name, services: services });
+      await recordAudit(tx, source, {
         action: "admin.moderation_decided",
         targetType: "project",
         targetId: job.id,
@@ -55,8 +57,8 @@ export async function resolveModerationItem(ctx: RequestContext, input: z.input<
       data: { action, appealStatus: upheld ? "upheld" : "reversed", appealResolution: statement, appealResolvedAt: new Date() },
     });
     if (action !== "dismiss") await cancelScheduledPublication(tx, decision.jobId);
-    await queueAppealOutcomeMail(tx, { decision: updated, previous: decision.action as ModerationAction, services: ctx.services });
-    await recordAudit(tx, auditSourceOf(ctx), {
+    await queueAppealOutcomeMail(tx, { decision: updated, previous: decision.action as ModerationAction, services: services });
+    await recordAudit(tx, source, {
       action: "admin.moderation_appeal_resolved",
       targetType: "moderation_decision",
       targetId: id,
@@ -66,12 +68,12 @@ export async function resolveModerationItem(ctx: RequestContext, input: z.input<
   });
   const view = toDecisionView(outcome.decision);
   if (view.action !== "dismiss" || outcome.kind === "appeal") {
-    pushToUser(ctx.services, outcome.decision.userId, {
+    pushToUser(services, outcome.decision.userId, {
       title: outcome.kind === "appeal" ? "Your appeal was decided" : "A moderation decision about your project",
       body: outcome.decision.appealResolution ?? outcome.decision.statement,
       url: `/studio/jobs/${outcome.decision.jobId}`,
       tag: `moderation-${outcome.decision.id}`,
-    }).catch((error: Error) => ctx.services.logger.warn({ error: error.message }, "push: moderation notification not sent"));
+    }).catch((error: Error) => services.logger.warn({ error: error.message }, "push: moderation notification not sent"));
   }
   return { id, kind: outcome.kind, decision: view, reportersNotified: outcome.reportersNotified };
 }

@@ -1,20 +1,17 @@
 // POST /api/moderation/report: a notice (DSA Art. 16). The reporter gets a reference to quote; the notice
 // waits in the admin queue. Name and e-mail are required except for child sexual abuse notices (the
 // schema says so); a signed-in reporter's e-mail is theirs unless they give another.
-import { auditSourceOf } from "../../request-context.ts";
 import { ModerationReportInput } from "@adgen/schema";
-import type { RequestContext } from "../../request-context.ts";
+import type { Services } from "../../request-context.ts";
 import { isUniqueViolation, parseInput } from "../../errors.ts";
-import { recordAudit } from "../audit/record-audit.ts";
-import { requireUser } from "../auth/authenticate.ts";
+import { type AuditSource, recordAudit } from "../audit/record-audit.ts";
 import { newNoticeReference } from "./reference.ts";
 import { resolveNoticeTarget } from "./target.ts";
 
-export async function submitNotice(ctx: RequestContext, input: ModerationReportInput) {
-  const reporter = requireUser(ctx);
+export async function submitNotice(services: Services, reporter: { id: string }, source: AuditSource, input: ModerationReportInput) {
   const notice = parseInput(ModerationReportInput, input);
-  const job = await resolveNoticeTarget(ctx, notice.target);
-  const { prisma } = ctx.services;
+  const job = await resolveNoticeTarget(services, notice.target);
+  const { prisma } = services;
   for (let attempt = 0; ; attempt++) {
     try {
       const row = await prisma.$transaction(async (tx) => {
@@ -30,7 +27,7 @@ export async function submitNotice(ctx: RequestContext, input: ModerationReportI
             explanation: notice.explanation,
           },
         });
-        await recordAudit(tx, auditSourceOf(ctx), {
+        await recordAudit(tx, source, {
           action: "moderation.notice_submitted",
           targetType: "project",
           targetId: job.id,

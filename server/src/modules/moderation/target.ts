@@ -1,6 +1,6 @@
 // What a notice is about: a project id, or a media address of this service (absolute on PUBLIC_URL or a
 // bare `/api/media/<jobId>/<file>` path). Either way it names one project.
-import type { RequestContext } from "../../request-context.ts";
+import type { Services } from "../../request-context.ts";
 import { AppError } from "../../errors.ts";
 
 const MEDIA_PATH = /^\/api\/media\/([A-Za-z0-9_-]+)\/[^/?#]+$/;
@@ -21,12 +21,10 @@ function jobIdOf(target: string, publicUrl: string): string | null {
 }
 
 /** The reported project, or a 400 that says what a valid target looks like. */
-export async function resolveNoticeTarget(ctx: RequestContext, target: string) {
-  const { publicUrl } = ctx.services.config;
+export async function resolveNoticeTarget(services: Services, target: string) {
+  const { publicUrl } = services.config;
   const jobId = jobIdOf(target, publicUrl);
-  const job = jobId
-    ? await ctx.services.prisma.job.findUnique({ where: { id: jobId }, select: { id: true, userId: true, name: true } })
-    : null;
+  const job = jobId ? await services.prisma.job.findUnique({ where: { id: jobId }, select: { id: true, userId: true, name: true } }) : null;
   if (!job) {
     throw new AppError(
       "BAD_REQUEST",
