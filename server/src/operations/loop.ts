@@ -3,6 +3,7 @@
 import { LoopExecuteInput, LoopExecution, LoopQuery, LoopRecommendation } from "@adgen/schema";
 import { executeLoop, recommendLoop } from "../modules/loop/loop.ts";
 import { defineOperation } from "./operation.ts";
+import { signedIn } from "./signed-in.ts";
 
 const tag = "Performance";
 
@@ -14,7 +15,7 @@ export const loopOperations = {
     input: LoopQuery,
     output: LoopRecommendation,
     rest: { method: "GET", path: "/loop", tag, errors: { 404: "Brand not found" } },
-    handler: (ctx, input) => recommendLoop(ctx, input),
+    handler: (ctx, input) => recommendLoop(ctx.services, signedIn(ctx), input),
   }),
   execute: defineOperation({
     summary: "Carry out a loop action for one of your brands: launches are charged like any launch; KILL stops a creative",
@@ -28,6 +29,6 @@ export const loopOperations = {
       tag,
       errors: { 402: "Not enough credits for the launch", 404: "Brand or creative not found", 409: "Creative already stopped" },
     },
-    handler: (ctx, input) => executeLoop(ctx, input),
+    handler: (ctx, input) => executeLoop(ctx.services, signedIn(ctx), input),
   }),
 };

@@ -12,6 +12,7 @@ import {
 import { correctPerformance, ingestPerformance, recordPerformanceEvent } from "../modules/performance/ingest.ts";
 import { performanceReport } from "../modules/performance/report.ts";
 import { defineOperation } from "./operation.ts";
+import { signedIn } from "./signed-in.ts";
 
 const tag = "Performance";
 
@@ -23,7 +24,7 @@ export const performanceOperations = {
     input: PerformanceQuery,
     output: PerformanceReport,
     rest: { method: "GET", path: "/workflow/performance", tag, errors: { 404: "Brand or creative not found" } },
-    handler: (ctx, input) => performanceReport(ctx, input),
+    handler: (ctx, input) => performanceReport(ctx.services, signedIn(ctx), input),
   }),
   ingest: defineOperation({
     summary:
@@ -38,7 +39,7 @@ export const performanceOperations = {
       tag,
       errors: { 404: "Brand not found", 409: "That day was already ingested with other figures (correct it with PATCH)" },
     },
-    handler: (ctx, input) => ingestPerformance(ctx, input),
+    handler: (ctx, input) => ingestPerformance(ctx.services, signedIn(ctx), input),
   }),
   correct: defineOperation({
     summary: "Correct the figures of a day (by creative and date) or a period (from, to) already ingested",
@@ -47,7 +48,7 @@ export const performanceOperations = {
     input: PerformanceCorrectInput,
     output: PerformanceIngested,
     rest: { method: "PATCH", path: "/workflow/performance", tag, errors: { 404: "No figures for that creative and day" } },
-    handler: (ctx, input) => correctPerformance(ctx, input),
+    handler: (ctx, input) => correctPerformance(ctx.services, signedIn(ctx), input),
   }),
   record: defineOperation({
     summary: "Record one event from a pixel or an integration (impression, click, or conversion with its value); idempotent by eventId",
@@ -56,6 +57,6 @@ export const performanceOperations = {
     input: PerformanceEventInput,
     output: PerformanceEventReceipt,
     rest: { method: "POST", path: "/performance", tag, errors: { 404: "Brand not found" } },
-    handler: (ctx, input) => recordPerformanceEvent(ctx, input),
+    handler: (ctx, input) => recordPerformanceEvent(ctx.services, signedIn(ctx), input),
   }),
 };

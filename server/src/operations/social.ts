@@ -4,6 +4,7 @@ import { Ok, SocialAccount, SocialAccountIdInput, SocialAccountInput } from "@ad
 import { z } from "zod";
 import { connectSocialAccount, disconnectSocialAccount, listSocialAccounts } from "../modules/social/social-accounts.ts";
 import { defineOperation, NoInput } from "./operation.ts";
+import { signedIn } from "./signed-in.ts";
 
 const tag = "Social";
 
@@ -15,7 +16,7 @@ export const socialOperations = {
     input: NoInput,
     output: z.array(SocialAccount),
     rest: { method: "GET", path: "/user/social", tag },
-    handler: (ctx) => listSocialAccounts(ctx),
+    handler: (ctx) => listSocialAccounts(ctx.services, signedIn(ctx)),
   }),
   connect: defineOperation({
     access: "user",
@@ -24,7 +25,7 @@ export const socialOperations = {
     input: SocialAccountInput,
     output: SocialAccount,
     rest: { method: "POST", path: "/user/social", tag, errors: { 400: "A wrong Page id or token", 503: "Publishing is not set up here" } },
-    handler: (ctx, input) => connectSocialAccount(ctx, input),
+    handler: (ctx, input) => connectSocialAccount(ctx.services, signedIn(ctx), input),
   }),
   disconnect: defineOperation({
     access: "user",
@@ -33,6 +34,6 @@ export const socialOperations = {
     input: SocialAccountIdInput,
     output: Ok,
     rest: { method: "DELETE", path: "/user/social/{id}", tag, from: "query", errors: { 404: "No such connected account" } },
-    handler: (ctx, input) => disconnectSocialAccount(ctx, input),
+    handler: (ctx, input) => disconnectSocialAccount(ctx.services, signedIn(ctx), input),
   }),
 };

@@ -54,7 +54,7 @@ export const ASSISTANT_TOOLS: AssistantTool[] = [
       const from = new Date(Date.now() - (days - 1) * 86_400_000).toISOString().slice(0, 10);
       const brand = brandId ? await getBrand(ctx.services, requireUser(ctx), brandId) : null;
       const stats = await userStats(ctx.services, requireUser(ctx), { startDate: from });
-      const report = await performanceReport(ctx, { from, ...(brandId ? { brandId } : {}) });
+      const report = await performanceReport(ctx.services, requireUser(ctx), { from, ...(brandId ? { brandId } : {}) });
       const creatives = report.creatives.map((c) => ({
         creativeId: c.creativeId,
         name: c.name,

@@ -4,20 +4,19 @@
 // it is shown stopped and left out of every later recommendation.
 import { LoopExecuteInput, type LoopExecution, LoopQuery, type LoopRecommendation, WorkflowRequest } from "@adgen/schema";
 import type { PrismaClient } from "@adgen/prisma";
-import type { RequestContext } from "../../request-context.ts";
+import type { Services } from "../../request-context.ts";
 import { AppError, parseInput } from "../../errors.ts";
-import { requireUser } from "../auth/authenticate.ts";
 import { assertOwnBrand, assertRange } from "../performance/report.ts";
+import type { LaunchAccount } from "../workflows/launch/admission.ts";
 import { launchWorkflow } from "../workflows/launch/launch-workflow.ts";
 import { planAction } from "./plan.ts";
 import { analyseBrand, creativeName } from "./recommend.ts";
 
-export async function recommendLoop(ctx: RequestContext, input: LoopQuery): Promise<LoopRecommendation> {
-  const user = requireUser(ctx);
+export async function recommendLoop(services: Services, user: { id: string }, input: LoopQuery): Promise<LoopRecommendation> {
   const query = parseInput(LoopQuery, input);
   assertRange(query.from, query.to);
-  await assertOwnBrand(ctx.services.prisma, user.id, query.brandId);
-  return brandRecommendation(ctx.services.prisma, user.id, query.brandId, query);
+  await assertOwnBrand(services.prisma, user.id, query.brandId);
+  return brandRecommendation(services.prisma, user.id, query.brandId, query);
 }
 
 /**
@@ -43,10 +42,9 @@ export async function brandRecommendation(
   };
 }
 
-export async function executeLoop(ctx: RequestContext, input: LoopExecuteInput): Promise<LoopExecution> {
-  const user = requireUser(ctx);
+export async function executeLoop(services: Services, user: LaunchAccount, input: LoopExecuteInput): Promise<LoopExecution> {
   const body = parseInput(LoopExecuteInput, input);
-  const { prisma } = ctx.services;
+  const { prisma } = services;
   await assertOwnBrand(prisma, user.id, body.brandId);
   const analysis = await analyseBrand(prisma, user.id, body.brandId);
   const plan = await planAction(prisma, user.id, analysis, body.action, body.creativeId);
@@ -83,7 +81,7 @@ export async function executeLoop(ctx: RequestContext, input: LoopExecuteInput):
     return result(`Stopped ${targetName}; later recommendations leave it out.`, [], [target.creativeId]);
   }
 
-  const outcome = await launchWorkflow(ctx.services, user, parseInput(WorkflowRequest, { ...plan.request, brand: body.brandId }));
+  const outcome = await launchWorkflow(services, user, parseInput(WorkflowRequest, { ...plan.request, brand: body.brandId }));
   const job = await prisma.job.findUnique({ where: { id: outcome.data.jobId }, select: { name: true } });
   const launched: LoopExecution["launched"] = [
     {

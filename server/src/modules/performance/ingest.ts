@@ -4,9 +4,8 @@
 // (from..to) is stored as its days' even shares (period.ts, period-ingest.ts).
 import type { PerformanceMetric } from "@adgen/prisma";
 import { PerformanceCorrectInput, PerformanceEventInput, PerformanceIngestInput, type PerformanceIngested } from "@adgen/schema";
-import type { RequestContext } from "../../request-context.ts";
+import type { Services } from "../../request-context.ts";
 import { AppError, isUniqueViolation, parseInput } from "../../errors.ts";
-import { requireUser } from "../auth/authenticate.ts";
 import { findCreative, resolveCreative } from "./creatives.ts";
 import { figuresOf, toCents } from "./figures.ts";
 import { correctPeriod, ingestPeriod } from "./period-ingest.ts";
@@ -30,8 +29,11 @@ function ingested(creative: { key: string; jobId: string | null; brandId: string
   };
 }
 
-export async function ingestPerformance(ctx: RequestContext, input: PerformanceIngestInput): Promise<PerformanceIngested> {
-  const user = requireUser(ctx);
+export async function ingestPerformance(
+  services: Services,
+  user: { id: string },
+  input: PerformanceIngestInput,
+): Promise<PerformanceIngested> {
   const body = parseInput(PerformanceIngestInput, input);
   const day = body.date ?? today();
   const figures = {
@@ -44,11 +46,11 @@ export async function ingestPerformance(ctx: RequestContext, input: PerformanceI
   const { from, to } = body;
   if (from && to) {
     const totals = { ...figures, spendCents: Number(figures.spendCents), revenueCents: Number(figures.revenueCents) };
-    return ctx.services.prisma.$transaction(async (tx) =>
+    return services.prisma.$transaction(async (tx) =>
       ingestPeriod(tx, await resolveCreative(tx, user.id, body.creativeId, body.brandId), { from, to }, totals),
     );
   }
-  return ctx.services.prisma.$transaction(async (tx) => {
+  return services.prisma.$transaction(async (tx) => {
     const creative = await resolveCreative(tx, user.id, body.creativeId, body.brandId);
     const earlier = await tx.performanceMetric.findUnique({ where: { creativeId_day: { creativeId: creative.id, day: dayDate(day) } } });
     if (earlier) {
@@ -65,8 +67,11 @@ export async function ingestPerformance(ctx: RequestContext, input: PerformanceI
   });
 }
 
-export async function correctPerformance(ctx: RequestContext, input: PerformanceCorrectInput): Promise<PerformanceIngested> {
-  const user = requireUser(ctx);
+export async function correctPerformance(
+  services: Services,
+  user: { id: string },
+  input: PerformanceCorrectInput,
+): Promise<PerformanceIngested> {
   const body = parseInput(PerformanceCorrectInput, input);
   const day = body.date ?? today();
   const changes = {
@@ -87,11 +92,11 @@ export async function correctPerformance(ctx: RequestContext, input: Performance
       ...(body.spend !== undefined ? { spendCents: toCents(body.spend) } : {}),
       ...(body.revenue !== undefined ? { revenueCents: toCents(body.revenue) } : {}),
     };
-    return ctx.services.prisma.$transaction(async (tx) =>
+    return services.prisma.$transaction(async (tx) =>
       correctPeriod(tx, await findCreative(tx, user.id, body.creativeId), { from, to }, totals),
     );
   }
-  return ctx.services.prisma.$transaction(async (tx) => {
+  return services.prisma.$transaction(async (tx) => {
     const creative = await findCreative(tx, user.id, body.creativeId);
     const earlier = await tx.performanceMetric.findUnique({ where: { creativeId_day: { creativeId: creative.id, day: dayDate(day) } } });
     if (!earlier) throw new AppError("NOT_FOUND", `No figures for ${body.creativeId} on ${day} to correct; ingest them with POST first`);
@@ -100,14 +105,13 @@ export async function correctPerformance(ctx: RequestContext, input: Performance
   });
 }
 
-export async function recordPerformanceEvent(ctx: RequestContext, input: PerformanceEventInput) {
-  const user = requireUser(ctx);
+export async function recordPerformanceEvent(services: Services, user: { id: string }, input: PerformanceEventInput) {
   const body = parseInput(PerformanceEventInput, input);
   if (body.value !== undefined && body.type !== "conversion")
     throw new AppError("BAD_REQUEST", "Only a conversion has a value: leave value out of impressions and clicks", {
       fields: [{ field: "value", message: "Only a conversion has a value" }],
     });
-  const { prisma } = ctx.services;
+  const { prisma } = services;
   const seen = await prisma.performanceEvent.findUnique({ where: { userId_eventId: { userId: user.id, eventId: body.eventId } } });
   if (seen) return { eventId: body.eventId, creativeId: body.creativeId, recorded: false };
   try {

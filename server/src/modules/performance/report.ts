@@ -2,9 +2,8 @@
 // day) and the decay verdict; filtered by brand, creative and a date range.
 import { Prisma, type PrismaClient } from "@adgen/prisma";
 import { type CreativePerformance, PerformanceQuery, type PerformanceReport } from "@adgen/schema";
-import type { RequestContext } from "../../request-context.ts";
+import type { Services } from "../../request-context.ts";
 import { AppError, Errors, parseInput } from "../../errors.ts";
-import { requireUser } from "../auth/authenticate.ts";
 import { type DailyCounts, detectDecay } from "./decay.ts";
 import { addCounts, type Counts, figuresOf, sumCounts, ZERO_COUNTS } from "./figures.ts";
 
@@ -120,11 +119,10 @@ export function assertRange(from?: string, to?: string): void {
     });
 }
 
-export async function performanceReport(ctx: RequestContext, input: PerformanceQuery): Promise<PerformanceReport> {
-  const user = requireUser(ctx);
+export async function performanceReport(services: Services, user: { id: string }, input: PerformanceQuery): Promise<PerformanceReport> {
   const query = parseInput(PerformanceQuery, input);
   assertRange(query.from, query.to);
-  const { prisma } = ctx.services;
+  const { prisma } = services;
   if (query.brandId) await assertOwnBrand(prisma, user.id, query.brandId);
   const creatives = await loadCreativePerformance(prisma, user.id, {
     brandId: query.brandId,

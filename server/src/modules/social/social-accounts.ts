@@ -4,9 +4,8 @@
 import { makesImagesOnly, type SocialAccount, SocialAccountIdInput, SocialAccountInput, type WorkflowRequest } from "@adgen/schema";
 import type { Prisma } from "@adgen/prisma";
 import type { Config } from "../../config/env.ts";
-import type { RequestContext, Services } from "../../request-context.ts";
+import type { Services } from "../../request-context.ts";
 import { AppError, parseInput } from "../../errors.ts";
-import { requireUser } from "../auth/authenticate.ts";
 import { GraphError, readPage } from "./meta-graph.ts";
 import { assertPublishable } from "../moderation/media-gate.ts";
 import { findSourceProject } from "../projects/source-project.ts";
@@ -27,17 +26,15 @@ const view = (row: { id: string; platform: string; pageId: string; pageName: str
   connectedAt: row.createdAt.toISOString(),
 });
 
-export async function listSocialAccounts(ctx: RequestContext): Promise<SocialAccount[]> {
-  const user = requireUser(ctx);
-  const rows = await ctx.services.prisma.socialAccount.findMany({ where: { userId: user.id }, orderBy: { createdAt: "asc" } });
+export async function listSocialAccounts(services: Services, user: { id: string }): Promise<SocialAccount[]> {
+  const rows = await services.prisma.socialAccount.findMany({ where: { userId: user.id }, orderBy: { createdAt: "asc" } });
   return rows.map(view);
 }
 
 /** Checks the Page and its token with the Graph API, then keeps them (a reconnect replaces the token). */
-export async function connectSocialAccount(ctx: RequestContext, input: unknown): Promise<SocialAccount> {
-  const user = requireUser(ctx);
+export async function connectSocialAccount(services: Services, user: { id: string }, input: unknown): Promise<SocialAccount> {
   const { platform, pageId, accessToken } = parseInput(SocialAccountInput, input);
-  const secret = metaAppSecret(ctx.services.config);
+  const secret = metaAppSecret(services.config);
   if (!secret)
     throw new AppError(
       "UNAVAILABLE",
@@ -52,7 +49,7 @@ export async function connectSocialAccount(ctx: RequestContext, input: unknown):
     throw new AppError("BAD_REQUEST", message, { fields: [{ field: "accessToken", message }] });
   }
   const data = { pageName: page.name, accessToken } satisfies Prisma.SocialAccountUpdateInput;
-  const row = await ctx.services.prisma.socialAccount.upsert({
+  const row = await services.prisma.socialAccount.upsert({
     where: { userId_platform_pageId: { userId: user.id, platform, pageId } },
     create: { userId: user.id, platform, pageId, ...data },
     update: data,
@@ -60,10 +57,9 @@ export async function connectSocialAccount(ctx: RequestContext, input: unknown):
   return view(row);
 }
 
-export async function disconnectSocialAccount(ctx: RequestContext, input: unknown): Promise<{ ok: true }> {
-  const user = requireUser(ctx);
+export async function disconnectSocialAccount(services: Services, user: { id: string }, input: unknown): Promise<{ ok: true }> {
   const { id } = parseInput(SocialAccountIdInput, input);
-  const removed = await ctx.services.prisma.socialAccount.deleteMany({ where: { id, userId: user.id } });
+  const removed = await services.prisma.socialAccount.deleteMany({ where: { id, userId: user.id } });
   if (removed.count === 0) throw new AppError("NOT_FOUND", "Connected account not found");
   return { ok: true };
 }
