@@ -4,6 +4,7 @@ import { ChatHistory, ChatQueryInput, ChatStreamEvent } from "@adgen/schema";
 import { startChatTurn } from "../modules/assistant/agent.ts";
 import { chatHistory } from "../modules/assistant/threads.ts";
 import { defineOperation, NoInput } from "./operation.ts";
+import { signedIn } from "./signed-in.ts";
 
 const tag = "Assistant";
 
@@ -19,7 +20,7 @@ export const chatOperations = {
     output: ChatStreamEvent,
     rest: { method: "POST", path: "/chat/query", tag, errors: { 404: "Thread not found" } },
     handler: async (ctx, input, call) => {
-      const events = await startChatTurn(ctx, input, call.signal);
+      const events = await startChatTurn(ctx.services, signedIn(ctx), input, call.signal);
       return (async function* () {
         let id = 0;
         for await (const event of events) {
@@ -36,6 +37,6 @@ export const chatOperations = {
     input: NoInput,
     output: ChatHistory,
     rest: { method: "GET", path: "/chat/history", tag },
-    handler: (ctx) => chatHistory(ctx),
+    handler: (ctx) => chatHistory(ctx.services, signedIn(ctx)),
   }),
 };

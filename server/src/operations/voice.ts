@@ -13,6 +13,7 @@ import {
 import { z } from "zod";
 import { createVoiceSession, openSpeech, voiceConfig, voiceSessionState, voiceTurn } from "../modules/assistant/voice.ts";
 import { defineOperation, type FileResult } from "./operation.ts";
+import { signedIn } from "./signed-in.ts";
 
 const tag = "Assistant";
 const SessionState = z.object({ session: VoiceSessionView.nullable() }).meta({ title: "VoiceSessionState" });
@@ -26,7 +27,7 @@ export const voiceOperations = {
     input: VoiceProviderInput,
     output: VoiceConfig,
     rest: { method: "GET", path: "/voice/{voiceProvider}", tag },
-    handler: (ctx, input) => voiceConfig(ctx, input.voiceProvider),
+    handler: (ctx, input) => voiceConfig(ctx.services, input.voiceProvider),
   }),
   turn: defineOperation({
     summary: "Say something to the assistant: a transcript or audio (base64) in; the reply's text and the URL of its speech out",
@@ -35,7 +36,7 @@ export const voiceOperations = {
     input: VoiceTurnInput,
     output: VoiceTurn,
     rest: { method: "POST", path: "/voice/{voiceProvider}", tag, errors: { 404: "Voice session not found" } },
-    handler: (ctx, input, call) => voiceTurn(ctx, input, call.signal),
+    handler: (ctx, input, call) => voiceTurn(ctx.services, signedIn(ctx), input, call.signal),
   }),
   session: defineOperation({
     summary: "A voice session's state (by sessionId, else your latest; null when you have none)",
@@ -44,7 +45,7 @@ export const voiceOperations = {
     input: VoiceSessionQuery,
     output: SessionState,
     rest: { method: "GET", path: "/voice/{voiceProvider}/session", tag, errors: { 404: "Voice session not found" } },
-    handler: (ctx, input) => voiceSessionState(ctx, input.sessionId),
+    handler: (ctx, input) => voiceSessionState(ctx.services, signedIn(ctx), input.sessionId),
   }),
   createSession: defineOperation({
     summary: "Start a voice session on a chat thread (yours, by threadId; a new one when absent)",
@@ -53,7 +54,7 @@ export const voiceOperations = {
     input: VoiceSessionCreate,
     output: CreatedSession,
     rest: { method: "POST", path: "/voice/{voiceProvider}/session", tag, errors: { 404: "Thread not found" } },
-    handler: (ctx, input) => createVoiceSession(ctx, input),
+    handler: (ctx, input) => createVoiceSession(ctx.services, signedIn(ctx), input),
   }),
   speech: defineOperation({
     summary: "The speech (WAV) of one of your voice replies (its audioUrl)",
@@ -65,7 +66,7 @@ export const voiceOperations = {
     trpc: { none: "audio bytes: players fetch them over REST" },
     graphql: { none: "audio bytes: players fetch them over REST" },
     handler: async (ctx, input): Promise<FileResult> => {
-      const speech = await openSpeech(ctx, input.file);
+      const speech = await openSpeech(ctx.services, signedIn(ctx), input.file);
       return {
         kind: "file",
         filename: input.file,

@@ -4,9 +4,9 @@
 // it; any other message drops it, so nothing launches without an explicit confirmation.
 import { ChatQueryInput, type ChatStreamEvent, type ToolCallView } from "@adgen/schema";
 import type { z } from "zod";
-import type { RequestContext } from "../../request-context.ts";
+import type { Services } from "../../request-context.ts";
+import type { AssistantUser } from "./assistant-user.ts";
 import { AppError, parseInput } from "../../errors.ts";
-import { requireUser } from "../auth/authenticate.ts";
 import { builtInTurn, describeResult } from "./built-in.ts";
 import { modelTurn } from "./model-agent.ts";
 import { claimPendingLaunch, confirmsLaunch, declinesLaunch, launchConfirmed } from "./pending-launch.ts";
@@ -33,24 +33,29 @@ export function textPieces(text: string): string[] {
 
 /** Checks the request and opens (or starts) the thread before the stream begins, so refusals are 4xx. */
 export async function startChatTurn(
-  ctx: RequestContext,
+  services: Services,
+  user: AssistantUser,
   input: z.input<typeof ChatQueryInput>,
   signal: AbortSignal,
 ): Promise<AsyncIterable<ChatStreamEvent>> {
-  requireUser(ctx);
   const { message, threadId } = parseInput(ChatQueryInput, input);
-  const thread = threadId ? await findOwnThread(ctx, threadId) : await createThread(ctx, message);
-  const history = (await threadMessages(ctx, thread.id, 40)).map((m) => {
+  const thread = threadId ? await findOwnThread(services, user, threadId) : await createThread(services, user, message);
+  const history = (await threadMessages(services, thread.id, 40)).map((m) => {
     const view = toMessageView(m);
     return { role: view.role, content: view.content, toolCalls: view.toolCalls };
   });
-  const asked = await addMessage(ctx, thread.id, { role: "user", content: message });
-  return runTurn(ctx, { threadId: thread.id, message, history }, asked, signal);
+  const asked = await addMessage(services, thread.id, { role: "user", content: message });
+  return runTurn(services, user, { threadId: thread.id, message, history }, asked, signal);
 }
 
-async function* settlePendingLaunch(ctx: RequestContext, turn: AgentTurn, messageId: string): AsyncGenerator<AgentEvent, boolean> {
+async function* settlePendingLaunch(
+  services: Services,
+  user: AssistantUser,
+  turn: AgentTurn,
+  messageId: string,
+): AsyncGenerator<AgentEvent, boolean> {
   const confirming = confirmsLaunch(turn.message);
-  const pending = await claimPendingLaunch(ctx, turn.threadId);
+  const pending = await claimPendingLaunch(services, turn.threadId);
   if (!pending) {
     // "yes, launch it" right after an estimate asks for that launch: the assistant proposes it.
     if (!confirming || previousToolCall(turn.history)?.name === "estimate_launch") return false;
@@ -67,7 +72,7 @@ async function* settlePendingLaunch(ctx: RequestContext, turn: AgentTurn, messag
   }
   let result: unknown;
   try {
-    result = await launchConfirmed(ctx, pending, messageId);
+    result = await launchConfirmed(services, user, pending, messageId);
   } catch (error) {
     if (!(error instanceof AppError) || error.status >= 500) throw error;
     result = { launched: false, error: error.message };
@@ -78,7 +83,8 @@ async function* settlePendingLaunch(ctx: RequestContext, turn: AgentTurn, messag
 }
 
 async function* runTurn(
-  ctx: RequestContext,
+  services: Services,
+  user: AssistantUser,
   turn: AgentTurn,
   asked: { id: string; createdAt: Date },
   signal: AbortSignal,
@@ -100,25 +106,25 @@ async function* runTurn(
       yield { type: "text", threadId: turn.threadId, text: piece };
     }
   };
-  const settling = settlePendingLaunch(ctx, turn, asked.id);
+  const settling = settlePendingLaunch(services, user, turn, asked.id);
   let step = await settling.next();
   while (!step.done) {
     yield* relay(step.value);
     step = await settling.next();
   }
   if (!step.value) {
-    const assistant = ctx.services.config.languageModel ? modelTurn(ctx, turn, signal) : builtInTurn(ctx, turn);
+    const assistant = services.config.languageModel ? modelTurn(services, user, turn, signal) : builtInTurn(services, user, turn);
     for await (const event of assistant) yield* relay(event);
   }
-  const saved = await addMessage(ctx, turn.threadId, { role: "assistant", content: answer.trim(), toolCalls }, asked.createdAt);
+  const saved = await addMessage(services, turn.threadId, { role: "assistant", content: answer.trim(), toolCalls }, asked.createdAt);
   yield { type: "done", threadId: turn.threadId, messageId: saved.id, text: answer.trim() };
 }
 
 /** A whole turn at once (voice): the reply's text, with the thread it was saved on. */
-export async function askAssistant(ctx: RequestContext, input: z.input<typeof ChatQueryInput>, signal: AbortSignal) {
+export async function askAssistant(services: Services, user: AssistantUser, input: z.input<typeof ChatQueryInput>, signal: AbortSignal) {
   let done: ChatStreamEvent | null = null;
   const toolCalls: ToolCallView[] = [];
-  for await (const event of await startChatTurn(ctx, input, signal)) {
+  for await (const event of await startChatTurn(services, user, input, signal)) {
     if (event.type === "tool" && event.tool) toolCalls.push(event.tool);
     if (event.type === "done") done = event;
   }

@@ -2,7 +2,8 @@
 // calls the same tools a model would, and answers from their results with the real numbers. Asked what
 // it can do, or for something it cannot, it answers with what it can do (capabilities.ts).
 import { type WorkflowType, workflowName } from "@adgen/schema";
-import type { RequestContext } from "../../request-context.ts";
+import type { Services } from "../../request-context.ts";
+import type { AssistantUser } from "./assistant-user.ts";
 import type { AgentEvent, AgentTurn } from "./agent.ts";
 import { readInContext } from "./follow-up.ts";
 import { runTool } from "./tools.ts";
@@ -95,13 +96,13 @@ function describeFocus(result: any, focus: { creativeId: string; position: strin
  * The built-in assistant's turn: the message read in its thread (a follow-up, a pick from the last list,
  * a revision, or a question of its own), its tool call, and the answer from the tool's result.
  */
-export async function* builtInTurn(ctx: RequestContext, turn: AgentTurn): AsyncGenerator<AgentEvent> {
-  const reading = await readInContext(ctx, turn.message, turn.history);
+export async function* builtInTurn(services: Services, user: AssistantUser, turn: AgentTurn): AsyncGenerator<AgentEvent> {
+  const reading = await readInContext(services, user, turn.message, turn.history);
   if (reading.tool === null) {
     yield { type: "text", text: reading.reply };
     return;
   }
-  const call = await runTool(ctx, reading.tool, reading.args, { threadId: turn.threadId });
+  const call = await runTool(services, user, reading.tool, reading.args, { threadId: turn.threadId });
   yield { type: "tool", tool: { name: reading.tool, ...call } };
   const answer = reading.focus ? describeFocus(call.result, reading.focus) : describeResult(reading.tool, call.result);
   yield { type: "text", text: `${reading.preface ?? ""}${answer}` };

@@ -3,8 +3,8 @@
 // Week 1 tests hooks cheaply, week 2 turns them into video, week 3 adds a presenter, week 4 improves
 // the best; later weeks alternate fresh angles and optimisation, which is how creative testing runs.
 import { type AspectRatio, WORKFLOWS, type WorkflowType, workflowName } from "@adgen/schema";
-import type { RequestContext } from "../../request-context.ts";
-import { requireUser } from "../auth/authenticate.ts";
+import type { Services } from "../../request-context.ts";
+import type { AssistantUser } from "./assistant-user.ts";
 
 interface PlannedLaunch {
   type: WorkflowType;
@@ -76,11 +76,11 @@ function nextMonday(now = new Date()): Date {
 }
 
 export async function planCampaign(
-  ctx: RequestContext,
+  services: Services,
+  user: AssistantUser,
   args: { weeks: number; budgetCredits?: number | undefined; goal?: string | undefined; url?: string | undefined },
 ) {
-  const user = requireUser(ctx);
-  const account = await ctx.services.prisma.user.findUniqueOrThrow({ where: { id: user.id }, select: { creditsBalance: true } });
+  const account = await services.prisma.user.findUniqueOrThrow({ where: { id: user.id }, select: { creditsBalance: true } });
   const budget = args.budgetCredits ?? account.creditsBalance;
   const start = nextMonday();
   const weeks: PlannedWeek[] = [];

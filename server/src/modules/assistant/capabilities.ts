@@ -1,8 +1,8 @@
 // What the built-in assistant can do, said with examples from the account's own brands and projects
 // (a new account gets neutral ones). Asked "what can you do?", it answers with this list; asked for
 // something it cannot do, it says so and offers the same list instead.
-import type { RequestContext } from "../../request-context.ts";
-import { requireUser } from "../auth/authenticate.ts";
+import type { Services } from "../../request-context.ts";
+import type { AssistantUser } from "./assistant-user.ts";
 import { listBrands } from "../brand/brand-profile.ts";
 
 export interface AccountExamples {
@@ -20,11 +20,10 @@ const firstWords = (text: string | null | undefined, n: number) =>
     .slice(0, n)
     .join(" ") || null;
 
-export async function accountExamples(ctx: RequestContext): Promise<AccountExamples> {
-  const user = requireUser(ctx);
-  const { prisma } = ctx.services;
+export async function accountExamples(services: Services, user: AssistantUser): Promise<AccountExamples> {
+  const { prisma } = services;
   const [brands, project] = await Promise.all([
-    listBrands(ctx.services, requireUser(ctx)),
+    listBrands(services, user),
     prisma.job.findFirst({ where: { userId: user.id }, orderBy: { createdAt: "desc" }, select: { name: true } }),
   ]);
   // The default brand comes first.

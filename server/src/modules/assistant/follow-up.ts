@@ -1,8 +1,8 @@
 // The built-in assistant's reading of a message in its thread (see context.ts for what it resolves):
 // the tool to run with its arguments, and the words that say how the message was understood.
 import type { ToolCallView } from "@adgen/schema";
-import type { RequestContext } from "../../request-context.ts";
-import { requireUser } from "../auth/authenticate.ts";
+import type { Services } from "../../request-context.ts";
+import type { AssistantUser } from "./assistant-user.ts";
 import { listBrands } from "../brand/brand-profile.ts";
 import { recogniseIntent } from "./intent.ts";
 import { accountExamples, cannotDoThat, whatICanDo } from "./capabilities.ts";
@@ -61,8 +61,8 @@ function fromList(previous: ToolCallView | null, message: string): Reading | nul
   return null;
 }
 
-async function brandOf(ctx: RequestContext, message: string, history: readonly HistoryMessage[]) {
-  const brands = (await listBrands(ctx.services, requireUser(ctx))).map((b) => ({ id: b.id, name: b.brandName ?? "" }));
+async function brandOf(services: Services, user: AssistantUser, message: string, history: readonly HistoryMessage[]) {
+  const brands = (await listBrands(services, user)).map((b) => ({ id: b.id, name: b.brandName ?? "" }));
   const named = brandNamedIn(message, brands);
   if (named) return named;
   if (!refersToThatBrand(message)) return null;
@@ -77,13 +77,18 @@ async function brandOf(ctx: RequestContext, message: string, history: readonly H
 }
 
 /** The message read in its thread: a revision, a pick from a list, a brand, a period, or a new question. */
-export async function readInContext(ctx: RequestContext, message: string, history: readonly HistoryMessage[]): Promise<Reading> {
+export async function readInContext(
+  services: Services,
+  user: AssistantUser,
+  message: string,
+  history: readonly HistoryMessage[],
+): Promise<Reading> {
   const previous = previousToolCall(history);
   if (previous?.name === "plan_campaign") {
     const revision = planRevision(message, previous);
     if (revision) return { tool: "plan_campaign", args: revision.args, preface: `Revised: ${revision.changes.join(" and ")}. ` };
   }
-  const brand = await brandOf(ctx, message, history);
+  const brand = await brandOf(services, user, message, history);
   if (brand && "reply" in brand) return { tool: null, reply: brand.reply };
   const forBrand = brand ? `For ${brand.name}: ` : undefined;
   if (previous?.name === "estimate_launch" && (confirmsLaunch(message) || /\b(launch|run|do|start) (it|that|this)\b/i.test(message))) {
@@ -113,7 +118,7 @@ export async function readInContext(ctx: RequestContext, message: string, histor
     return { tool: "read_performance", args, preface: period ? `For ${period.words}${brand ? ` and ${brand.name}` : ""}: ` : forBrand! };
   }
   if ("help" in intent) {
-    const examples = await accountExamples(ctx);
+    const examples = await accountExamples(services, user);
     return { tool: null, reply: intent.help === "asked" ? whatICanDo(examples) : cannotDoThat(examples) };
   }
   return intent;

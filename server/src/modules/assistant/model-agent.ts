@@ -4,7 +4,8 @@
 // is only proposed (launch_workflow keeps it for the user's "yes"); the model cannot confirm one.
 // A model that fails before saying anything leaves the answer to the built-in assistant; one that fails
 // mid-answer ends it with an `error` event, and what it said stays on the thread.
-import type { RequestContext } from "../../request-context.ts";
+import type { Services } from "../../request-context.ts";
+import type { AssistantUser } from "./assistant-user.ts";
 import { LanguageModelError } from "../language-model/chat-completions.ts";
 import type { ToolChatMessage } from "../language-model/tool-calling.ts";
 import { streamChatWithTools } from "../language-model/tool-streaming.ts";
@@ -37,8 +38,13 @@ const systemPrompt = () =>
     `Today is ${new Date().toISOString().slice(0, 10)}.`,
   ].join(" ");
 
-export async function* modelTurn(ctx: RequestContext, turn: AgentTurn, signal: AbortSignal): AsyncGenerator<AgentEvent> {
-  const config = ctx.services.config.languageModel!;
+export async function* modelTurn(
+  services: Services,
+  user: AssistantUser,
+  turn: AgentTurn,
+  signal: AbortSignal,
+): AsyncGenerator<AgentEvent> {
+  const config = services.config.languageModel!;
   const messages: ToolChatMessage[] = [
     { role: "system", content: systemPrompt() },
     ...boundedHistory(turn.history).map((m) => ({ role: m.role, content: m.content }) as ToolChatMessage),
@@ -71,7 +77,7 @@ export async function* modelTurn(ctx: RequestContext, turn: AgentTurn, signal: A
         } catch {
           args = {};
         }
-        const ran = await runTool(ctx, call.name, args, { threadId: turn.threadId });
+        const ran = await runTool(services, user, call.name, args, { threadId: turn.threadId });
         spoke = true;
         yield { type: "tool", tool: { name: call.name, ...ran } };
         messages.push({ role: "tool", tool_call_id: call.id, content: JSON.stringify(ran.result) });
@@ -80,7 +86,7 @@ export async function* modelTurn(ctx: RequestContext, turn: AgentTurn, signal: A
     yield { type: "text", text: "I needed more steps than I allow myself for one answer; ask me again more narrowly." };
   } catch (error) {
     if (!(error instanceof LanguageModelError)) throw error;
-    ctx.services.logger.warn(
+    services.logger.warn(
       { err: error.message, kind: error.kind, midAnswer: spoke },
       spoke
         ? "assistant: the language model failed mid-answer"
@@ -95,6 +101,6 @@ export async function* modelTurn(ctx: RequestContext, turn: AgentTurn, signal: A
       return;
     }
     yield { type: "text", text: "The language model did not answer, so the built-in assistant answers instead. " };
-    yield* builtInTurn(ctx, turn);
+    yield* builtInTurn(services, user, turn);
   }
 }

@@ -4,8 +4,8 @@
 import type { Prisma } from "@adgen/prisma";
 import { WorkflowRequest, workflowName } from "@adgen/schema";
 import { parseInput } from "../../errors.ts";
-import { requireUser } from "../auth/authenticate.ts";
-import type { RequestContext } from "../../request-context.ts";
+import type { Services } from "../../request-context.ts";
+import type { AssistantUser } from "./assistant-user.ts";
 import { estimateWorkflow, launchWorkflow } from "../workflows/launch/launch-workflow.ts";
 import type { LaunchArgs } from "./tools.ts";
 
@@ -28,13 +28,13 @@ const NEGATIVE =
 export const declinesLaunch = (message: string) => NEGATIVE.test(message);
 
 /** Estimates the launch and, when it could go through, keeps it on the thread for the user's "yes". */
-export async function proposeLaunch(ctx: RequestContext, threadId: string, args: LaunchArgs) {
+export async function proposeLaunch(services: Services, user: AssistantUser, threadId: string, args: LaunchArgs) {
   const request = { ...args, async: true as const };
-  const estimate = await estimateWorkflow(ctx.services, requireUser(ctx), parseInput(WorkflowRequest, request));
+  const estimate = await estimateWorkflow(services, user, parseInput(WorkflowRequest, request));
   if (estimate.blockedBy) return { proposed: false, estimate, message: estimate.message };
   const summary = `${workflowName(estimate.type)} (${estimate.quality}) in ${estimate.formats.join(", ")} for ${estimate.cost} credit${estimate.cost === 1 ? "" : "s"}`;
   const pending: PendingLaunch = { request, cost: estimate.cost, summary };
-  await ctx.services.prisma.chatThread.update({
+  await services.prisma.chatThread.update({
     where: { id: threadId },
     data: { pendingLaunch: pending as unknown as Prisma.InputJsonValue },
   });
@@ -42,8 +42,8 @@ export async function proposeLaunch(ctx: RequestContext, threadId: string, args:
 }
 
 /** Takes the thread's pending launch (clearing it), if there is one. */
-export async function claimPendingLaunch(ctx: RequestContext, threadId: string): Promise<PendingLaunch | null> {
-  const rows = await ctx.services.prisma.$queryRaw<{ pending_launch: unknown }[]>`
+export async function claimPendingLaunch(services: Services, threadId: string): Promise<PendingLaunch | null> {
+  const rows = await services.prisma.$queryRaw<{ pending_launch: unknown }[]>`
     UPDATE chat_threads t SET pending_launch = NULL, updated_at = now()
     FROM (SELECT id, pending_launch FROM chat_threads WHERE id = ${threadId} AND pending_launch IS NOT NULL FOR UPDATE) old
     WHERE t.id = old.id RETURNING old.pending_launch`;
@@ -53,8 +53,8 @@ export async function claimPendingLaunch(ctx: RequestContext, threadId: string):
 }
 
 /** Launches a confirmed launch; the idempotency key ties the charge to this confirmation. */
-export async function launchConfirmed(ctx: RequestContext, pending: PendingLaunch, confirmationId: string) {
+export async function launchConfirmed(services: Services, user: AssistantUser, pending: PendingLaunch, confirmationId: string) {
   const request = parseInput(WorkflowRequest, pending.request);
-  const outcome = await launchWorkflow(ctx.services, requireUser(ctx), request, { idempotencyKey: `assistant-${confirmationId}` });
+  const outcome = await launchWorkflow(services, user, request, { idempotencyKey: `assistant-${confirmationId}` });
   return { launched: true, jobId: outcome.data.jobId, status: outcome.data.status, creditsCharged: outcome.cost, message: outcome.message };
 }

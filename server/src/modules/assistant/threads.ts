@@ -2,38 +2,36 @@
 // the same answer as one that does not exist).
 import type { ChatMessage, ChatThread, Prisma } from "@adgen/prisma";
 import type { ChatMessageView, ChatThreadView, ToolCallView } from "@adgen/schema";
-import type { RequestContext } from "../../request-context.ts";
+import type { Services } from "../../request-context.ts";
+import type { AssistantUser } from "./assistant-user.ts";
 import { Errors } from "../../errors.ts";
-import { requireUser } from "../auth/authenticate.ts";
 import type { PendingLaunch } from "./pending-launch.ts";
 
 const TITLE_MAX = 80;
 
-export async function findOwnThread(ctx: RequestContext, threadId: string): Promise<ChatThread> {
-  const user = requireUser(ctx);
-  const thread = await ctx.services.prisma.chatThread.findUnique({ where: { id: threadId } });
+export async function findOwnThread(services: Services, user: AssistantUser, threadId: string): Promise<ChatThread> {
+  const thread = await services.prisma.chatThread.findUnique({ where: { id: threadId } });
   if (!thread || thread.userId !== user.id) throw Errors.notFound("Thread");
   return thread;
 }
 
 /** A new thread, titled by its first message. */
-export async function createThread(ctx: RequestContext, firstMessage: string): Promise<ChatThread> {
-  const user = requireUser(ctx);
+export async function createThread(services: Services, user: AssistantUser, firstMessage: string): Promise<ChatThread> {
   const flat = firstMessage.replace(/\s+/g, " ").trim();
   const title = flat.length > TITLE_MAX ? `${flat.slice(0, TITLE_MAX - 1).replace(/\s+\S*$/, "")}…` : flat;
-  return ctx.services.prisma.chatThread.create({ data: { userId: user.id, title } });
+  return services.prisma.chatThread.create({ data: { userId: user.id, title } });
 }
 
 export async function addMessage(
-  ctx: RequestContext,
+  services: Services,
   threadId: string,
   message: { role: "user" | "assistant"; content: string; toolCalls?: ToolCallView[] },
   /** The message it answers: an answer is stored strictly after it, so history keeps their order. */
   after?: Date,
 ): Promise<ChatMessage> {
   const createdAt = new Date(Math.max(Date.now(), (after?.getTime() ?? 0) + 1));
-  const [saved] = await ctx.services.prisma.$transaction([
-    ctx.services.prisma.chatMessage.create({
+  const [saved] = await services.prisma.$transaction([
+    services.prisma.chatMessage.create({
       data: {
         threadId,
         createdAt,
@@ -42,14 +40,14 @@ export async function addMessage(
         toolCalls: (message.toolCalls ?? []) as Prisma.InputJsonValue,
       },
     }),
-    ctx.services.prisma.chatThread.update({ where: { id: threadId }, data: { updatedAt: new Date() } }),
+    services.prisma.chatThread.update({ where: { id: threadId }, data: { updatedAt: new Date() } }),
   ]);
   return saved;
 }
 
 /** The thread's messages, oldest first (the model's context and the history). */
-export async function threadMessages(ctx: RequestContext, threadId: string, limit = 200): Promise<ChatMessage[]> {
-  const newest = await ctx.services.prisma.chatMessage.findMany({
+export async function threadMessages(services: Services, threadId: string, limit = 200): Promise<ChatMessage[]> {
+  const newest = await services.prisma.chatMessage.findMany({
     where: { threadId },
     orderBy: [{ createdAt: "desc" }, { id: "desc" }],
     take: limit,
@@ -72,9 +70,8 @@ function pendingView(value: unknown): ChatThreadView["pendingLaunch"] {
 }
 
 /** The account's threads, most recently active first, each with its messages. */
-export async function chatHistory(ctx: RequestContext): Promise<{ threads: ChatThreadView[] }> {
-  const user = requireUser(ctx);
-  const threads = await ctx.services.prisma.chatThread.findMany({
+export async function chatHistory(services: Services, user: AssistantUser): Promise<{ threads: ChatThreadView[] }> {
+  const threads = await services.prisma.chatThread.findMany({
     where: { userId: user.id },
     orderBy: [{ updatedAt: "desc" }, { id: "desc" }],
     take: 100,

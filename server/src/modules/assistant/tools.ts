@@ -4,7 +4,8 @@
 // passages from knowledge/. A tool's refusal (a 4xx from the domain) is its result, said to the user.
 import { WORKFLOW_TYPES, WORKFLOWS, WorkflowRequest, type WorkflowType, workflowName } from "@adgen/schema";
 import { z } from "zod";
-import type { RequestContext } from "../../request-context.ts";
+import type { Services } from "../../request-context.ts";
+import type { AssistantUser } from "./assistant-user.ts";
 import { AppError, parseInput } from "../../errors.ts";
 import { searchPassages } from "../knowledge/passages.ts";
 import { performanceReport } from "../performance/report.ts";
@@ -13,7 +14,6 @@ import { estimateWorkflow } from "../workflows/launch/launch-workflow.ts";
 import { findJobFor, toJobView } from "../workflows/jobs/jobs.ts";
 import { planCampaign } from "./campaign-plan.ts";
 import { proposeLaunch } from "./pending-launch.ts";
-import { requireUser } from "../auth/authenticate.ts";
 import { getBrand } from "../brand/brand-profile.ts";
 
 /** What a tool knows of the conversation it runs in. */
@@ -25,7 +25,7 @@ export interface AssistantTool<S extends z.ZodType = z.ZodType> {
   name: string;
   description: string;
   args: S;
-  run(ctx: RequestContext, args: z.output<S>, turn: TurnState): Promise<unknown>;
+  run(services: Services, user: AssistantUser, args: z.output<S>, turn: TurnState): Promise<unknown>;
 }
 
 const WorkflowChoice = z.enum(WORKFLOW_TYPES, { error: `type must be one of ${WORKFLOW_TYPES.join(", ")}` });
@@ -50,11 +50,11 @@ export const ASSISTANT_TOOLS: AssistantTool[] = [
     description:
       "The account's results over the last `days` days (the ads of one brand with `brandId`): each ad creative's impressions, clicks, conversions, spend, revenue, CTR, ROAS and whether it is decaying; and the projects made, completed and failed, credits used.",
     args: z.object({ days: z.number().int().min(1).max(365).default(30), brandId: z.string().max(100).optional() }),
-    async run(ctx, { days, brandId }) {
+    async run(services, user, { days, brandId }) {
       const from = new Date(Date.now() - (days - 1) * 86_400_000).toISOString().slice(0, 10);
-      const brand = brandId ? await getBrand(ctx.services, requireUser(ctx), brandId) : null;
-      const stats = await userStats(ctx.services, requireUser(ctx), { startDate: from });
-      const report = await performanceReport(ctx.services, requireUser(ctx), { from, ...(brandId ? { brandId } : {}) });
+      const brand = brandId ? await getBrand(services, user, brandId) : null;
+      const stats = await userStats(services, user, { startDate: from });
+      const report = await performanceReport(services, user, { from, ...(brandId ? { brandId } : {}) });
       const creatives = report.creatives.map((c) => ({
         creativeId: c.creativeId,
         name: c.name,
@@ -82,28 +82,27 @@ export const ASSISTANT_TOOLS: AssistantTool[] = [
       goal: z.string().max(500).optional(),
       url: z.string().max(2000).optional(),
     }),
-    run: (ctx, args) => planCampaign(ctx, args),
+    run: (services, user, args) => planCampaign(services, user, args),
   }),
   define({
     name: "estimate_launch",
     description: "What launching a workflow would cost now, the balance, and whether it would go through (nothing is charged).",
     args: LaunchArgs,
-    run: (ctx, args) => estimateWorkflow(ctx.services, requireUser(ctx), parseInput(WorkflowRequest, { ...args, async: true })),
+    run: (services, user, args) => estimateWorkflow(services, user, parseInput(WorkflowRequest, { ...args, async: true })),
   }),
   define({
     name: "launch_workflow",
     description:
       "Proposes launching a workflow (charged from the credits). It does NOT launch: the user must confirm with 'yes' in their next message, and only then is it launched and charged.",
     args: LaunchArgs,
-    run: (ctx, args, turn) => proposeLaunch(ctx, turn.threadId, args),
+    run: (services, user, args, turn) => proposeLaunch(services, user, turn.threadId, args),
   }),
   define({
     name: "search_knowledge",
     description: "Searches the account's brand knowledge (uploaded files and pages) for passages about `query`.",
     args: z.object({ query: z.string().min(1).max(500) }),
-    async run(ctx, { query }) {
-      const user = requireUser(ctx);
-      const found = await searchPassages(ctx.services.prisma, user.id, query, 3);
+    async run(services, user, { query }) {
+      const found = await searchPassages(services.prisma, user.id, query, 3);
       return { query, passages: found.map((p) => ({ source: p.name, passage: p.passage })) };
     },
   }),
@@ -111,11 +110,10 @@ export const ASSISTANT_TOOLS: AssistantTool[] = [
     name: "project_status",
     description: "The status of one project (by id) or of the account's latest projects: type, status, progress, credits.",
     args: z.object({ projectId: z.string().max(100).optional(), limit: z.number().int().min(1).max(20).default(5) }),
-    async run(ctx, { projectId, limit }) {
-      const user = requireUser(ctx);
+    async run(services, user, { projectId, limit }) {
       const jobs = projectId
-        ? [await findJobFor(ctx.services, user, projectId)]
-        : await ctx.services.prisma.job.findMany({
+        ? [await findJobFor(services, user, projectId)]
+        : await services.prisma.job.findMany({
             where: { userId: user.id },
             orderBy: [{ createdAt: "desc" }, { id: "desc" }],
             take: limit,
@@ -157,7 +155,8 @@ export function toolSpecs() {
  * become the result (`{ error }`), so the answer can say what went wrong; other failures propagate.
  */
 export async function runTool(
-  ctx: RequestContext,
+  services: Services,
+  user: AssistantUser,
   name: string,
   rawArgs: unknown,
   turn: TurnState,
@@ -172,7 +171,7 @@ export async function runTool(
       result: { error: parsed.error.issues.map((i) => `${i.path.join(".") || "arguments"}: ${i.message}`).join("; ") },
     };
   try {
-    return { arguments: args, result: await tool.run(ctx, parsed.data, turn) };
+    return { arguments: args, result: await tool.run(services, user, parsed.data, turn) };
   } catch (error) {
     if (error instanceof AppError && error.status < 500) return { arguments: args, result: { error: error.message } };
     throw error;

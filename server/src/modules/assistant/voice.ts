@@ -6,9 +6,9 @@ import { randomUUID } from "node:crypto";
 import { type VoiceConfig, type VoiceSessionView, type VoiceTurn, VoiceTurnInput } from "@adgen/schema";
 import type { VoiceSession } from "@adgen/prisma";
 import type { z } from "zod";
-import type { RequestContext } from "../../request-context.ts";
+import type { Services } from "../../request-context.ts";
+import type { AssistantUser } from "./assistant-user.ts";
 import { AppError, Errors, parseInput } from "../../errors.ts";
-import { requireUser } from "../auth/authenticate.ts";
 import { speakableText } from "../voice/espeak.ts";
 import { askAssistant } from "./agent.ts";
 import { transcribe } from "./speech-to-text.ts";
@@ -22,13 +22,12 @@ const NATURAL_PREFIX = "natural-";
 /** What is spoken of a long reply: its first sentences, up to this many characters (the text has it all). */
 const SPOKEN_MAX = 700;
 
-export function voiceConfig(ctx: RequestContext, provider: "elevenlabs"): VoiceConfig {
-  requireUser(ctx);
-  const configured = Boolean(ctx.services.config.providers.elevenLabsKey && ctx.services.providers.voice);
+export function voiceConfig(services: Services, provider: "elevenlabs"): VoiceConfig {
+  const configured = Boolean(services.config.providers.elevenLabsKey && services.providers.voice);
   return {
     provider,
     configured,
-    speechToText: Boolean(ctx.services.config.providers.elevenLabsKey),
+    speechToText: Boolean(services.config.providers.elevenLabsKey),
     defaultVoice: configured ? `${NATURAL_PREFIX}en-us` : "en-us",
     voices: [
       ...BUILTIN_VOICES.map((v) => ({ ...v, kind: "builtin" as const, available: true })),
@@ -52,27 +51,28 @@ const toView = (s: VoiceSession): VoiceSessionView => ({
   updatedAt: s.updatedAt.toISOString(),
 });
 
-async function findOwnSession(ctx: RequestContext, sessionId: string): Promise<VoiceSession> {
-  const user = requireUser(ctx);
-  const session = await ctx.services.prisma.voiceSession.findUnique({ where: { id: sessionId } });
+async function findOwnSession(services: Services, user: AssistantUser, sessionId: string): Promise<VoiceSession> {
+  const session = await services.prisma.voiceSession.findUnique({ where: { id: sessionId } });
   if (!session || session.userId !== user.id) throw Errors.notFound("Voice session");
   return session;
 }
 
 /** A session's state; without an id, the account's latest session (null when it has none). */
-export async function voiceSessionState(ctx: RequestContext, sessionId: string | undefined) {
-  const user = requireUser(ctx);
-  if (sessionId) return { session: toView(await findOwnSession(ctx, sessionId)) };
-  const latest = await ctx.services.prisma.voiceSession.findFirst({
+export async function voiceSessionState(services: Services, user: AssistantUser, sessionId: string | undefined) {
+  if (sessionId) return { session: toView(await findOwnSession(services, user, sessionId)) };
+  const latest = await services.prisma.voiceSession.findFirst({
     where: { userId: user.id },
     orderBy: [{ createdAt: "desc" }, { id: "desc" }],
   });
   return { session: latest ? toView(latest) : null };
 }
 
-export async function createVoiceSession(ctx: RequestContext, input: { threadId?: string | undefined; voice?: string | undefined }) {
-  const user = requireUser(ctx);
-  const config = voiceConfig(ctx, "elevenlabs");
+export async function createVoiceSession(
+  services: Services,
+  user: AssistantUser,
+  input: { threadId?: string | undefined; voice?: string | undefined },
+) {
+  const config = voiceConfig(services, "elevenlabs");
   const voice = input.voice ?? config.defaultVoice;
   const option = config.voices.find((v) => v.id === voice);
   if (!option) throw new AppError("BAD_REQUEST", `voice must be one of ${config.voices.map((v) => v.id).join(", ")}`);
@@ -81,8 +81,10 @@ export async function createVoiceSession(ctx: RequestContext, input: { threadId?
       "BAD_REQUEST",
       `The voice ${voice} needs ELEVENLABS_API_KEY on the server: choose one of ${BUILTIN_VOICES.map((v) => v.id).join(", ")}`,
     );
-  const thread = input.threadId ? await findOwnThread(ctx, input.threadId) : await createThread(ctx, "Voice conversation");
-  const session = await ctx.services.prisma.voiceSession.create({
+  const thread = input.threadId
+    ? await findOwnThread(services, user, input.threadId)
+    : await createThread(services, user, "Voice conversation");
+  const session = await services.prisma.voiceSession.create({
     data: { userId: user.id, threadId: thread.id, provider: "elevenlabs", voice },
   });
   return { session: toView(session) };
@@ -100,23 +102,32 @@ function spokenPart(reply: string): string {
 /** Each account's speech lives in its own folder, so a file name can only ever reach its owner's files. */
 export const speechKey = (userId: string, file: string) => `voice/${userId}/${file}`;
 
-export async function voiceTurn(ctx: RequestContext, input: z.input<typeof VoiceTurnInput>, signal: AbortSignal): Promise<VoiceTurn> {
-  requireUser(ctx);
+export async function voiceTurn(
+  services: Services,
+  user: AssistantUser,
+  input: z.input<typeof VoiceTurnInput>,
+  signal: AbortSignal,
+): Promise<VoiceTurn> {
   const request = parseInput(VoiceTurnInput, input);
-  const session = request.sessionId ? await findOwnSession(ctx, request.sessionId) : await createVoiceSessionRow(ctx);
-  const { providers, config } = ctx.services;
+  const session = request.sessionId ? await findOwnSession(services, user, request.sessionId) : await createVoiceSessionRow(services, user);
+  const { providers, config } = services;
   const transcript = request.transcript
     ? request.transcript
     : await transcribe(config.providers.elevenLabsKey, Buffer.from(request.audio!, "base64"), request.audioType ?? "audio/wav", signal);
-  const { reply, threadId } = await askAssistant(ctx, { message: transcript.slice(0, 2000), threadId: session.threadId }, signal);
+  const { reply, threadId } = await askAssistant(
+    services,
+    user,
+    { message: transcript.slice(0, 2000), threadId: session.threadId },
+    signal,
+  );
 
   const natural = session.voice.startsWith(NATURAL_PREFIX);
-  const synthesizer = natural && providers.voice ? providers.voice : ctx.services.voice;
+  const synthesizer = natural && providers.voice ? providers.voice : services.voice;
   const voiceName = session.voice.replace(NATURAL_PREFIX, "");
   const speech = await synthesizer.synthesize(spokenPart(reply) || "I have nothing to say to that.", { voice: voiceName, signal });
   const file = `${randomUUID()}.wav`;
-  await ctx.services.media.put(speechKey(session.userId, file), speech.wavPath);
-  await ctx.services.prisma.voiceSession.update({ where: { id: session.id }, data: { turns: { increment: 1 } } });
+  await services.media.put(speechKey(session.userId, file), speech.wavPath);
+  await services.prisma.voiceSession.update({ where: { id: session.id }, data: { turns: { increment: 1 } } });
   return {
     sessionId: session.id,
     threadId,
@@ -128,17 +139,16 @@ export async function voiceTurn(ctx: RequestContext, input: z.input<typeof Voice
   };
 }
 
-async function createVoiceSessionRow(ctx: RequestContext): Promise<VoiceSession> {
-  const { session } = await createVoiceSession(ctx, {});
-  return ctx.services.prisma.voiceSession.findUniqueOrThrow({ where: { id: session.id } });
+async function createVoiceSessionRow(services: Services, user: AssistantUser): Promise<VoiceSession> {
+  const { session } = await createVoiceSession(services, user, {});
+  return services.prisma.voiceSession.findUniqueOrThrow({ where: { id: session.id } });
 }
 
 /** A reply's speech, to its owner only (anyone else: 404). */
-export async function openSpeech(ctx: RequestContext, file: string) {
-  const user = requireUser(ctx);
+export async function openSpeech(services: Services, user: AssistantUser, file: string) {
   if (!/^[0-9a-f-]{36}\.wav$/.test(file)) throw Errors.notFound("Speech");
   const key = speechKey(user.id, file);
-  const info = await ctx.services.media.stat(key);
+  const info = await services.media.stat(key);
   if (!info) throw Errors.notFound("Speech");
   return { key, ...info };
 }
