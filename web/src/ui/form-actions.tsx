@@ -8,6 +8,8 @@ interface FormActionsProps {
   /** Shown instead of `label` while `busy`; without it the label stays. */
   busyLabel?: ReactNode;
   busy: boolean;
+  /** False keeps `label` while busy (the sending is shown elsewhere, in a dialog). */
+  showBusyLabel?: boolean;
   /** Disabled while busy and also when this is true (nothing to save yet). */
   disabled?: boolean;
   testId: string;
@@ -23,6 +25,7 @@ export function FormActions({
   label,
   busyLabel,
   busy,
+  showBusyLabel = true,
   disabled,
   testId,
   className = "btn btn-primary",
@@ -32,7 +35,7 @@ export function FormActions({
   return (
     <div className={rowClassName ? `form-actions ${rowClassName}` : "form-actions"}>
       <button type="submit" className={className} disabled={busy || disabled} data-testid={testId}>
-        {busy && busyLabel !== undefined ? busyLabel : label}
+        {busy && showBusyLabel && busyLabel !== undefined ? busyLabel : label}
       </button>
       {children}
     </div>

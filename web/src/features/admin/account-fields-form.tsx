@@ -10,6 +10,7 @@ import { ConfirmDialog } from "../../ui/confirm-dialog.tsx";
 import { type AdminUser, useRefreshAdminUser } from "./use-admin-user.ts";
 import { Select } from "../../ui/select.tsx";
 import { SettingsCard } from "../../ui/settings-card.tsx";
+import { FormActions } from "../../ui/form-actions.tsx";
 
 /** `yyyy-mm-dd` of an ISO date-time in the browser's zone, for a date input. */
 function toDateInput(iso: string | null): string {
@@ -116,11 +117,14 @@ export function AccountFieldsForm({ user, isSelf }: { user: AdminUser; isSelf: b
           ))}
         </Select>
         <TrialEndField uid={uid} trialEnd={trialEnd} setTrialEnd={setTrialEnd} setDone={setDone} />
-        <div className="form-actions">
-          <button type="submit" className="btn btn-primary" disabled={!dirty || update.isPending} data-testid="fields-submit">
-            {update.isPending && !confirming ? "Saving…" : "Save changes"}
-          </button>
-        </div>
+        <FormActions
+          label="Save changes"
+          busyLabel="Saving…"
+          busy={update.isPending}
+          showBusyLabel={!confirming}
+          disabled={!dirty}
+          testId="fields-submit"
+        />
       </form>
       <ConfirmDialog
         open={confirming}

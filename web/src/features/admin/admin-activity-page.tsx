@@ -1,6 +1,6 @@
 // The activity log: the audit trail, newest first, filtered by account, action and dates, page by page.
 import { keepPreviousData, useQuery } from "@tanstack/react-query";
-import { useId, useState } from "react";
+import { useState } from "react";
 import { AdminNav } from "./admin-nav.tsx";
 import { InlineError, Spinner } from "../../ui/status.tsx";
 import { formatDateTime, formatNumber } from "../../lib/format.ts";
@@ -11,12 +11,13 @@ import "./admin.css";
 import "./admin-console.css";
 import { TableNoteRow } from "../../ui/table-note-row.tsx";
 import { PageHeader } from "../../ui/page-header.tsx";
+import { TableHead } from "../../ui/table-head.tsx";
+import { Field } from "../../ui/form.tsx";
 
 const PAGE_SIZE = 50;
 
 export function AdminActivityPage() {
   useTitle("Activity · Admin");
-  const uid = useId();
   const trpc = useTRPC();
   const [page, setPage] = useState(1);
   const [filters, setFilters] = useState({ userId: "", action: "", from: "", to: "" });
@@ -42,43 +43,16 @@ export function AdminActivityPage() {
       <AdminNav />
       <section className="card card-flush">
         <div className="admin-filters">
-          <div className="field">
-            <label className="field-label" htmlFor={`${uid}-user`}>
-              Account id
-            </label>
-            <input
-              id={`${uid}-user`}
-              className="input"
-              value={filters.userId}
-              onChange={set("userId")}
-              placeholder="acting or acted-on account"
-            />
-          </div>
-          <div className="field">
-            <label className="field-label" htmlFor={`${uid}-action`}>
-              Action
-            </label>
-            <input
-              id={`${uid}-action`}
-              className="input"
-              value={filters.action}
-              onChange={set("action")}
-              placeholder="auth.login, or admin. for all"
-              data-testid="activity-action"
-            />
-          </div>
-          <div className="field">
-            <label className="field-label" htmlFor={`${uid}-from`}>
-              From
-            </label>
-            <input id={`${uid}-from`} className="input" type="date" value={filters.from} onChange={set("from")} />
-          </div>
-          <div className="field">
-            <label className="field-label" htmlFor={`${uid}-to`}>
-              To
-            </label>
-            <input id={`${uid}-to`} className="input" type="date" value={filters.to} onChange={set("to")} />
-          </div>
+          <Field label="Account id" value={filters.userId} onChange={set("userId")} placeholder="acting or acted-on account" />
+          <Field
+            label="Action"
+            value={filters.action}
+            onChange={set("action")}
+            placeholder="auth.login, or admin. for all"
+            testId="activity-action"
+          />
+          <Field label="From" type="date" value={filters.from} onChange={set("from")} />
+          <Field label="To" type="date" value={filters.to} onChange={set("to")} />
         </div>
         <p className="toolbar-meta muted" aria-live="polite" style={{ padding: "0 16px" }} data-testid="activity-total">
           {activity.isFetching ? <Spinner size="sm" /> : null}
@@ -91,15 +65,7 @@ export function AdminActivityPage() {
         ) : null}
         <div className="table-wrap">
           <table className="table" data-testid="activity-table">
-            <thead>
-              <tr>
-                <th scope="col">When</th>
-                <th scope="col">Who</th>
-                <th scope="col">Action</th>
-                <th scope="col">On</th>
-                <th scope="col">Details</th>
-              </tr>
-            </thead>
+            <TableHead columns={["When", "Who", "Action", "On", "Details"]} />
             <tbody>
               {data?.entries.map((entry) => (
                 <tr key={entry.id} data-testid="activity-row">

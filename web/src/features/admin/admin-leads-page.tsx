@@ -16,6 +16,7 @@ import { Email } from "../../ui/email.tsx";
 import { SearchBox } from "../../ui/search-box.tsx";
 import { TableNoteRow } from "../../ui/table-note-row.tsx";
 import { PageHeader } from "../../ui/page-header.tsx";
+import { TableHead } from "../../ui/table-head.tsx";
 
 const PAGE_SIZE = 25;
 
@@ -132,15 +133,7 @@ export function AdminLeadsPage() {
         ) : null}
         <div className="table-wrap">
           <table className="table" data-testid="leads-table">
-            <thead>
-              <tr>
-                <th scope="col">E-mail</th>
-                <th scope="col">Name</th>
-                <th scope="col">Company</th>
-                <th scope="col">Source</th>
-                <th scope="col">Added</th>
-              </tr>
-            </thead>
+            <TableHead columns={["E-mail", "Name", "Company", "Source", "Added"]} />
             <tbody>
               {data?.leads.map((lead) => (
                 <tr key={lead.id} data-testid="lead-row">

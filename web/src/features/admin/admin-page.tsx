@@ -16,6 +16,7 @@ import { Email } from "../../ui/email.tsx";
 import { SearchBox } from "../../ui/search-box.tsx";
 import { TableNoteRow } from "../../ui/table-note-row.tsx";
 import { PageHeader } from "../../ui/page-header.tsx";
+import { TableHead } from "../../ui/table-head.tsx";
 
 const PAGE_SIZE = 20;
 
@@ -127,19 +128,7 @@ function UsersTable({ users, page, search }: { users: UseQueryResult<UsersPage, 
     <div className="table-wrap">
       <table className="table table-hover admin-users-table" data-testid="admin-users" aria-busy={users.isFetching}>
         <caption className="visually-hidden">Users, page {page}</caption>
-        <thead>
-          <tr>
-            <th scope="col">Email</th>
-            <th scope="col">Role</th>
-            <th scope="col">Plan</th>
-            <th scope="col" className="num">
-              Credits
-            </th>
-            <th scope="col">Status</th>
-            <th scope="col">Joined</th>
-            <th scope="col">Last login</th>
-          </tr>
-        </thead>
+        <TableHead columns={["Email", "Role", "Plan", { label: "Credits", num: true }, "Status", "Joined", "Last login"]} />
         <tbody>
           {data?.users.map((user) => (
             // The whole row opens the account; the e-mail is the real link (keyboard, middle-click, copy).

@@ -13,6 +13,7 @@ import "./admin.css";
 import "./admin-console.css";
 import { PageHeader } from "../../ui/page-header.tsx";
 import { Card } from "../../ui/card.tsx";
+import { TableHead } from "../../ui/table-head.tsx";
 
 const HEALTH_BADGE = {
   ok: "badge badge-success",
@@ -200,23 +201,15 @@ function QueuesCard({ system }: { system: UseQueryResult<SystemView, unknown> })
       {data ? (
         <div className="table-wrap">
           <table className="table">
-            <thead>
-              <tr>
-                <th scope="col">Queue</th>
-                <th scope="col" className="num">
-                  Waiting
-                </th>
-                <th scope="col" className="num">
-                  Active
-                </th>
-                <th scope="col" className="num">
-                  Done
-                </th>
-                <th scope="col" className="num">
-                  Failed
-                </th>
-              </tr>
-            </thead>
+            <TableHead
+              columns={[
+                "Queue",
+                { label: "Waiting", num: true },
+                { label: "Active", num: true },
+                { label: "Done", num: true },
+                { label: "Failed", num: true },
+              ]}
+            />
             <tbody>
               {data.queues.map((queue) => (
                 <tr key={queue.name} data-testid="queue-row">

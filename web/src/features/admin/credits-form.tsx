@@ -10,6 +10,7 @@ import { ConfirmDialog } from "../../ui/confirm-dialog.tsx";
 import { type AdminUser, useRefreshAdminUser } from "./use-admin-user.ts";
 import { Email } from "../../ui/email.tsx";
 import { SettingsCard } from "../../ui/settings-card.tsx";
+import { FormActions } from "../../ui/form-actions.tsx";
 
 type Direction = "grant" | "remove";
 
@@ -58,11 +59,13 @@ export function CreditsForm({ user }: { user: AdminUser }) {
           hint="Kept in the ledger and the audit log."
           testId="credits-reason"
         />
-        <div className="form-actions">
-          <button type="submit" className="btn btn-primary" disabled={change.grant.isPending} data-testid="credits-submit">
-            {change.grant.isPending && !change.confirming ? "Saving…" : change.direction === "grant" ? "Grant credits" : "Remove credits"}
-          </button>
-        </div>
+        <FormActions
+          label={change.direction === "grant" ? "Grant credits" : "Remove credits"}
+          busyLabel="Saving…"
+          busy={change.grant.isPending}
+          showBusyLabel={!change.confirming}
+          testId="credits-submit"
+        />
       </form>
       <ConfirmDialog
         open={change.confirming}

@@ -5,6 +5,7 @@ import { formatNumber, planName } from "../../lib/format.ts";
 import { useTRPC } from "../../trpc.ts";
 import { useLiveBalance } from "../shell/live-balance.tsx";
 import { InlineError, Skeleton } from "../../ui/status.tsx";
+import { LoadingNumber } from "../../ui/loading-number.tsx";
 
 export function BalanceCard() {
   const trpc = useTRPC();
@@ -17,11 +18,7 @@ export function BalanceCard() {
       <div>
         <p className="stat-label">Credit balance</p>
         <p className="billing-balance" aria-live="polite">
-          {balance === undefined ? (
-            <Skeleton width="4rem" height="2rem" />
-          ) : (
-            <span data-testid="billing-balance">{formatNumber(balance)}</span>
-          )}
+          <LoadingNumber value={balance} testId="billing-balance" width="4rem" height="2rem" />
           <span className="muted"> credits</span>
         </p>
         {lastChange && lastChange.delta > 0 ? (

@@ -17,6 +17,7 @@ type Profile = RouterOutputs["user"]["profile"];
 import { Email } from "../../ui/email.tsx";
 import { PageHeader } from "../../ui/page-header.tsx";
 import { Card } from "../../ui/card.tsx";
+import { LoadingNumber } from "../../ui/loading-number.tsx";
 
 const PROVIDER_LABELS: Record<string, string> = { auto: "AdGen picks one for each ad", fal: "fal.ai", replicate: "Replicate" };
 
@@ -128,11 +129,7 @@ function BalanceCard({ balance }: { balance: number | undefined }) {
         </span>
       </div>
       <p className="stat-value" aria-live="polite">
-        {balance === undefined ? (
-          <Skeleton width="4rem" height="2.25rem" />
-        ) : (
-          <span data-testid="credit-balance">{formatNumber(balance)}</span>
-        )}
+        <LoadingNumber value={balance} testId="credit-balance" width="4rem" height="2.25rem" />
         <span className="stat-unit">credits</span>
       </p>
       <p className="stat-foot muted" data-testid="balance-last-change">

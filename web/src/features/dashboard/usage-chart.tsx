@@ -5,6 +5,7 @@ import { formatNumber } from "../../lib/format.ts";
 import { useTRPC } from "../../trpc.ts";
 import { InlineError, Skeleton } from "../../ui/status.tsx";
 import { Card } from "../../ui/card.tsx";
+import { TableHead } from "../../ui/table-head.tsx";
 
 const DAYS = 14;
 
@@ -50,13 +51,7 @@ export function UsageChart() {
           </div>
           <table className="visually-hidden">
             <caption>Credits used and runs per day</caption>
-            <thead>
-              <tr>
-                <th scope="col">Day</th>
-                <th scope="col">Credits</th>
-                <th scope="col">Runs</th>
-              </tr>
-            </thead>
+            <TableHead columns={["Day", "Credits", "Runs"]} />
             <tbody>
               {days.map((d) => (
                 <tr key={d.date}>

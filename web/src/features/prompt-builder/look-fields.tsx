@@ -1,17 +1,8 @@
 // Lighting (with the terms that work well for the model family), quality and the negative prompt.
 import { Field } from "../../ui/form.tsx";
-import type { FormField, FormState, PromptSchema, PromptSpec, SetField } from "./prompt-form.ts";
+import type { FieldGroupProps } from "./prompt-form.ts";
 
-interface LookFieldsProps {
-  uid: string;
-  schema: PromptSchema;
-  spec: PromptSpec;
-  form: FormState;
-  set: SetField;
-  errorFor: (field: FormField) => string | undefined;
-}
-
-export function LookFields({ uid, schema, spec, form, set, errorFor }: LookFieldsProps) {
+export function LookFields({ uid, schema, spec, form, set, errorFor }: FieldGroupProps) {
   const fieldSpec = (name: string) => spec.fields.find((f) => f.name === name);
   const lexicon = schema.lexicon[spec.family];
   return (

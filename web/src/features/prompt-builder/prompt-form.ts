@@ -79,3 +79,13 @@ export function localErrors(request: ReturnType<typeof toRequest>) {
 export type PromptSpec = PromptSchema["schemas"][keyof PromptSchema["schemas"]];
 /** Sets one field of the form. */
 export type SetField = <K extends keyof FormState>(key: K, value: FormState[K]) => void;
+
+/** What each group of the form's fields is given: the form, how to change it, and the errors by field. */
+export interface FieldGroupProps {
+  uid: string;
+  schema: PromptSchema;
+  spec: PromptSpec;
+  form: FormState;
+  set: SetField;
+  errorFor: (field: FormField) => string | undefined;
+}

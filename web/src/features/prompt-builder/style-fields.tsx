@@ -1,19 +1,10 @@
 // The prompt's style: one of the published cinematography styles, or the user's own words.
 import { Field } from "../../ui/form.tsx";
 import { Select } from "../../ui/select.tsx";
-import type { FormField, FormState, PromptSchema, PromptSpec, SetField } from "./prompt-form.ts";
+import type { FieldGroupProps, PromptSchema } from "./prompt-form.ts";
 import { StyleNote } from "./style-note.tsx";
 
-interface StyleFieldsProps {
-  uid: string;
-  schema: PromptSchema;
-  spec: PromptSpec;
-  form: FormState;
-  set: SetField;
-  errorFor: (field: FormField) => string | undefined;
-}
-
-export function StyleFields({ uid, schema, spec, form, set, errorFor }: StyleFieldsProps) {
+export function StyleFields({ uid, schema, spec, form, set, errorFor }: FieldGroupProps) {
   const styles = Object.values(schema.cinematographyStyles);
   return (
     <>

@@ -2,7 +2,8 @@
 import type { ReactNode } from "react";
 import { downloadHref } from "../../lib/workflow.ts";
 
-export function DownloadLink({ url, testId, children }: { url: string; testId?: string; children: ReactNode }) {
+/** The link's words are "Download" unless told. */
+export function DownloadLink({ url, testId, children = "Download" }: { url: string; testId?: string; children?: ReactNode }) {
   return (
     <a className="btn btn-ghost btn-small" href={downloadHref(url)} download data-testid={testId}>
       <DownloadIcon />

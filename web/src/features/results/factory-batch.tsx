@@ -35,9 +35,7 @@ export function FactoryBatch({ variants, assets }: { variants: readonly FactoryV
                   <span className="badge">{v.type === "video" ? "Video" : "Image"}</span>
                 </p>
                 <p className="gallery-headline">{v.hook}</p>
-                <DownloadLink url={v.url} testId={`download-batch-${ratioId(format)}-${v.variant.toLowerCase()}`}>
-                  Download
-                </DownloadLink>
+                <DownloadLink url={v.url} testId={`download-batch-${ratioId(format)}-${v.variant.toLowerCase()}`} />
               </div>
             </li>
           ))

@@ -32,9 +32,7 @@ export function ImageGallery({ images }: { images: readonly Asset[] }) {
                   <p className="muted gallery-meta">
                     {[asset.width && asset.height ? `${asset.width}×${asset.height}` : null, fileKind(asset.url)].filter(Boolean).join(" ")}
                   </p>
-                  <DownloadLink url={asset.url} testId={`download-${ratioId(format)}-${(asset.variant ?? String(i + 1)).toLowerCase()}`}>
-                    Download
-                  </DownloadLink>
+                  <DownloadLink url={asset.url} testId={`download-${ratioId(format)}-${(asset.variant ?? String(i + 1)).toLowerCase()}`} />
                 </div>
               </li>
             );

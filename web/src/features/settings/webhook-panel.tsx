@@ -12,6 +12,7 @@ import { InlineError, Skeleton, Spinner } from "../../ui/status.tsx";
 import { WebhookDeliveries } from "./webhook-deliveries.tsx";
 import "./settings.css";
 import { SettingsCard } from "../../ui/settings-card.tsx";
+import { FormActions } from "../../ui/form-actions.tsx";
 
 type Settings = RouterOutputs["webhook"]["get"];
 type Delivery = RouterOutputs["webhook"]["sendTest"];
@@ -37,19 +38,7 @@ export function WebhookPanel() {
         <Skeleton width="100%" height="8rem" />
       ) : (
         <div className="webhook-body">
-          <UrlForm
-            data={data}
-            url={webhook.url}
-            setUrl={webhook.setUrl}
-            urlError={webhook.urlError}
-            setUrlError={webhook.setUrlError}
-            saved={webhook.saved}
-            setSaved={webhook.setSaved}
-            dirty={dirty}
-            saving={webhook.save.isPending && !webhook.confirmRotate}
-            pending={webhook.save.isPending}
-            handleSave={(event) => void webhook.handleSave(event)}
-          />
+          <UrlForm webhook={webhook} data={data} dirty={dirty} handleSave={(event) => void webhook.handleSave(event)} />
           <SigningSecret
             freshSecret={webhook.freshSecret}
             secret={data.secret}
@@ -167,30 +156,18 @@ function TestDelivery({ savedUrl, dirty }: { savedUrl: string | null; dirty: boo
 
 /** The endpoint URL: saving it, or saving it empty to stop the events. */
 function UrlForm({
+  webhook,
   data,
-  url,
-  setUrl,
-  urlError,
-  setUrlError,
-  saved,
-  setSaved,
   dirty,
-  saving,
-  pending,
   handleSave,
 }: {
+  webhook: ReturnType<typeof useWebhookSettings>;
   data: Settings;
-  url: string | null;
-  setUrl: (url: string) => void;
-  urlError: string | null;
-  setUrlError: (error: string | null) => void;
-  saved: boolean;
-  setSaved: (saved: boolean) => void;
   dirty: boolean;
-  saving: boolean;
-  pending: boolean;
   handleSave: (event: FormEvent<HTMLFormElement>) => void;
 }) {
+  const { url, setUrl, urlError, setUrlError, saved, setSaved } = webhook;
+  const pending = webhook.save.isPending;
   return (
     <form className="form" noValidate onSubmit={handleSave} data-testid="webhook-form" aria-busy={pending}>
       {saved && !dirty ? (
@@ -211,11 +188,14 @@ function UrlForm({
         hint="Leave empty and save to stop sending events."
         testId="webhook-url"
       />
-      <div className="form-actions">
-        <button type="submit" className="btn btn-primary" disabled={!dirty || pending} data-testid="webhook-save">
-          {saving ? "Saving…" : "Save URL"}
-        </button>
-      </div>
+      <FormActions
+        label="Save URL"
+        busyLabel="Saving…"
+        busy={pending}
+        showBusyLabel={!webhook.confirmRotate}
+        disabled={!dirty}
+        testId="webhook-save"
+      />
     </form>
   );
 }
