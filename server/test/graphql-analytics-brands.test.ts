@@ -139,6 +139,43 @@ describe("the graph's brands", () => {
     for (const action of loopActions) expect(["SEED", "DOUBLE_DOWN", "ITERATE", "KILL", "CHALLENGER"]).toContain(action.action);
   });
 
+  it("pages each brand's projects with cursors both ways, and counts them when only the count is asked", async () => {
+    const page = async (args: string) => {
+      const res = await graphql(
+        app.url,
+        `{ viewer { brands(first: 10, order: OLDEST_FIRST) { edges { node { brandId projects(${args}, order: OLDEST_FIRST) {
+          totalCount edges { cursor node { projectId } } pageInfo { hasNextPage hasPreviousPage } } } } } } }`,
+        {},
+        owner.jwt,
+      );
+      expect(res.body.errors, JSON.stringify(res.body.errors)).toBeUndefined();
+      return res.body.data.viewer.brands.edges.map((e: any) => ({
+        ids: e.node.projects.edges.map((edge: any) => edge.node.projectId),
+        cursors: e.node.projects.edges.map((edge: any) => edge.cursor),
+        total: e.node.projects.totalCount,
+        ...e.node.projects.pageInfo,
+      }));
+    };
+    const [main, second] = await page("first: 1");
+    expect(main).toMatchObject({ ids: [jobs.reviewed], total: 2, hasNextPage: true, hasPreviousPage: false });
+    expect(second).toMatchObject({ ids: [jobs.second], total: 1, hasNextPage: false });
+    // A cursor of the main brand's list: its next row there; in another brand's list it stands nowhere.
+    const [mainNext, secondNext] = await page(`first: 1, after: "${main.cursors[0]}"`);
+    expect(mainNext).toMatchObject({ ids: [jobs.plain], total: 2, hasNextPage: false, hasPreviousPage: true });
+    expect(secondNext).toMatchObject({ ids: [], total: 1 });
+    const [mainLast] = await page("last: 1");
+    expect(mainLast).toMatchObject({ ids: [jobs.plain], hasPreviousPage: true, hasNextPage: false });
+    const [mainBefore] = await page(`last: 5, before: "${mainLast.cursors[0]}"`);
+    expect(mainBefore).toMatchObject({ ids: [jobs.reviewed], hasPreviousPage: false, hasNextPage: true });
+    const counted = await graphql(
+      app.url,
+      `{ viewer { brands(first: 10, order: OLDEST_FIRST) { edges { node { projects { totalCount } } } } } }`,
+      {},
+      owner.jwt,
+    );
+    expect(counted.body.data.viewer.brands.edges.map((e: any) => e.node.projects.totalCount)).toEqual([2, 1]);
+  });
+
   it("shows another account only its own brands", async () => {
     const res = await graphql(app.url, `{ viewer { brands(first: 10) { totalCount edges { node { name } } } } }`, {}, other.jwt);
     expect(res.body.errors).toBeUndefined();

@@ -66,6 +66,10 @@ beforeAll(async () => {
   });
   // The account's default brand: its projects are those whose launch named no brand (all 50).
   await prisma.brandProfile.create({ data: { userId: owner.id, isDefault: true, profile: { name: "House" } } });
+  // Three more brands (newer), whose lists are empty: a page of brands reads its projects at once, not per brand.
+  for (const [i, name] of ["Second", "Third", "Fourth"].entries()) {
+    await prisma.brandProfile.create({ data: { userId: owner.id, profile: { name }, createdAt: new Date(Date.now() + (i + 1) * 1000) } });
+  }
   const theirs = await prisma.job.create({
     data: { userId: other.id, type: "cinematic", quality: "standard", status: "completed", creditsUsed: 10, input: {} },
   });
@@ -224,25 +228,30 @@ describe("the analytics graph", () => {
     expect(statements).toBeLessThanOrEqual(5);
   });
 
-  it("reads a brand's 50 projects with their parts through viewer → brands → projects in a bounded number of statements", async () => {
+  it("reads four brands' projects (one brand's 50) with their parts in as many SQL statements as one brand's", async () => {
     expect((await gql("{ viewer { projects(first: 1) { totalCount } } }")).errors).toBeUndefined();
     let body: any;
     const statements = await countStatements(async () => {
-      body = await gql(`{ viewer { brands(first: 2) { totalCount edges { node { name projects(first: 50) { totalCount edges { node {
+      body =
+        await gql(`{ viewer { brands(first: 4, order: OLDEST_FIRST) { totalCount edges { node { name projects(first: 50) { totalCount edges { node {
         projectId assets { url } review { hitl } performance { day clicks } ledgerEntries { delta reason }
       } } pageInfo { hasNextPage } } } } } } }`);
     });
     expect(body.errors, JSON.stringify(body.errors)).toBeUndefined();
-    const [brand] = body.data.viewer.brands.edges.map((e: any) => e.node);
-    expect(brand.name).toBe("House");
-    expect(brand.projects.totalCount).toBe(50);
-    expect(brand.projects.edges).toHaveLength(50);
-    for (const edge of brand.projects.edges) {
+    const brands = body.data.viewer.brands.edges.map((e: any) => e.node);
+    expect(brands.map((b: any) => [b.name, b.projects.totalCount, b.projects.edges.length])).toEqual([
+      ["House", 50, 50],
+      ["Second", 0, 0],
+      ["Third", 0, 0],
+      ["Fourth", 0, 0],
+    ]);
+    for (const edge of brands[0].projects.edges) {
       expect(edge.node.performance.map((d: any) => d.clicks)).toEqual([10, 11, 12]);
       expect(edge.node.ledgerEntries[0]).toEqual({ delta: -10, reason: "workflow_charge" });
     }
-    // The caller's account, the viewer, the brands and their count, the brand's projects and their count, then
-    // one statement for every project's days and one for their entries.
+    // The caller's account, the viewer, the brands and their count; then, for every brand of the page at once,
+    // one statement for their pages and totals and one for the pages' projects; then one statement for every
+    // project's days and one for their entries.
     expect(statements).toBeLessThanOrEqual(8);
   });
 

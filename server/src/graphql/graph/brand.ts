@@ -1,17 +1,91 @@
 // A brand of the account, the projects made for it, and the loop's next move for it.
-import { Prisma } from "@adgen/prisma";
+import type { Job } from "@adgen/prisma";
+import { type BrandKey, type BrandPage, brandProjectPages } from "../../modules/analytics/brand-projects.ts";
 import { brandRecommendation } from "../../modules/loop/loop.ts";
-import type { Builder } from "../builder.ts";
+import type { Builder, GraphQLContext } from "../builder.ts";
 import type { ListArguments, Order } from "./filters.ts";
 import { direction, within } from "./filters.ts";
 import type { addProject } from "./project.ts";
 
 type Project = ReturnType<typeof addProject>;
 
-/** The `where` of the projects made for a brand: named at launch, or (the default brand) naming none. */
-export function brandProjects(brand: { id: string; isDefault: boolean }): Prisma.JobWhereInput {
-  const named: Prisma.JobWhereInput = { input: { path: ["brand"], equals: brand.id } };
-  return brand.isDefault ? { OR: [named, { input: { path: ["brand"], equals: Prisma.AnyNull } }] } : named;
+type PageQuery = { take?: number; skip?: number; cursor?: { id?: string }; [key: string]: unknown };
+type BrandArgs = { createdWithin?: unknown; order?: unknown };
+
+/**
+ * One request's batches of brands' pages: every brand of a page of brands asking for the same page of
+ * projects (the same arguments and selection, as aliases may differ) is answered by one statement for the
+ * pages and their totals and one for the projects' rows, whatever the number of brands.
+ */
+class BrandProjectBatches {
+  private readonly pending = new Map<string, { brands: BrandKey[]; done: Promise<BrandPageRows[]> }>();
+  private readonly totals = new Map<string, Promise<number>>();
+
+  constructor(private readonly ctx: GraphQLContext) {}
+
+  /** The brand's page of projects (as the Prisma plugin asks for it: its selection, its cursor paging). */
+  async projects(brand: BrandKey, query: PageQuery, args: BrandArgs): Promise<Job[]> {
+    const { take, skip, cursor, ...selection } = query;
+    const result = this.pageOf(brand, { take: take ?? 0, skip: skip ?? 0, cursor: cursor?.id ?? null }, args, selection);
+    // The page's statement counted the brand's whole list too: its `totalCount` asks no more.
+    const totalKey = JSON.stringify([brand.id, args.createdWithin ?? null]);
+    if (!this.totals.has(totalKey))
+      this.totals.set(
+        totalKey,
+        result.then((p) => p.total),
+      );
+    return (await result).rows;
+  }
+
+  /** How many projects the brand's whole list holds: known from its page when that was read, else counted for the batch. */
+  async total(brand: BrandKey, args: BrandArgs): Promise<number> {
+    const known = this.totals.get(JSON.stringify([brand.id, args.createdWithin ?? null]));
+    return known ?? (await this.pageOf(brand, { take: 0, skip: 0, cursor: null }, args, {})).total;
+  }
+
+  private pageOf(
+    brand: BrandKey,
+    paging: Pick<BrandPage, "take" | "skip" | "cursor">,
+    args: BrandArgs,
+    selection: Record<string, unknown>,
+  ): Promise<BrandPageRows> {
+    const range = within(args.createdWithin);
+    const page: BrandPage = {
+      ...paging,
+      from: range?.gte ?? null,
+      to: range?.lt ?? null,
+      newestFirst: direction(args.order as Order) === "desc",
+    };
+    const key = JSON.stringify([page, selection]);
+    let batch = this.pending.get(key);
+    if (!batch) {
+      const brands: BrandKey[] = [];
+      // Once every brand of this tick has asked (graphql-js resolves a list's items in one go).
+      const done = new Promise<void>((resolve) => process.nextTick(resolve)).then(async () => {
+        this.pending.delete(key);
+        const pages = await brandProjectPages(this.ctx.services.db.sql, brands, page);
+        const ids = pages.flatMap((p) => p.ids);
+        const rows: Job[] = ids.length ? await this.ctx.services.prisma.job.findMany({ ...selection, where: { id: { in: ids } } }) : [];
+        const byId = new Map(rows.map((row) => [row.id, row]));
+        return pages.map((p) => ({ total: p.total, rows: p.ids.flatMap((id) => byId.get(id) ?? []) }));
+      });
+      batch = { brands, done };
+      this.pending.set(key, batch);
+    }
+    const index = batch.brands.push({ id: brand.id, userId: brand.userId, isDefault: brand.isDefault }) - 1;
+    return batch.done.then((pages) => pages[index]!);
+  }
+}
+
+type BrandPageRows = { total: number; rows: Job[] };
+
+const batchesOf = new WeakMap<GraphQLContext, BrandProjectBatches>();
+function brandBatches(ctx: GraphQLContext): BrandProjectBatches {
+  const known = batchesOf.get(ctx);
+  if (known) return known;
+  const batches = new BrandProjectBatches(ctx);
+  batchesOf.set(ctx, batches);
+  return batches;
 }
 
 export function addBrand(builder: Builder, project: Project, lists: ListArguments) {
@@ -53,14 +127,10 @@ export function addBrand(builder: Builder, project: Project, lists: ListArgument
             createdWithin: t.arg({ type: lists.dateRange, required: false, description: "Only projects launched within this range." }),
             order: t.arg({ type: lists.order, required: false, description: "Newest first unless asked." }),
           },
-          totalCount: (row, args, ctx) =>
-            ctx.services.prisma.job.count({ where: { userId: row.userId, ...brandProjects(row), createdAt: within(args.createdWithin) } }),
-          resolve: (query, row, args, ctx) =>
-            ctx.services.prisma.job.findMany({
-              ...query,
-              where: { userId: row.userId, ...brandProjects(row), createdAt: within(args.createdWithin) },
-              orderBy: [{ createdAt: direction(args.order as Order) }, { id: direction(args.order as Order) }],
-            }),
+          // Read for every brand of the page at once (not one query per brand): one statement cuts each brand's
+          // page and counts its list, one reads the pages' projects.
+          totalCount: (row, args, ctx) => brandBatches(ctx).total(row, args),
+          resolve: (query, row, args, ctx) => brandBatches(ctx).projects(row, query as PageQuery, args),
         },
         { description: "A page of the brand's projects." },
         { description: "One of the brand's projects, with its cursor." },
