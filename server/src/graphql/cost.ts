@@ -18,6 +18,8 @@ import {
   Kind,
   type SelectionSetNode,
   type ValidationContext,
+  BREAK,
+  visit,
 } from "graphql";
 import { MAX_PAGE } from "./builder.ts";
 
@@ -118,6 +120,31 @@ export function costLimitRule(maxCost: number) {
       checkOperation(operation, context, maxCost, null);
     },
   });
+}
+
+const pagedByVariable = new WeakMap<DocumentNode, boolean>();
+
+/**
+ * Whether a document asks for a page size through a variable (`first: $n`): only then can its cost with the
+ * variables' values differ from the one checked while validating. Documents are parsed once and cached, so
+ * this is answered once per document, not per request.
+ */
+export function pagesByVariable(document: DocumentNode): boolean {
+  let known = pagedByVariable.get(document);
+  if (known === undefined) {
+    known = false;
+    visit(document, {
+      Argument(arg) {
+        if ((arg.name.value === "first" || arg.name.value === "last") && arg.value.kind === Kind.VARIABLE) {
+          known = true;
+          return BREAK;
+        }
+        return undefined;
+      },
+    });
+    pagedByVariable.set(document, known);
+  }
+  return known;
 }
 
 /**

@@ -24,7 +24,7 @@ import { buildRequestContext } from "../front-door/context-from-headers.ts";
 import type { Logger } from "../logging/logger.ts";
 import { CredentialEndedError } from "../modules/auth/credential-revocation.ts";
 import { logSocketOperation, type RequestTrace, startTrace } from "../logging/request-trace.ts";
-import { costErrors, costLimitRule } from "./cost.ts";
+import { costErrors, costLimitRule, pagesByVariable } from "./cost.ts";
 import { depthLimitRule } from "./depth.ts";
 import { PARTNER_QUERIES } from "./partner-queries.ts";
 import { subscribeSharing } from "./pushed-subscription.ts";
@@ -205,11 +205,14 @@ function createYogaFor(services: Services) {
       {
         onValidate: ({ addValidationRule }: { addValidationRule(rule: unknown): void }) =>
           addValidationRule(costLimitRule(GRAPHQL_LIMITS.maxCost)),
+        // Only a document paged by a variable is reckoned again: for any other, validation's cost is the cost.
         onExecute: ({ args, setResultAndStopExecution }: CostHookPayload) => {
+          if (!pagesByVariable((args as ExecutionArgs).document)) return;
           const errors = costErrors(args as never, GRAPHQL_LIMITS.maxCost);
           if (errors.length) setResultAndStopExecution({ errors });
         },
         onSubscribe: ({ args, setResultAndStopExecution }: CostHookPayload) => {
+          if (!pagesByVariable((args as ExecutionArgs).document)) return;
           const errors = costErrors(args as never, GRAPHQL_LIMITS.maxCost);
           if (errors.length) setResultAndStopExecution({ errors });
         },

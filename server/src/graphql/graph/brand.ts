@@ -81,8 +81,10 @@ type BrandPageRows = { total: number; rows: Job[] };
 
 const batchesOf = new WeakMap<GraphQLContext, BrandProjectBatches>();
 function brandBatches(ctx: GraphQLContext): BrandProjectBatches {
-  let batches = batchesOf.get(ctx);
-  if (!batches) batchesOf.set(ctx, (batches = new BrandProjectBatches(ctx)));
+  const known = batchesOf.get(ctx);
+  if (known) return known;
+  const batches = new BrandProjectBatches(ctx);
+  batchesOf.set(ctx, batches);
   return batches;
 }
 
