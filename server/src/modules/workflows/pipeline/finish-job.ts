@@ -9,7 +9,7 @@ import { discardRefundedJobMedia } from "../jobs/fail-job.ts";
 import { planPublication, queuePublication } from "../../social/publish.ts";
 import { type JobRun, since } from "./job-run.ts";
 import type { PipelineStep, RenderedFormat } from "./step-types.ts";
-import { buildResult } from "./steps.ts";
+import { buildResult } from "./build-result.ts";
 
 export async function finishJob(run: JobRun, steps: PipelineStep[], outputs: Map<string, unknown>): Promise<void> {
   const { services, jobId, owner, job, request, log } = run;
