@@ -1,3 +1,5 @@
+// Art direction: the brief, the brand, the page and the knowledge base become a storyboard with its
+// pictures (the user's, generated ones, the page's) and look; a reviewed job also gets one still per scene.
 import { join } from "node:path";
 import { STEP } from "@adgen/schema";
 import { jobMediaKey } from "../../../media/storage.ts";

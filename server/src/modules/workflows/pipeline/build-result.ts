@@ -1,21 +1,14 @@
-import {
-  type AspectRatio,
-  formatsFor,
-  type OutputAsset,
-  renderStepName,
-  STEP,
-  type WorkflowRequest,
-  type WorkflowResult,
-} from "@adgen/schema";
+// A finished job's result from its steps' outputs: one asset per format, premium's variants after them,
+// the type's own parts, the narration's files, and every warning said once.
+import { formatsFor, type OutputAsset, renderStepName, STEP, type WorkflowRequest, type WorkflowResult } from "@adgen/schema";
 import type { Services } from "../../../request-context.ts";
 import type { ArtDirectionOutput, PageFacts, RenderedFormat } from "./step-types.ts";
 import { mediaUrl } from "./step-types.ts";
 import { typedResultParts } from "./typed-direction.ts";
 import { voiceAssets, voicedStoryboard } from "./voice-step.ts";
-import { typeResult } from "./types/staticad.ts";
+import { typeResult } from "./types/type-result.ts";
+import { PLATFORM_OF_FORMAT } from "./step-types.ts";
 import { modelsFor } from "../launch/check-options.ts";
-
-const PLATFORM: Record<AspectRatio, string> = { "16:9": "youtube", "9:16": "tiktok", "1:1": "instagram", "4:5": "instagram" };
 
 /** The job's result from its finished steps. */
 export function buildResult(services: Services, request: WorkflowRequest, outputs: Map<string, unknown>): WorkflowResult {
@@ -26,7 +19,7 @@ export function buildResult(services: Services, request: WorkflowRequest, output
     type: r.kind,
     format: r.format,
     duration: r.durationSec,
-    platform: PLATFORM[r.format],
+    platform: PLATFORM_OF_FORMAT[r.format],
     width: r.width,
     height: r.height,
     thumbnail: mediaUrl(services, r.thumbnailKey),
@@ -39,7 +32,7 @@ export function buildResult(services: Services, request: WorkflowRequest, output
         type: variant.kind ?? "image",
         format: r.format,
         duration: variant.durationSec ?? 0,
-        platform: PLATFORM[r.format],
+        platform: PLATFORM_OF_FORMAT[r.format],
         width: r.width,
         height: r.height,
         thumbnail: mediaUrl(services, variant.thumbnailKey ?? variant.key),

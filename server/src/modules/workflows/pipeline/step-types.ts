@@ -123,3 +123,11 @@ export interface VoiceOutput {
 }
 
 export const mediaUrl = (services: Services, key: string) => `${services.config.publicUrl}/api/media/${key.replace(/^jobs\//, "")}`;
+
+/** The platform each format is made for, as a result's assets name it. */
+export const PLATFORM_OF_FORMAT: Record<AspectRatio, string> = {
+  "16:9": "youtube",
+  "9:16": "tiktok",
+  "1:1": "instagram",
+  "4:5": "instagram",
+};
