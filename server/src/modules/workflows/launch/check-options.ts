@@ -52,27 +52,25 @@ function checkLaunchPrompts(request: WorkflowRequest, providers: RemoteProviders
   if (!request.prompts) return;
   const models = modelsFor(request, providers);
   const offered = instanceModels(providers);
-  if (request.prompts.picture !== undefined && models.image !== GENERATED_PICTURES) {
+  for (const feed of PROMPT_FEEDS) {
+    if (request.prompts[feed.prompt] === undefined || models[feed.slot] === feed.model) continue;
+    const name = feed.prompt === "picture" ? "A picture prompt" : "A clip prompt";
     throw badField(
-      "prompts.picture",
-      !offered.image.some((m) => m.id === GENERATED_PICTURES)
-        ? "A picture prompt feeds generated pictures, which this instance does not make (no picture service is set up): put it in the brief's direction notes instead"
-        : models.image === undefined
-          ? `A ${request.type} launch makes no pictures: leave the picture prompt out`
-          : `A picture prompt feeds generated pictures: choose models.image ${GENERATED_PICTURES}, or leave the prompt out`,
-    );
-  }
-  if (request.prompts.clip !== undefined && models.video !== GENERATED_VIDEO_MODEL) {
-    throw badField(
-      "prompts.clip",
-      !offered.video.some((m) => m.id === GENERATED_VIDEO_MODEL)
-        ? "A clip prompt feeds generated video, which this instance does not make (no video service is set up): put it in the brief's direction notes instead"
-        : models.video === undefined
-          ? `A ${request.type} launch makes no video: leave the clip prompt out`
-          : `A clip prompt feeds generated video: choose models.video ${GENERATED_VIDEO_MODEL}, or leave the prompt out`,
+      `prompts.${feed.prompt}`,
+      !offered[feed.slot].some((m) => m.id === feed.model)
+        ? `${name} feeds ${feed.makes}, which this instance does not make (no ${feed.service} service is set up): put it in the brief's direction notes instead`
+        : models[feed.slot] === undefined
+          ? `A ${request.type} launch makes no ${feed.slot === "image" ? "pictures" : "video"}: leave the ${feed.prompt} prompt out`
+          : `${name} feeds ${feed.makes}: choose models.${feed.slot} ${feed.model}, or leave the prompt out`,
     );
   }
 }
+
+/** Which model each launch prompt feeds. */
+const PROMPT_FEEDS = [
+  { prompt: "picture", slot: "image", model: GENERATED_PICTURES, makes: "generated pictures", service: "picture" },
+  { prompt: "clip", slot: "video", model: GENERATED_VIDEO_MODEL, makes: "generated video", service: "video" },
+] as const;
 
 /**
  * A talking presenter speaks the voice-over of a narrated type, from the user's own presenter photo (stored
