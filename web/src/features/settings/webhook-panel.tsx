@@ -7,7 +7,8 @@ import { type FormEvent, useEffect, useState } from "react";
 import { errorMessage } from "../../lib/errors.ts";
 import { type RouterOutputs, useTRPC } from "../../trpc.ts";
 import { ConfirmDialog } from "../../ui/confirm-dialog.tsx";
-import { Field, FormAlert, FormSuccess } from "../../ui/form.tsx";
+import { FormAlert, FormSuccess } from "../../ui/form.tsx";
+import { WebAddressField } from "../../ui/web-address-field.tsx";
 import { InlineError, Skeleton, Spinner } from "../../ui/status.tsx";
 import { WebhookDeliveries } from "./webhook-deliveries.tsx";
 import "./settings.css";
@@ -173,10 +174,8 @@ function UrlForm({
       {saved && !dirty ? (
         <FormSuccess testId="webhook-saved">{data.url ? "Webhook URL saved." : "Webhook removed: no events are sent."}</FormSuccess>
       ) : null}
-      <Field
+      <WebAddressField
         label="Endpoint URL"
-        type="url"
-        inputMode="url"
         placeholder="https://example.com/hooks/adgen"
         value={url ?? ""}
         onChange={(e) => {
@@ -184,7 +183,7 @@ function UrlForm({
           setUrlError(null);
           setSaved(false);
         }}
-        error={urlError ?? undefined}
+        error={urlError}
         hint="Leave empty and save to stop sending events."
         testId="webhook-url"
       />
