@@ -6,7 +6,7 @@ import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { type FormEvent, useEffect, useState } from "react";
 import { errorMessage } from "../../lib/errors.ts";
 import { type RouterOutputs, useTRPC } from "../../trpc.ts";
-import { ConfirmDialog } from "../../ui/confirm-dialog.tsx";
+import { ConfirmDialog, mutationState } from "../../ui/confirm-dialog.tsx";
 import { FormAlert, FormSuccess } from "../../ui/form.tsx";
 import { WebAddressField } from "../../ui/web-address-field.tsx";
 import { InlineError, Skeleton, Spinner } from "../../ui/status.tsx";
@@ -60,8 +60,7 @@ export function WebhookPanel() {
         title="Issue a new signing secret?"
         confirmLabel="Issue new secret"
         pendingLabel="Issuing…"
-        pending={webhook.save.isPending}
-        error={webhook.save.isError ? errorMessage(webhook.save.error) : null}
+        {...mutationState(webhook.save)}
         onConfirm={() => void webhook.rotate()}
         onClose={() => webhook.setConfirmRotate(false)}
         testId="rotate-dialog"
