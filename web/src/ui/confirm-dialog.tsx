@@ -4,6 +4,7 @@
 // runs it shows progress (and cannot be dismissed, or the answer would land in a closed dialog); an
 // error stays in place so the person can retry or back out.
 import { type ReactNode, useEffect, useId, useRef } from "react";
+import { errorMessage } from "../lib/errors.ts";
 import { FormAlert } from "./form.tsx";
 import { Spinner } from "./status.tsx";
 import "./confirm-dialog.css";
@@ -22,6 +23,11 @@ export const KEEP_CONFIRM_TEST_IDS: ConfirmDialogTestIds = {
   confirm: "confirm-dialog-confirm",
   error: "confirm-error",
 };
+
+/** The `pending` and `error` of a dialog whose action is one mutation: spread it into the `ConfirmDialog`. */
+export function mutationState(mutation: { isPending: boolean; isError: boolean; error: unknown }) {
+  return { pending: mutation.isPending, error: mutation.isError ? errorMessage(mutation.error) : null };
+}
 
 interface ConfirmDialogProps {
   open: boolean;

@@ -6,7 +6,7 @@ import { errorMessage } from "../../lib/errors.ts";
 import { planName } from "../../lib/format.ts";
 import { useTRPC } from "../../trpc.ts";
 import { FormAlert, FormSuccess } from "../../ui/form.tsx";
-import { ConfirmDialog } from "../../ui/confirm-dialog.tsx";
+import { ConfirmDialog, mutationState } from "../../ui/confirm-dialog.tsx";
 import { type AdminUser, useRefreshAdminUser } from "./use-admin-user.ts";
 import { Select } from "../../ui/select.tsx";
 import { SettingsCard } from "../../ui/settings-card.tsx";
@@ -131,8 +131,7 @@ export function AccountFieldsForm({ user, isSelf }: { user: AdminUser; isSelf: b
         title={role === "admin" ? "Make this account an administrator?" : "Remove administrator rights?"}
         confirmLabel={role === "admin" ? "Make administrator" : "Remove rights"}
         pendingLabel="Saving…"
-        pending={update.isPending}
-        error={update.isError ? errorMessage(update.error) : null}
+        {...mutationState(update)}
         onConfirm={() => void run()}
         onClose={() => setConfirming(false)}
       >

@@ -70,31 +70,41 @@ function SettingsForm({ view, onSaved }: { view: SystemSettingsView; onSaved(): 
     <form className="form" noValidate onSubmit={submit} aria-busy={save.isPending} data-testid="settings-form">
       {save.isError ? <FormAlert testId="settings-error">{errorMessage(save.error)}</FormAlert> : null}
       <div className="admin-form-row">
-        <Field
-          label="Signup credits"
-          type="number"
-          inputMode="numeric"
-          min={0}
-          max={10000}
-          value={draft.signupCredits}
-          onChange={(e) => setDraft({ ...draft, signupCredits: e.target.value })}
-          error={errors.signupCredits}
-          errorTestId="settings-credits-error"
-          hint={`Credits a new account starts with. ${source("signupCredits")}.`}
-          testId="settings-signup-credits"
-        />
-        <Field
-          label="Trial days"
-          type="number"
-          inputMode="numeric"
-          min={0}
-          max={365}
-          value={draft.trialDays}
-          onChange={(e) => setDraft({ ...draft, trialDays: e.target.value })}
-          error={errors.trialDays}
-          hint={`How long a new account's trial lasts. ${source("trialDays")}.`}
-          testId="settings-trial-days"
-        />
+        {(
+          [
+            {
+              key: "signupCredits",
+              label: "Signup credits",
+              max: 10000,
+              hint: "Credits a new account starts with.",
+              testId: "settings-signup-credits",
+              errorTestId: "settings-credits-error",
+            },
+            {
+              key: "trialDays",
+              label: "Trial days",
+              max: 365,
+              hint: "How long a new account's trial lasts.",
+              testId: "settings-trial-days",
+              errorTestId: "field-error-settings-trial-days",
+            },
+          ] as const
+        ).map((f) => (
+          <Field
+            key={f.key}
+            label={f.label}
+            type="number"
+            inputMode="numeric"
+            min={0}
+            max={f.max}
+            value={draft[f.key]}
+            onChange={(e) => setDraft({ ...draft, [f.key]: e.target.value })}
+            error={errors[f.key]}
+            errorTestId={f.errorTestId}
+            hint={`${f.hint} ${source(f.key)}.`}
+            testId={f.testId}
+          />
+        ))}
       </div>
       <fieldset className="field">
         <legend className="field-label">Maintenance</legend>

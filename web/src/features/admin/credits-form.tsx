@@ -6,7 +6,7 @@ import { errorMessage } from "../../lib/errors.ts";
 import { formatNumber } from "../../lib/format.ts";
 import { useTRPC } from "../../trpc.ts";
 import { Field, FormAlert, FormSuccess } from "../../ui/form.tsx";
-import { ConfirmDialog } from "../../ui/confirm-dialog.tsx";
+import { ConfirmDialog, mutationState } from "../../ui/confirm-dialog.tsx";
 import { type AdminUser, useRefreshAdminUser } from "./use-admin-user.ts";
 import { Email } from "../../ui/email.tsx";
 import { SettingsCard } from "../../ui/settings-card.tsx";
@@ -72,8 +72,7 @@ export function CreditsForm({ user }: { user: AdminUser }) {
         title={`Remove ${Number.isFinite(n) ? formatNumber(Math.abs(n)) : ""} credits?`}
         confirmLabel="Remove credits"
         pendingLabel="Removing…"
-        pending={change.grant.isPending}
-        error={change.grant.isError ? errorMessage(change.grant.error) : null}
+        {...mutationState(change.grant)}
         onConfirm={() => void change.run()}
         onClose={() => {
           change.setConfirming(false);

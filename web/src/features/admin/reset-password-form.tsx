@@ -2,10 +2,9 @@
 import { AdminResetPassword, PASSWORD_MIN } from "@adgen/schema";
 import { useMutation } from "@tanstack/react-query";
 import { type FormEvent, useState } from "react";
-import { errorMessage } from "../../lib/errors.ts";
 import { useTRPC } from "../../trpc.ts";
 import { Field, FormSuccess } from "../../ui/form.tsx";
-import { ConfirmDialog } from "../../ui/confirm-dialog.tsx";
+import { ConfirmDialog, mutationState } from "../../ui/confirm-dialog.tsx";
 import type { AdminUser } from "./use-admin-user.ts";
 import { Email } from "../../ui/email.tsx";
 import { SettingsCard } from "../../ui/settings-card.tsx";
@@ -76,8 +75,7 @@ export function ResetPasswordForm({ user }: { user: AdminUser }) {
         title="Reset this password?"
         confirmLabel="Reset password"
         pendingLabel="Resetting…"
-        pending={reset.isPending}
-        error={reset.isError ? errorMessage(reset.error) : null}
+        {...mutationState(reset)}
         onConfirm={() => void run()}
         onClose={() => setConfirming(false)}
       >

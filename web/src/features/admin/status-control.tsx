@@ -4,7 +4,7 @@ import { useState } from "react";
 import { errorMessage } from "../../lib/errors.ts";
 import { useTRPC } from "../../trpc.ts";
 import { FormAlert, FormSuccess } from "../../ui/form.tsx";
-import { ConfirmDialog } from "../../ui/confirm-dialog.tsx";
+import { ConfirmDialog, mutationState } from "../../ui/confirm-dialog.tsx";
 import { type AdminUser, useRefreshAdminUser } from "./use-admin-user.ts";
 import { Email } from "../../ui/email.tsx";
 import { SettingsCard } from "../../ui/settings-card.tsx";
@@ -77,8 +77,7 @@ export function StatusControl({ user, isSelf }: { user: AdminUser; isSelf: boole
         title="Suspend this account?"
         confirmLabel="Suspend account"
         pendingLabel="Suspending…"
-        pending={setStatus.isPending}
-        error={setStatus.isError ? errorMessage(setStatus.error) : null}
+        {...mutationState(setStatus)}
         onConfirm={() => void change("suspended")}
         onClose={() => setConfirming(false)}
       >

@@ -10,6 +10,7 @@ import { errorMessage } from "../../lib/errors.ts";
 import { formatDateTime } from "../../lib/format.ts";
 import { type RouterOutputs, useTRPC } from "../../trpc.ts";
 import { Field, FieldError, FormAlert, FormSuccess } from "../../ui/form.tsx";
+import { WebAddressField } from "../../ui/web-address-field.tsx";
 import { InlineError, Skeleton } from "../../ui/status.tsx";
 import "./brand.css";
 import { SettingsCard } from "../../ui/settings-card.tsx";
@@ -127,17 +128,15 @@ function WebsiteForm({ profile }: { profile: Profile | null }) {
 
   return (
     <form className="form brand-website" noValidate onSubmit={handleSubmit} data-testid="brand-website-form">
-      <Field
+      <WebAddressField
         label="Your website"
-        type="url"
-        inputMode="url"
         placeholder="https://yourbrand.com"
         value={website}
         onChange={(e) => {
           setWebsite(e.target.value);
           setError(null);
         }}
-        error={error ?? undefined}
+        error={error}
         errorTestId="field-error-website"
         hint="What a Brand Clone reads when you launch it without a URL."
         testId="brand-website"

@@ -7,7 +7,7 @@ import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { type FormEvent, useId, useState } from "react";
 import { errorMessage } from "../../lib/errors.ts";
 import { useTRPC } from "../../trpc.ts";
-import { Field } from "../../ui/form.tsx";
+import { WebAddressField } from "../../ui/web-address-field.tsx";
 import { InlineError, Skeleton } from "../../ui/status.tsx";
 import { describeBytes, UploadList, useFileUploads } from "./file-uploads.tsx";
 import { uploadKnowledgeFile } from "./upload-knowledge.ts";
@@ -135,10 +135,8 @@ function AddPageForm({ full, onAdded }: { full: boolean; onAdded: () => Promise<
 
   return (
     <form className="form knowledge-url-form" noValidate onSubmit={handleSubmit} data-testid="knowledge-url-form">
-      <Field
+      <WebAddressField
         label="Add a web page"
-        type="url"
-        inputMode="url"
         placeholder="https://yourbrand.com/about"
         value={url}
         disabled={full}
@@ -146,7 +144,7 @@ function AddPageForm({ full, onAdded }: { full: boolean; onAdded: () => Promise<
           setUrl(e.target.value);
           setError(null);
         }}
-        error={error ?? undefined}
+        error={error}
         errorTestId="knowledge-url-error"
         hint={
           full ? `You have ${KNOWLEDGE_LIMITS.maxUrls} pages, the most you can. Delete one to add another.` : "Its readable text is kept."

@@ -178,15 +178,7 @@ function TrialCard({ p, profilePending, trialEndsAt }: { p: Profile | undefined;
 /** The account's facts, with the way to edit them. */
 function AccountCard({ p }: { p: Profile | undefined }) {
   return (
-    <Card
-      title="Account"
-      titleId="account-title"
-      aside={
-        <Link href="/settings" className="btn btn-ghost btn-small">
-          Edit account
-        </Link>
-      }
-    >
+    <Card title="Account" titleId="account-title" link={{ href: "/settings", label: "Edit account" }}>
       <dl className="details">
         <div>
           <dt>Email</dt>

@@ -43,16 +43,7 @@ export function RecentProjects() {
   const projects = useQuery(trpc.projects.list.queryOptions());
   const latest = projects.data?.slice(0, SHOWN) ?? [];
   return (
-    <Card
-      title="Latest projects"
-      titleId="recent-title"
-      testId="recent-projects"
-      aside={
-        <Link href="/projects" className="btn btn-ghost btn-small">
-          All projects
-        </Link>
-      }
-    >
+    <Card title="Latest projects" titleId="recent-title" testId="recent-projects" link={{ href: "/projects", label: "All projects" }}>
       {projects.isError ? <InlineError error={projects.error} onRetry={() => void projects.refetch()} /> : null}
       {projects.isPending ? (
         <Skeleton width="100%" height="6rem" />

@@ -277,30 +277,26 @@ function Rating({ project }: { project: Project }) {
       <div className="rating-row">
         <span className="rating-label muted">{thanked ? "Thanks for the feedback" : "Rate this ad"}</span>
         <div className="rating-buttons">
-          <button
-            type="button"
-            className={`thumb${rating === "up" ? " is-pressed" : ""}`}
-            aria-pressed={rating === "up"}
-            aria-label="Good result"
-            title="Good result"
-            onClick={() => choose("up")}
-            disabled={rate.isPending}
-            data-testid="rate-up"
-          >
-            <ThumbIcon />
-          </button>
-          <button
-            type="button"
-            className={`thumb thumb-down${rating === "down" ? " is-pressed" : ""}`}
-            aria-pressed={rating === "down"}
-            aria-label="Poor result"
-            title="Poor result"
-            onClick={() => choose("down")}
-            disabled={rate.isPending}
-            data-testid="rate-down"
-          >
-            <ThumbIcon />
-          </button>
+          {(
+            [
+              { value: "up", label: "Good result", className: "thumb" },
+              { value: "down", label: "Poor result", className: "thumb thumb-down" },
+            ] as const
+          ).map((thumb) => (
+            <button
+              key={thumb.value}
+              type="button"
+              className={`${thumb.className}${rating === thumb.value ? " is-pressed" : ""}`}
+              aria-pressed={rating === thumb.value}
+              aria-label={thumb.label}
+              title={thumb.label}
+              onClick={() => choose(thumb.value)}
+              disabled={rate.isPending}
+              data-testid={`rate-${thumb.value}`}
+            >
+              <ThumbIcon />
+            </button>
+          ))}
         </div>
       </div>
       {askFeedback ? (

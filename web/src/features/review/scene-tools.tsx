@@ -18,30 +18,26 @@ export function SceneTools({ base, draft, index, count, lastKept, disabled, onMo
   return (
     <>
       <div className="review-scene-tools">
-        <button
-          id={`${base}-up`}
-          type="button"
-          className="btn btn-ghost btn-small review-move"
-          onClick={() => onMove("up")}
-          disabled={disabled || index === 0}
-          aria-label={`Move scene ${position} up`}
-          data-testid="scene-move-up"
-        >
-          <Arrow dir="up" />
-          <span className="review-tool-text">Up</span>
-        </button>
-        <button
-          id={`${base}-down`}
-          type="button"
-          className="btn btn-ghost btn-small review-move"
-          onClick={() => onMove("down")}
-          disabled={disabled || index === count - 1}
-          aria-label={`Move scene ${position} down`}
-          data-testid="scene-move-down"
-        >
-          <Arrow dir="down" />
-          <span className="review-tool-text">Down</span>
-        </button>
+        {(
+          [
+            { dir: "up", text: "Up", atEdge: index === 0 },
+            { dir: "down", text: "Down", atEdge: index === count - 1 },
+          ] as const
+        ).map((move) => (
+          <button
+            key={move.dir}
+            id={`${base}-${move.dir}`}
+            type="button"
+            className="btn btn-ghost btn-small review-move"
+            onClick={() => onMove(move.dir)}
+            disabled={disabled || move.atEdge}
+            aria-label={`Move scene ${position} ${move.dir}`}
+            data-testid={`scene-move-${move.dir}`}
+          >
+            <Arrow dir={move.dir} />
+            <span className="review-tool-text">{move.text}</span>
+          </button>
+        ))}
         <button
           type="button"
           className={`btn btn-small review-drop${draft.dropped ? " btn-ghost" : " btn-ghost btn-danger-text"}`}

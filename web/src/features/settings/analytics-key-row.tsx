@@ -5,7 +5,7 @@ import { useMutation } from "@tanstack/react-query";
 import { useState } from "react";
 import { errorMessage } from "../../lib/errors.ts";
 import { useTRPC } from "../../trpc.ts";
-import { ConfirmDialog } from "../../ui/confirm-dialog.tsx";
+import { ConfirmDialog, mutationState } from "../../ui/confirm-dialog.tsx";
 import { FormAlert } from "../../ui/form.tsx";
 import { Spinner } from "../../ui/status.tsx";
 import { FreshKey } from "./fresh-key.tsx";
@@ -62,8 +62,7 @@ export function AnalyticsKeyRow({ hasKey, onChanged }: { hasKey: boolean; onChan
         title="Replace your analytics key?"
         confirmLabel="Replace analytics key"
         pendingLabel="Generating…"
-        pending={generate.isPending}
-        error={generate.error ? errorMessage(generate.error) : null}
+        {...mutationState(generate)}
         onConfirm={() => void create().catch(() => undefined)}
         onClose={() => setConfirming(false)}
         testId="analytics-key-confirm"

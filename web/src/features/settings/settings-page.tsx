@@ -110,6 +110,26 @@ function ChangePasswordSection() {
     if (errors.fields[field]) setErrors((prev) => ({ ...prev, fields: { ...prev.fields, [field]: undefined } }));
   }
   const bind = fieldBinder(errors.fields, clear);
+  const passwordFields = [
+    {
+      name: "currentPassword",
+      label: "Current password",
+      autoComplete: "current-password",
+      value: currentPassword,
+      setValue: setCurrentPassword,
+      testId: "current-password",
+      hint: undefined,
+    },
+    {
+      name: "newPassword",
+      label: "New password",
+      autoComplete: "new-password",
+      value: newPassword,
+      setValue: setNewPassword,
+      testId: "new-password",
+      hint: `At least ${PASSWORD_MIN} characters.`,
+    },
+  ] as const;
 
   return (
     <SettingsCard
@@ -119,23 +139,18 @@ function ChangePasswordSection() {
       <form className="form" noValidate onSubmit={handleSubmit} data-testid="change-password-form" aria-busy={change.isPending}>
         {changed ? <PasswordChanged {...changed} /> : null}
         {errors.form ? <FormAlert>{errors.form}</FormAlert> : null}
-        <Field
-          label="Current password"
-          type="password"
-          name="currentPassword"
-          autoComplete="current-password"
-          {...bind("currentPassword", currentPassword, setCurrentPassword)}
-          testId="current-password"
-        />
-        <Field
-          label="New password"
-          type="password"
-          name="newPassword"
-          autoComplete="new-password"
-          {...bind("newPassword", newPassword, setNewPassword)}
-          testId="new-password"
-          hint={`At least ${PASSWORD_MIN} characters.`}
-        />
+        {passwordFields.map((f) => (
+          <Field
+            key={f.name}
+            label={f.label}
+            type="password"
+            name={f.name}
+            autoComplete={f.autoComplete}
+            {...bind(f.name, f.value, f.setValue)}
+            testId={f.testId}
+            hint={f.hint}
+          />
+        ))}
         <FormActions label="Change password" busyLabel="Changing password…" busy={change.isPending} testId="submit" />
       </form>
     </SettingsCard>

@@ -87,25 +87,39 @@ export function SocialAccountsSection() {
         {disconnect.error ? <FormAlert testId="social-disconnect-error">{errorMessage(disconnect.error)}</FormAlert> : null}
         <form className="form" noValidate onSubmit={handleSubmit} data-testid="social-connect-form" aria-busy={connect.isPending}>
           {errors.form ? <FormAlert testId="social-form-error">{errors.form}</FormAlert> : null}
-          <Field
-            label="Facebook Page id"
-            inputMode="numeric"
-            value={pageId}
-            onChange={(e) => setPageId(e.target.value)}
-            error={errors.fields.pageId}
-            errorTestId="field-error-page-id"
-            testId="social-page-id"
-          />
-          <Field
-            label="Page access token"
-            type="password"
-            autoComplete="off"
-            value={accessToken}
-            onChange={(e) => setAccessToken(e.target.value)}
-            error={errors.fields.accessToken}
-            errorTestId="field-error-access-token"
-            testId="social-token"
-          />
+          {(
+            [
+              {
+                key: "pageId",
+                label: "Facebook Page id",
+                value: pageId,
+                setValue: setPageId,
+                input: { inputMode: "numeric" },
+                testId: "social-page-id",
+                errorTestId: "field-error-page-id",
+              },
+              {
+                key: "accessToken",
+                label: "Page access token",
+                value: accessToken,
+                setValue: setAccessToken,
+                input: { type: "password", autoComplete: "off" },
+                testId: "social-token",
+                errorTestId: "field-error-access-token",
+              },
+            ] as const
+          ).map((f) => (
+            <Field
+              key={f.key}
+              label={f.label}
+              {...f.input}
+              value={f.value}
+              onValue={f.setValue}
+              error={errors.fields[f.key]}
+              errorTestId={f.errorTestId}
+              testId={f.testId}
+            />
+          ))}
           <FormActions label="Connect Page" busyLabel="Checking with Facebook…" busy={connect.isPending} testId="social-connect" />
         </form>
       </div>

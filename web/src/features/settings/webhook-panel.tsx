@@ -6,8 +6,9 @@ import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { type FormEvent, useEffect, useState } from "react";
 import { errorMessage } from "../../lib/errors.ts";
 import { type RouterOutputs, useTRPC } from "../../trpc.ts";
-import { ConfirmDialog } from "../../ui/confirm-dialog.tsx";
-import { Field, FormAlert, FormSuccess } from "../../ui/form.tsx";
+import { ConfirmDialog, mutationState } from "../../ui/confirm-dialog.tsx";
+import { FormAlert, FormSuccess } from "../../ui/form.tsx";
+import { WebAddressField } from "../../ui/web-address-field.tsx";
 import { InlineError, Skeleton, Spinner } from "../../ui/status.tsx";
 import { WebhookDeliveries } from "./webhook-deliveries.tsx";
 import "./settings.css";
@@ -59,8 +60,7 @@ export function WebhookPanel() {
         title="Issue a new signing secret?"
         confirmLabel="Issue new secret"
         pendingLabel="Issuing…"
-        pending={webhook.save.isPending}
-        error={webhook.save.isError ? errorMessage(webhook.save.error) : null}
+        {...mutationState(webhook.save)}
         onConfirm={() => void webhook.rotate()}
         onClose={() => webhook.setConfirmRotate(false)}
         testId="rotate-dialog"
@@ -173,10 +173,8 @@ function UrlForm({
       {saved && !dirty ? (
         <FormSuccess testId="webhook-saved">{data.url ? "Webhook URL saved." : "Webhook removed: no events are sent."}</FormSuccess>
       ) : null}
-      <Field
+      <WebAddressField
         label="Endpoint URL"
-        type="url"
-        inputMode="url"
         placeholder="https://example.com/hooks/adgen"
         value={url ?? ""}
         onChange={(e) => {
@@ -184,7 +182,7 @@ function UrlForm({
           setUrlError(null);
           setSaved(false);
         }}
-        error={urlError ?? undefined}
+        error={urlError}
         hint="Leave empty and save to stop sending events."
         testId="webhook-url"
       />

@@ -148,9 +148,7 @@ export function AppShell({ session, children }: { session: Session; children: Re
   }, [location]);
   return (
     <div className="app">
-      <a href="#main" className="skip-link">
-        Skip to content
-      </a>
+      <SkipLink />
       <header className="app-header">
         <div className="app-header-inner">
           <Brand href="/dashboard" />
@@ -179,9 +177,7 @@ export function MarketingLayout({ children }: { children: ReactNode }) {
   const session = useOptionalSession();
   return (
     <div className="marketing">
-      <a href="#main" className="skip-link">
-        Skip to content
-      </a>
+      <SkipLink />
       <header className="marketing-header">
         <div className="marketing-header-inner">
           <Brand href="/" />
@@ -231,5 +227,14 @@ export function AuthLayout({ children }: { children: ReactNode }) {
         {children}
       </main>
     </div>
+  );
+}
+
+/** The first stop of the keyboard: straight to the page's main content. */
+function SkipLink() {
+  return (
+    <a href="#main" className="skip-link">
+      Skip to content
+    </a>
   );
 }

@@ -3,24 +3,17 @@ import { type AspectRatio, urlFallsBackToBrandWebsite, urlRole } from "@adgen/sc
 import { BriefFields } from "./brief-fields.tsx";
 import { ConceptField } from "./concept-field.tsx";
 import { FormatsField } from "./formats-field.tsx";
-import type { Brand, FormErrors, FormState, StudioConfig } from "./form-state.ts";
 import { ProjectField } from "./project-field.tsx";
-import type { UpdateField } from "./use-form-state.ts";
+import type { StudioSection } from "./section-props.ts";
 import { UrlField } from "./url-field.tsx";
-import type { StudioFields } from "@adgen/schema";
 
 interface DetailsFieldsProps {
-  uid: string;
-  studio: StudioConfig;
-  brand: Brand | null;
-  state: FormState;
-  uses: StudioFields;
-  errors: FormErrors["fields"];
-  update: UpdateField;
+  section: StudioSection;
   toggleFormat(ratio: AspectRatio, on: boolean): void;
 }
 
-export function DetailsFields({ uid, studio, brand, state, uses, errors, update, toggleFormat }: DetailsFieldsProps) {
+export function DetailsFields({ section, toggleFormat }: DetailsFieldsProps) {
+  const { uid, studio, brand, state, uses, errors, update } = section;
   const role = urlRole(state.type);
   return (
     <>

@@ -1,29 +1,24 @@
 // Step 3 of the studio: the quality, the included options, the models and their prompts, publishing and
 // review before rendering.
-import { type LaunchPromptKind, makesImagesOnly, type ModelKind, type StudioFields } from "@adgen/schema";
-import type { Brand, FormErrors, FormState, Pricing, StudioConfig } from "./form-state.ts";
+import { type LaunchPromptKind, makesImagesOnly, type ModelKind } from "@adgen/schema";
+import type { Pricing } from "./form-state.ts";
 import { ModelFields } from "./model-fields.tsx";
 import { PromptFields } from "./prompt-fields.tsx";
 import { PublishToggle } from "./publish-toggle.tsx";
 import { QualityChoice } from "./quality-choice.tsx";
 import { ReviewToggle } from "./review-toggle.tsx";
 import { StyleOptions } from "./style-options.tsx";
-import type { UpdateField } from "./use-form-state.ts";
+import type { StudioSection } from "./section-props.ts";
 
 interface OptionsSectionProps {
-  uid: string;
-  studio: StudioConfig;
+  section: StudioSection;
   pricing: Pricing;
-  brand: Brand | null;
-  state: FormState;
-  uses: StudioFields;
-  errors: FormErrors["fields"];
-  update: UpdateField;
   modelKinds: readonly ModelKind[];
   promptKinds: readonly LaunchPromptKind[];
 }
 
-export function OptionsSection({ uid, studio, pricing, brand, state, uses, errors, update, modelKinds, promptKinds }: OptionsSectionProps) {
+export function OptionsSection({ section, pricing, modelKinds, promptKinds }: OptionsSectionProps) {
+  const { uid, studio, brand, state, uses, errors, update } = section;
   return (
     <section className="card studio-options" aria-labelledby={`${uid}-options`}>
       <h2 id={`${uid}-options`} className="studio-step-title">

@@ -12,6 +12,7 @@ import { type Brand, fieldsOf, type Prefs, type Pricing, type StudioConfig, toRe
 import { describeHeading } from "./labels.ts";
 import { LaunchSummary } from "./launch-summary.tsx";
 import { OptionsSection } from "./options-section.tsx";
+import type { StudioSection } from "./section-props.ts";
 import { promptKindsFor } from "./prompt-fields.tsx";
 import { RestoredNotes } from "./restored-notes.tsx";
 import { TypePicker } from "./type-picker.tsx";
@@ -46,6 +47,7 @@ export function StudioForm({ studio, pricing, prefs, brand, planId, retry }: Stu
   const estimate = useCostEstimate(request, uses.url === "required");
   const gate = useLaunchGate(state.type, info.name, planId, estimate);
   const { savePrefs, saveDefaults } = useSaveDefaults(form.setPrefsSaved);
+  const section: StudioSection = { uid, studio, brand, state, uses, errors: errors.fields, update: form.update };
 
   return (
     <>
@@ -78,31 +80,11 @@ export function StudioForm({ studio, pricing, prefs, brand, planId, retry }: Stu
           </h2>
           <RestoredNotes retry={retry} />
           {errors.form ? <FormAlert>{errors.form}</FormAlert> : null}
-          <DetailsFields
-            uid={uid}
-            studio={studio}
-            brand={brand}
-            state={state}
-            uses={uses}
-            errors={errors.fields}
-            update={form.update}
-            toggleFormat={form.toggleFormat}
-          />
+          <DetailsFields section={section} toggleFormat={form.toggleFormat} />
         </section>
 
         <aside className="studio-aside">
-          <OptionsSection
-            uid={uid}
-            studio={studio}
-            pricing={pricing}
-            brand={brand}
-            state={state}
-            uses={uses}
-            errors={errors.fields}
-            update={form.update}
-            modelKinds={modelKinds}
-            promptKinds={promptKinds}
-          />
+          <OptionsSection section={section} pricing={pricing} modelKinds={modelKinds} promptKinds={promptKinds} />
           <LaunchSummary
             uid={uid}
             typeName={info.name}
