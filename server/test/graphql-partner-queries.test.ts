@@ -158,5 +158,9 @@ describe("the partner queries of docs/graphql-partners.md", () => {
     expect(failures).toEqual([]);
     expect(events.map((e) => e.type)).toEqual(["workflow.state", "workflow.started", "workflow.step", "workflow.failed"]);
     expect(events.at(-1)).toMatchObject({ status: "failed", error: "stand-in failure" });
+    // The failed job's refund, typed: the other kinds' fields are null.
+    const job = await app.services.prisma.job.findUniqueOrThrow({ where: { id: jobId } });
+    expect(events.at(-1).result).toEqual({ completedStep: null, refunded: job.creditsUsed, workflow: null });
+    expect(events[0].result).toBeNull();
   });
 });

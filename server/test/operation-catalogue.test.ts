@@ -126,7 +126,6 @@ describe("parity", () => {
       "AdminTriggerAgent.lastResult",
       "AssistantToolCall.arguments",
       "AssistantToolCall.result",
-      "JobEvent.result",
     ]);
   });
 });

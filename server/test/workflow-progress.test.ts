@@ -76,7 +76,10 @@ function wsClient(token: string): Client {
 }
 
 const JOB_EVENTS = `subscription($jobId: String!, $after: Int) {
-  workflowStream(jobId: $jobId, lastEventId: $after) { id jobId type step status progress videoUrl duration error result }
+  workflowStream(jobId: $jobId, lastEventId: $after) {
+    id jobId type step status progress videoUrl duration error
+    result { completedStep review refunded format url workflow { finalVideo thumbnail assets { url format } } }
+  }
 }`;
 
 interface Collected<T> {
@@ -204,6 +207,17 @@ describe("one real cinematic run in 9:16 and 16:9, watched live", () => {
     expect(gqlEvents.map((e) => e.id)).toEqual(ids);
     expect(gqlEvents.map((e) => e.type)).toEqual(kinds);
     expect(gqlEvents.at(-1)).toMatchObject({ type: "workflow.completed", videoUrl: final.videoUrl, duration: final.duration, error: null });
+    // Its typed result reads what SSE answers as stored: each finished step, each rendered format, the job's result.
+    expect(gqlEvents.map((e) => e.result?.completedStep ?? null)).toEqual(data.map((d) => d.result?.completed ?? null));
+    const rendered = (events: any[], read: (e: any) => unknown) => events.filter((e) => e.type === "video.ready").map(read);
+    expect(rendered(gqlEvents, (e) => e.result)).toEqual(
+      rendered(data, (d) => expect.objectContaining({ format: d.result.format, url: d.result.url, workflow: null, completedStep: null })),
+    );
+    expect(gqlEvents.at(-1).result.workflow).toEqual({
+      finalVideo: final.result.finalVideo,
+      thumbnail: final.result.thumbnail,
+      assets: final.result.assets.map(({ url, format }: { url: string; format: string }) => ({ url, format })),
+    });
 
     // tRPC too: the same events under the same ids, the completion last, then the stream returns.
     for (;;) {

@@ -100,6 +100,17 @@ export const PARTNER_QUERIES: PartnerQuery[] = [
     status
     progress
     error
+    result {
+      completedStep
+      refunded
+      workflow {
+        finalVideo
+        assets {
+          format
+          url
+        }
+      }
+    }
   }
 }`,
     variables: { jobId: "<a project's projectId>" },

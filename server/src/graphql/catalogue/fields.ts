@@ -10,6 +10,7 @@ import { invokeOperation } from "../../operations/invoke.ts";
 import type { AnyOperation, OperationCall, StreamItem } from "../../operations/operation.ts";
 import type { Builder, GraphQLContext } from "../builder.ts";
 import { argsToInput } from "./args.ts";
+import { typeJobEventResult } from "./job-event-result.ts";
 import { toJsonSchema } from "./json-schema.ts";
 import { graphqlFieldName, operationTypeName } from "./names.ts";
 import { abortableStream } from "./stream.ts";
@@ -32,6 +33,7 @@ export const graphqlOperations = () => operations.filter((op) => !op.graphql && 
 
 export function addCatalogueFields(builder: Builder): void {
   const types = new CatalogueTypes(builder);
+  typeJobEventResult(builder, types);
   const served = graphqlOperations();
   // Outputs first, so titled enums (Role, WorkflowType, …) get their names before inputs reuse them.
   const outputs = new Map(served.map((op) => [op, types.output(toJsonSchema(op.output!, "output"), operationTypeName(op.name)).use]));

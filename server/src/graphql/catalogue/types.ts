@@ -2,8 +2,10 @@
 // types, enums enums, arrays lists, and a required field non-null. Names come from a schema's `title`
 // (`.meta({ title })`), else from where it stands; the same name and shape is one shared type. Field
 // names are camel-cased (`credits_balance` → `creditsBalance`). Only data that is really free-form (a
-// record, `unknown`) becomes the JSON scalar. Types are described now and defined on the builder by
-// `define()`, so their names are settled in a fixed order (outputs before inputs) whatever Pothos does.
+// record, `unknown`) becomes the JSON scalar; a field whose schema stays open for REST but whose shapes
+// GraphQL knows gets its own type through `override` (job-event-result.ts). Types are described now and
+// defined on the builder by `define()`, so their names are settled in a fixed order (outputs before
+// inputs) whatever Pothos does.
 import type { Builder } from "../builder.ts";
 import { isStringOrStringList, type JsonSchema, mergeAllOf, scalarOf, unwrapNullable } from "./json-schema.ts";
 import { enumValueName, fieldName, pascal } from "./names.ts";
@@ -22,6 +24,19 @@ interface FieldPlan {
   use: TypeUse;
   nullable: boolean;
   description: string | undefined;
+  /** Set for a field whose GraphQL value is derived from its parent's (an override). */
+  resolve?: (parent: any) => unknown;
+}
+
+/**
+ * A GraphQL-only type for one output field whose schema must stay open (REST, tRPC and SSE answer it as
+ * it is stored): its type, and how its value is read from the parent.
+ */
+export interface FieldOverride {
+  use: TypeUse;
+  nullable: boolean;
+  description: string;
+  resolve: (parent: any) => unknown;
 }
 
 interface Pending {
@@ -35,8 +50,34 @@ export class CatalogueTypes {
   private readonly enumByValues = new Map<string, any>();
   private readonly shapes = new Map<string, string>();
   private readonly names = new Set<string>();
+  private readonly overrides = new Map<string, () => FieldOverride>();
 
   constructor(private readonly builder: Builder) {}
+
+  /**
+   * Gives the output field `type.field` (a type's GraphQL name, the field's schema key) its own GraphQL
+   * type. `make` runs when the type's fields are planned, so it may ask for other catalogue types.
+   */
+  override(type: string, field: string, make: () => FieldOverride): void {
+    this.overrides.set(`${type}.${field}`, make);
+  }
+
+  /**
+   * An object type with the fields of the catalogue type `of` (once planned), every one nullable: a part of
+   * such an object (a worker's update of a result). Its nested types are `of`'s own.
+   */
+  partialOf(of: any, name: string, description: string): any {
+    const source = [...this.objects.values()].find((entry) => entry.ref === of);
+    if (!source) throw new Error(`partialOf: ${String(of)} is not a catalogue object type`);
+    const { name: unique } = this.uniqueName(name, `partial:${name}`);
+    const ref = this.builder.objectRef<Record<string, unknown>>(unique);
+    const plan = () => {
+      source.pending.planned ??= source.pending.plan();
+      return source.pending.planned.map((field) => ({ ...field, nullable: true }));
+    };
+    this.objects.set(unique, { ref, pending: { plan }, description });
+    return ref;
+  }
 
   private uniqueName(wanted: string, shape: string): { name: string; existing: boolean } {
     const known = this.shapes.get(`${wanted}|${shape}`);
@@ -92,7 +133,9 @@ export class CatalogueTypes {
     const required = new Set(schema.required ?? []);
     const ref = this.builder.objectRef<Record<string, unknown>>(name);
     const plan = () =>
-      Object.entries(schema.properties ?? {}).map(([key, property]) => {
+      Object.entries(schema.properties ?? {}).map(([key, property]): FieldPlan => {
+        const override = this.overrides.get(`${name}.${key}`);
+        if (override) return { key, ...override() };
         const { use, nullable } = this.output(property, `${name}${pascal(key)}`);
         return { key, use, nullable: nullable || !required.has(key), description: property.description };
       });
@@ -181,7 +224,7 @@ export class CatalogueTypes {
               t.field({
                 ...outputOptions(f.use, f.nullable),
                 description: describe(f),
-                resolve: (parent: any) => (f.use.entries ? entriesOf(parent[f.key]) : (parent[f.key] ?? null)),
+                resolve: f.resolve ?? ((parent: any) => (f.use.entries ? entriesOf(parent[f.key]) : (parent[f.key] ?? null))),
               }),
             ]),
           ),
