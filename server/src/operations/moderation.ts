@@ -17,8 +17,7 @@ import { appealDecision, listOwnDecisions } from "../modules/moderation/own-deci
 import { resolveModerationItem } from "../modules/moderation/resolve-item.ts";
 import { submitNotice } from "../modules/moderation/submit-notice.ts";
 import { defineOperation } from "./operation.ts";
-import { actorOf } from "./actor.ts";
-import { signedIn } from "./signed-in.ts";
+import { actorOf, signedIn } from "./signed-in.ts";
 import { auditSourceOf } from "../request-context.ts";
 
 const tag = "Moderation";

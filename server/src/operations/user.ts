@@ -19,13 +19,12 @@ import {
   UserStats,
 } from "@adgen/schema";
 import { generateApiKey, getApiKeyStatus, revokeApiKey } from "../modules/api-keys/api-keys.ts";
-import { actorOf } from "./actor.ts";
 import { watchBalance } from "../modules/credits/balance-updates.ts";
 import { userAnalytics, userStats } from "../modules/projects/insights.ts";
 import { changeEmail } from "../modules/users/change-email.ts";
 import { changePassword, getCreditBalance, getProfile, getProviderPreference, setProviderPreference } from "../modules/users/account.ts";
 import { defineOperation, NoInput } from "./operation.ts";
-import { actingAccount, signedIn } from "./signed-in.ts";
+import { actingAccount, actorOf, signedIn } from "./signed-in.ts";
 
 const user = { access: "user" } as const;
 

@@ -32,8 +32,7 @@ import { previewPage } from "../modules/workflows/launch/preview-page.ts";
 import { postWorkerUpdate } from "../modules/workflows/jobs/worker-updates.ts";
 import { readBearer } from "../modules/auth/authenticate.ts";
 import { defineOperation, NoInput } from "./operation.ts";
-import { actorOf } from "./actor.ts";
-import { actingAccount, signedIn } from "./signed-in.ts";
+import { actingAccount, actorOf, signedIn } from "./signed-in.ts";
 import { auditSourceOf } from "../request-context.ts";
 
 const user = { access: "user" } as const;
