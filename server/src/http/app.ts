@@ -229,6 +229,9 @@ function oversizedBatch(url: URL): Response | null {
   return Response.json({ error: { message, code: -32600, data: { code: "BAD_REQUEST", httpStatus: 400 } } }, { status: 400 });
 }
 
+/** How long an idle keep-alive connection stays open, announced as `Keep-Alive: timeout=65`. */
+export const KEEP_ALIVE_IDLE_MS = 65_000;
+
 export interface RunningServer {
   server: Server;
   url: string;
@@ -246,6 +249,11 @@ export async function listen(services: Services, port: number, host: string): Pr
       return writeDirectly(await fetch(request, node ?? {}), node?.outgoing);
     },
   }) as Server;
+  // An idle keep-alive connection stays open longer than a proxy's (a load balancer's idle limit is
+  // typically 60 s): when the server closes first, a request the proxy or a client sends on that
+  // connection in the same instant is cut off (ECONNRESET, a 502 at the proxy). Node's 5 s invites that.
+  server.keepAliveTimeout = KEEP_ALIVE_IDLE_MS;
+  server.headersTimeout = KEEP_ALIVE_IDLE_MS + 1_000;
   // Node answers oversized headers itself, with no body: answer in the API's envelope instead.
   server.on("clientError", (error: NodeJS.ErrnoException, socket) => {
     if (!socket.writable) return socket.destroy();
