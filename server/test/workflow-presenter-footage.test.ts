@@ -1,10 +1,11 @@
 // A user's presenter and product footage reach the ad: a presenter photo fills the presenter slot of an
 // avatar ad (and is never shown as a product picture), and product clips are cut to the beats, each scene
 // playing the next stretch of them. Without either, the ad has no slot and shows the photos.
-import { execFileSync } from "node:child_process";
+import { execFile } from "node:child_process";
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { promisify } from "node:util";
 import { createCanvas } from "@napi-rs/canvas";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { locateFfmpeg } from "../src/modules/render/ffmpeg.ts";
@@ -48,10 +49,10 @@ function presenterPhoto(): Buffer {
   return canvas.toBuffer("image/png");
 }
 
-/** A product clip whose colours turn as it plays. */
-function footage(name: string, seconds: number): Buffer {
+/** A product clip whose colours turn as it plays. Made asynchronously: the server runs in this process. */
+async function footage(name: string, seconds: number): Promise<Buffer> {
   const file = join(dir, name);
-  execFileSync(ffmpeg, [
+  await promisify(execFile)(ffmpeg, [
     "-y",
     "-loglevel",
     "error",
@@ -119,7 +120,7 @@ describe("product footage from the brand media library", () => {
     timeout: 240_000,
   }, async () => {
     const user = await signUp(app, "footage-owner");
-    await upload(user, footage("pour.mp4", 6), "pour.mp4", { role: "footage" });
+    await upload(user, await footage("pour.mp4", 6), "pour.mp4", { role: "footage" });
     const job = await launch(user, { type: "cinematic", concept: "Cold brew that is ready in ten seconds. No machine, no mess." });
     const scenes = job.result.storyboard.scenes as any[];
     const clipped = scenes.filter((s) => s.videoKey);
