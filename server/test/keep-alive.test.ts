@@ -26,10 +26,11 @@ describe("idle keep-alive connections", () => {
     const agent = new Agent({ keepAlive: true, maxSockets: 1 });
     const call = () =>
       new Promise<{ status: number; reused: boolean }>((resolve, reject) => {
-        get(`${app.url}/api/health`, { agent }, (res) => {
+        const request = get(`${app.url}/api/health`, { agent }, (res) => {
           res.resume();
-          res.on("end", () => resolve({ status: res.statusCode ?? 0, reused: res.req.reusedSocket }));
-        }).on("error", reject);
+          res.on("end", () => resolve({ status: res.statusCode ?? 0, reused: request.reusedSocket }));
+        });
+        request.on("error", reject);
       });
     expect(await call()).toEqual({ status: 200, reused: false });
     await new Promise((resolve) => setTimeout(resolve, 6_000));
