@@ -2,7 +2,7 @@
 // functions with the same arguments, and every result comes from the account's own data through the
 // domain functions the REST API uses: estimates and launches from workflows/, figures from projects/,
 // passages from knowledge/. A tool's refusal (a 4xx from the domain) is its result, said to the user.
-import { WORKFLOW_TYPES, WORKFLOWS, WorkflowRequest, type WorkflowType, workflowName } from "@adgen/schema";
+import { WORKFLOW_TYPES, WorkflowRequest, workflowName } from "@adgen/schema";
 import { z } from "zod";
 import type { Services } from "../../request-context.ts";
 import type { AssistantUser } from "./assistant-user.ts";

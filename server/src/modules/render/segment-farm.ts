@@ -204,7 +204,7 @@ export async function encodeQueuedSegment(deps: HelperDeps, key: string): Promis
   const { prisma, media, cache, renderer, workerName } = deps;
   if (!renderer.encodeSegment) return false;
   const task = await prisma.renderSegmentTask.findUnique({ where: { key } });
-  if (!task || task.status !== "queued") return false;
+  if (task?.status !== "queued") return false;
   const payload = task.payload as unknown as SegmentPayload;
   // This instance's own render takes its tasks itself (two at once); its helper is for other machines' jobs.
   if (payload.owner === workerName) return false;
