@@ -168,16 +168,21 @@ describe("a job event's result on GraphQL", () => {
     expect(res.status, JSON.stringify(res.body)).toBe(200);
     return res.body.data.jobId as string;
   };
+  /** A launched job, its stream open over graphql-ws and its first event (the state) in. */
+  const launchWatched = async () => {
+    const id = await launch();
+    const seen = subscribeOverWebSocket(id);
+    await expect.poll(() => seen.events.length, { timeout: 10_000 }).toBe(1);
+    const job = await app.services.prisma.job.findUniqueOrThrow({ where: { id } });
+    return { id, seen, job };
+  };
   const update = async (id: string, body: Record<string, unknown>) => {
     const res = await owner.client.post("/workflow/stream", { jobId: id, ...body });
     expect(res.status, JSON.stringify(res.body)).toBe(200);
   };
 
   it("is typed by the event's type: a finished step, a worker's update, a rendered format, the job's result", async () => {
-    const id = await launch();
-    const seen = subscribeOverWebSocket(id);
-    await expect.poll(() => seen.events.length, { timeout: 10_000 }).toBe(1);
-    const job = await app.services.prisma.job.findUniqueOrThrow({ where: { id } });
+    const { id, seen, job } = await launchWatched();
     // The pipeline's own markers (run-job.ts, finish-job.ts), stored and published as it does.
     await emitJobEvent(app.services, job, "workflow.step", {
       step: "render",
@@ -215,10 +220,7 @@ describe("a job event's result on GraphQL", () => {
   });
 
   it("carries a failed job's refund, and a review's decision", async () => {
-    const id = await launch();
-    const seen = subscribeOverWebSocket(id);
-    await expect.poll(() => seen.events.length, { timeout: 10_000 }).toBe(1);
-    const job = await app.services.prisma.job.findUniqueOrThrow({ where: { id } });
+    const { id, seen, job } = await launchWatched();
     await emitJobEvent(app.services, job, "workflow.suspended", {
       step: "review",
       status: "awaiting_review",
