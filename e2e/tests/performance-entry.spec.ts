@@ -68,3 +68,47 @@ for (const width of [390, 1400]) {
     });
   });
 }
+
+for (const width of [390, 1400]) {
+  test.describe(`a project's figures at ${width} px`, () => {
+    test.use({ viewport: { width, height: 900 } });
+
+    test("a project's own day is saved from its brand's page, impossible figures are explained, and a day can be removed", async ({
+      page,
+    }) => {
+      await signUpInBrowser(page, `e2e-own-figures-${width}`);
+      const brand = await (await page.request.post("/api/user/brands", { data: { name: "Brewly" } })).json();
+      const launch = await page.request.post("/api/workflow", {
+        data: { type: "staticad", concept: "Cold brew for night shifts", brand: brand.data.id },
+      });
+      expect(launch.status()).toBe(200);
+      const jobId = (await launch.json()).data.jobId as string;
+      await page.goto("/performance");
+
+      const day = page.getByTestId("figures-day-form");
+      await day.getByTestId("figures-creativeId").fill(jobId);
+      await day.getByTestId("figures-date").fill("2026-03-01");
+      await day.getByTestId("figures-impressions").fill("1000");
+      await day.getByTestId("figures-clicks").fill("5000");
+      await day.getByTestId("figures-day-save").click();
+      await expect(day.getByTestId("figures-day-error")).toHaveText(
+        "clicks (5000) cannot be more than impressions (1000): every click is on an ad that was shown",
+      );
+      await day.getByTestId("figures-clicks").fill("50");
+      await day.getByTestId("figures-day-save").click();
+      await expect(day.getByTestId("figures-day-saved")).toHaveText(`Saved ${jobId} on 2026-03-01.`);
+      await day.getByTestId("figures-date").fill("2026-03-02");
+      await day.getByTestId("figures-day-save").click();
+      await expect(day.getByTestId("figures-day-saved")).toHaveText(`Saved ${jobId} on 2026-03-02.`);
+
+      const card = page.locator(`[data-creative="${jobId}"]`);
+      await expect(card.locator("dd").first()).toHaveText("2,000");
+      await card.getByTestId("entered-days").locator("summary").click();
+      await card.locator('[data-testid="entered-day"][data-date="2026-03-02"]').getByTestId("entered-day-remove").click();
+      await page.getByTestId("entered-day-confirm").getByTestId("confirm-ok").click();
+      await expect(card.locator("dd").first()).toHaveText("1,000");
+      await expect(card.getByTestId("entered-day")).toHaveCount(1);
+      await expectNoSidewaysScroll(page);
+    });
+  });
+}

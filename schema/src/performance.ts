@@ -83,6 +83,34 @@ function checkDayOrPeriod(
     );
 }
 
+/**
+ * Figures no ad platform can report: more clicks than impressions, more conversions than clicks. Said in
+ * words, so a typo (5,000 clicks on 1,000 impressions) is caught before it shows as a 500 % CTR.
+ */
+export function impossibleFigures(figures: {
+  impressions?: number | undefined;
+  clicks?: number | undefined;
+  conversions?: number | undefined;
+}): { field: "clicks" | "conversions"; message: string } | null {
+  const { impressions, clicks, conversions } = figures;
+  if (impressions !== undefined && clicks !== undefined && clicks > impressions)
+    return {
+      field: "clicks",
+      message: `clicks (${clicks}) cannot be more than impressions (${impressions}): every click is on an ad that was shown`,
+    };
+  if (clicks !== undefined && conversions !== undefined && conversions > clicks)
+    return {
+      field: "conversions",
+      message: `conversions (${conversions}) cannot be more than clicks (${clicks}): check the two figures`,
+    };
+  return null;
+}
+
+function checkPossibleFigures(body: Parameters<typeof impossibleFigures>[0], ctx: z.RefinementCtx): void {
+  const problem = impossibleFigures(body);
+  if (problem) ctx.addIssue({ code: "custom", path: [problem.field], message: problem.message });
+}
+
 export const PerformanceIngestInput = z
   .object({
     creativeId: creativeKey,
@@ -101,6 +129,7 @@ export const PerformanceIngestInput = z
     brandId: brandRef.optional(),
   })
   .superRefine(checkDayOrPeriod)
+  .superRefine(checkPossibleFigures)
   .meta({ title: "PerformanceIngestInput" });
 export type PerformanceIngestInput = z.input<typeof PerformanceIngestInput>;
 
@@ -121,6 +150,21 @@ export const PerformanceCorrectInput = z
   .superRefine(checkDayOrPeriod)
   .meta({ title: "PerformanceCorrectInput" });
 export type PerformanceCorrectInput = z.input<typeof PerformanceCorrectInput>;
+
+/** One day's entered figures to remove, e.g. a row typed for the wrong creative. */
+export const PerformanceRemoveInput = z
+  .object({
+    creativeId: creativeKey,
+    /** The day whose entered figures are removed (recorded pixel events stay). */
+    date: CalendarDay,
+  })
+  .meta({ title: "PerformanceRemoveInput" });
+export type PerformanceRemoveInput = z.input<typeof PerformanceRemoveInput>;
+
+export const PerformanceRemoved = z
+  .object({ creativeId: z.string(), date: z.string(), removed: z.literal(true) })
+  .meta({ title: "PerformanceRemoved" });
+export type PerformanceRemoved = z.infer<typeof PerformanceRemoved>;
 
 export const PERFORMANCE_EVENT_KINDS = ["impression", "click", "conversion"] as const;
 

@@ -1,4 +1,4 @@
-// performance.*: a creative's figures: ingest a day (POST), correct it (PATCH), record single events, and
+// performance.*: a creative's figures: ingest a day (POST), correct it (PATCH), remove it (DELETE), record single events, and
 // read totals, daily series and decay per creative. The rules are in modules/performance.
 import {
   PerformanceCorrectInput,
@@ -7,9 +7,12 @@ import {
   PerformanceIngested,
   PerformanceIngestInput,
   PerformanceQuery,
+  PerformanceRemoved,
+  PerformanceRemoveInput,
   PerformanceReport,
 } from "@adgen/schema";
 import { correctPerformance, ingestPerformance, recordPerformanceEvent } from "../modules/performance/ingest.ts";
+import { removePerformanceDay } from "../modules/performance/remove-day.ts";
 import { performanceReport } from "../modules/performance/report.ts";
 import { defineOperation } from "./operation.ts";
 import { signedIn } from "./signed-in.ts";
@@ -49,6 +52,21 @@ export const performanceOperations = {
     output: PerformanceIngested,
     rest: { method: "PATCH", path: "/workflow/performance", tag, errors: { 404: "No figures for that creative and day" } },
     handler: (ctx, input) => correctPerformance(ctx.services, signedIn(ctx), input),
+  }),
+  remove: defineOperation({
+    summary: "Remove the figures entered for one creative and day (a row entered by mistake); recorded events stay",
+    access: "user",
+    kind: "mutation",
+    input: PerformanceRemoveInput,
+    output: PerformanceRemoved,
+    rest: {
+      method: "DELETE",
+      path: "/workflow/performance",
+      tag,
+      from: "query",
+      errors: { 404: "No figures entered for that creative and day" },
+    },
+    handler: (ctx, input) => removePerformanceDay(ctx.services, signedIn(ctx), input),
   }),
   record: defineOperation({
     summary: "Record one event from a pixel or an integration (impression, click, or conversion with its value); idempotent by eventId",

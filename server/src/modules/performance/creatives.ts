@@ -16,26 +16,37 @@ async function ownBrandId(db: Tx, userId: string, brandId: string): Promise<stri
   return brand.id;
 }
 
+async function brandName(db: Tx, brandId: string | null): Promise<string> {
+  if (!brandId) return "no brand";
+  const brand = await db.brandProfile.findUnique({ where: { id: brandId }, select: { profile: true } });
+  const name = (brand?.profile as { name?: unknown } | null)?.name;
+  return typeof name === "string" && name ? `the brand “${name}”` : "another brand";
+}
+
+/**
+ * A page that enters figures for one brand sends its brandId with every row, a project id included: that
+ * is right when it is the project's own brand, and a mistake worth saying when it is another one.
+ */
+async function checkProjectBrand(db: Tx, key: string, projectBrand: string | null, chosen: string): Promise<void> {
+  if (projectBrand === chosen) return;
+  const message = `Project ${key} was made for ${await brandName(db, projectBrand)}, not ${await brandName(db, chosen)}: enter its figures under its own brand, or leave brandId out`;
+  throw new AppError("BAD_REQUEST", message, { fields: [{ field: "brandId", message }] });
+}
+
 /** The creative named `key`, created on its first figures. */
 export async function resolveCreative(db: Tx, userId: string, key: string, brandId?: string): Promise<PerformanceCreative> {
   const explicitBrand = brandId ? await ownBrandId(db, userId, brandId) : null;
   const existing = await db.performanceCreative.findUnique({ where: { userId_key: { userId, key } } });
   if (existing) {
-    if (explicitBrand && existing.jobId)
-      throw new AppError("BAD_REQUEST", "A project's brand is the one it was launched for: leave brandId out for a project id", {
-        fields: [{ field: "brandId", message: "leave brandId out for a project id" }],
-      });
-    if (explicitBrand && explicitBrand !== existing.brandId)
+    if (explicitBrand && existing.jobId) await checkProjectBrand(db, key, existing.brandId, explicitBrand);
+    else if (explicitBrand && explicitBrand !== existing.brandId)
       return db.performanceCreative.update({ where: { id: existing.id }, data: { brandId: explicitBrand } });
     return existing;
   }
   const job = await db.job.findFirst({ where: { id: key, userId }, select: { id: true, input: true } });
-  if (job && explicitBrand)
-    throw new AppError("BAD_REQUEST", "A project's brand is the one it was launched for: leave brandId out for a project id", {
-      fields: [{ field: "brandId", message: "leave brandId out for a project id" }],
-    });
-  const launchBrand = job ? ((job.input as { brand?: string } | null)?.brand ?? null) : null;
-  const brand = explicitBrand ?? launchBrand ?? (await defaultBrandId(db, userId));
+  const launchBrand = job ? ((job.input as { brand?: string } | null)?.brand ?? (await defaultBrandId(db, userId))) : null;
+  if (job && explicitBrand) await checkProjectBrand(db, key, launchBrand, explicitBrand);
+  const brand = job ? launchBrand : (explicitBrand ?? (await defaultBrandId(db, userId)));
   // Two first ingests at once: the unique (user, key) lets one create it, the other reads it.
   await db.performanceCreative.createMany({ data: [{ userId, key, jobId: job?.id ?? null, brandId: brand }], skipDuplicates: true });
   return db.performanceCreative.findUniqueOrThrow({ where: { userId_key: { userId, key } } });

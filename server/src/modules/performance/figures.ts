@@ -2,7 +2,8 @@
 // cents (integers) and only turned into amounts here, so sums never drift. A ratio whose denominator is
 // zero has no value: it is null, never 0 or Infinity (no impressions: no CTR; no clicks: no CPC; no
 // conversions: no CPA; no spend: no ROAS).
-import type { PerformanceFigures } from "@adgen/schema";
+import { impossibleFigures, type PerformanceFigures } from "@adgen/schema";
+import { AppError } from "../../errors.ts";
 
 export interface Counts {
   impressions: number;
@@ -47,4 +48,10 @@ export function figuresOf(counts: Counts): PerformanceFigures {
     cpa: ratio(counts.spendCents / 100, counts.conversions),
     roas: ratio(counts.revenueCents, counts.spendCents),
   };
+}
+
+/** Refuses counts no platform reports (a correction is judged on the figures it leaves, not only those it sends). */
+export function refuseImpossibleFigures(counts: Pick<Counts, "impressions" | "clicks" | "conversions">): void {
+  const problem = impossibleFigures(counts);
+  if (problem) throw new AppError("BAD_REQUEST", problem.message, { fields: [problem] });
 }

@@ -7,7 +7,7 @@ import { PerformanceCorrectInput, PerformanceEventInput, PerformanceIngestInput,
 import type { Services } from "../../request-context.ts";
 import { AppError, isUniqueViolation, parseInput } from "../../errors.ts";
 import { findCreative, resolveCreative } from "./creatives.ts";
-import { figuresOf, toCents } from "./figures.ts";
+import { figuresOf, refuseImpossibleFigures, toCents } from "./figures.ts";
 import { correctPeriod, ingestPeriod } from "./period-ingest.ts";
 
 const today = () => new Date().toISOString().slice(0, 10);
@@ -100,6 +100,7 @@ export async function correctPerformance(
     const creative = await findCreative(tx, user.id, body.creativeId);
     const earlier = await tx.performanceMetric.findUnique({ where: { creativeId_day: { creativeId: creative.id, day: dayDate(day) } } });
     if (!earlier) throw new AppError("NOT_FOUND", `No figures for ${body.creativeId} on ${day} to correct; ingest them with POST first`);
+    refuseImpossibleFigures({ ...earlier, ...changes });
     const row = await tx.performanceMetric.update({ where: { id: earlier.id }, data: changes });
     return ingested(creative, row);
   });

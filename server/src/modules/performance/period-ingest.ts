@@ -6,7 +6,7 @@ import type { PerformanceMetric } from "@adgen/prisma";
 import type { PerformanceIngested } from "@adgen/schema";
 import type { Tx } from "../../request-context.ts";
 import { AppError } from "../../errors.ts";
-import { type Counts, figuresOf, sumCounts } from "./figures.ts";
+import { type Counts, figuresOf, refuseImpossibleFigures, sumCounts } from "./figures.ts";
 import { periodDays, splitOverDays } from "./period.ts";
 
 interface Creative {
@@ -113,6 +113,7 @@ export async function correctPeriod(tx: Tx, creative: Creative, period: Period, 
       "NOT_FOUND",
       `No figures for ${creative.key} on ${missing} to correct (inside ${period.from} to ${period.to}): ingest the period with POST first`,
     );
+  refuseImpossibleFigures({ ...sumCounts(rows.map(countsOf)), ...totals });
   const shares = splitOverDays(totals, days);
   for (const row of rows) {
     await tx.performanceMetric.update({ where: { id: row.id }, data: rowData(shares.get(dayOf(row))!) });

@@ -2,6 +2,7 @@
 // that the loop stopped it).
 import type { RouterOutputs } from "../../trpc.ts";
 import { formatNumber } from "../../lib/format.ts";
+import { EnteredDays } from "./entered-days.tsx";
 import { MetricChart } from "./metric-chart.tsx";
 
 type Creative = RouterOutputs["performance"]["report"]["creatives"][number];
@@ -78,6 +79,7 @@ export function CreativeCard({ creative }: { creative: Creative }) {
       <p className={decay.decaying ? "creative-decay decaying" : "creative-decay muted"} data-testid="decay-reason">
         {decay.reason}
       </p>
+      <EnteredDays creativeId={creative.creativeId} days={creative.series} />
     </article>
   );
 }
