@@ -52,7 +52,8 @@ function policies(config: Pick<Config, "publicUrl" | "media">) {
     "media-src": ["'self'", "blob:", ...store],
     "font-src": ["'self'", "data:"],
     "connect-src": ["'self'", ...sockets, ...store],
-    "worker-src": ["'none'"],
+    // The push service worker (/push-sw.js), from the service's own origin: Web Push needs one.
+    "worker-src": ["'self'"],
     "frame-src": ["'none'"],
   });
   // Swagger UI: its scripts and styles are files under /api/docs/assets (rest-adapter/src/docs.ts).

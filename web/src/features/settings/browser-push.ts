@@ -45,15 +45,25 @@ export async function subscribeBrowser(vapidPublicKey: string): Promise<Subscrip
     throw new Error("Your browser blocks notifications from this site. Allow them in the browser's site settings, then try again.");
   }
   if (permission !== "granted") throw new Error("Notifications were not allowed. Turn the switch on again and choose Allow.");
+  let worker: ServiceWorkerRegistration;
+  try {
+    worker = await registration();
+  } catch (error) {
+    const reason = error instanceof Error ? error.message : String(error);
+    throw new Error(`This page could not start its notification helper (${reason}). Reload the page and try again.`);
+  }
   let subscription: PushSubscription;
   try {
-    const worker = await registration();
     subscription =
       (await worker.pushManager.getSubscription()) ??
       (await worker.pushManager.subscribe({ userVisibleOnly: true, applicationServerKey: keyBytes(vapidPublicKey) }));
   } catch (error) {
     const reason = error instanceof Error ? error.message : String(error);
-    throw new Error(`The browser refused to subscribe to notifications (${reason}). Try another browser or check its settings.`);
+    // Chromium says "push service not available" when it cannot reach its vendor's push service (offline,
+    // a network that blocks it, or a build without one): nothing on this page can change that.
+    throw new Error(
+      `Your browser could not reach its push service (${reason}). Check that this device is online, or use a browser with push notifications, such as Chrome, Edge or Firefox; e-mail notifications work meanwhile.`,
+    );
   }
   const json = subscription.toJSON();
   if (!json.endpoint || !json.keys?.p256dh || !json.keys.auth) throw new Error("The browser gave an incomplete subscription. Try again.");

@@ -23,6 +23,7 @@ export function PushNotificationsSection() {
   const [problem, setProblem] = useState<string | null>(null);
   const [notice, setNotice] = useState<string | null>(null);
   const support = browserPushSupport();
+  const subscribed = status.data?.subscriptions ?? 0;
 
   useEffect(() => {
     if (!support.ok) return;
@@ -106,11 +107,17 @@ export function PushNotificationsSection() {
             type="button"
             className="btn btn-ghost btn-small"
             onClick={() => void test()}
-            disabled={sendTest.isPending}
+            disabled={sendTest.isPending || subscribed === 0}
+            aria-describedby={subscribed === 0 ? `${uid}-test-hint` : undefined}
             data-testid="push-test"
           >
             {sendTest.isPending ? "Sending…" : "Send a test notification"}
           </button>
+          {subscribed === 0 ? (
+            <span id={`${uid}-test-hint`} className="muted field-hint" data-testid="push-test-hint">
+              Turn notifications on in a browser first; the test goes to every subscribed browser.
+            </span>
+          ) : null}
         </div>
       </div>
     </SettingsCard>
