@@ -184,8 +184,10 @@ describe("GET /admin/users/{id}", () => {
 describe("PATCH /admin/users/{id}", () => {
   it("updates each writable field", async () => {
     const user = await signUp(app, "patch");
+    expect((await user.client.get("/user/profile")).body.data.trial_ends_at).not.toBeNull();
     const steps: [Record<string, unknown>, Record<string, unknown>][] = [
-      [{ current_plan_id: "subscription_pro" }, { current_plan_id: "subscription_pro" }],
+      // Leaving the trial plan ends the trial: the dashboard no longer counts down days of it.
+      [{ current_plan_id: "subscription_pro" }, { current_plan_id: "subscription_pro", trial_ends_at: null }],
       [{ provider_preference: "fal" }, { provider_preference: "fal" }],
       [{ trial_ends_at: "2030-01-02T05:04:05+02:00" }, { trial_ends_at: "2030-01-02T03:04:05.000Z" }],
       [{ trial_ends_at: null }, { trial_ends_at: null }],

@@ -183,6 +183,7 @@ describe("exports", () => {
     const [header, ...body] = rows;
     expect(header).toEqual([
       "id",
+      "name",
       "type",
       "status",
       "credits_used",
@@ -197,6 +198,7 @@ describe("exports", () => {
     expect(body).toHaveLength(3);
     const byId = new Map(body.map((r) => [r[0], Object.fromEntries(header!.map((h, i) => [h, r[i]]))]));
     expect(byId.get(jobA)).toMatchObject({
+      name: "Projects export ad",
       type: "cinematic",
       status: "completed",
       credits_used: "1",
@@ -224,16 +226,19 @@ describe("exports", () => {
     expect(res.headers.get("content-type")).toBe("application/zip");
     expect(res.headers.get("content-disposition")).toMatch(/^attachment; filename="projects-\d{4}-\d{2}-\d{2}\.zip"$/);
     const entries = readZip(Buffer.from(await res.arrayBuffer()));
+    // Each project's folder is named by the project (then the start of its id), not by its id alone.
+    const folderA = `projects-export-ad-${jobA.slice(0, 8)}`;
+    const folderC = `a-still-${jobC.slice(0, 8)}`;
     expect([...entries.keys()].sort()).toEqual(
       [
         "projects.json",
         "projects.csv",
-        `${jobA}/ad-1x1.mp4`,
-        `${jobA}/ad-1x1.jpg`,
+        `${folderA}/ad-1x1.mp4`,
+        `${folderA}/ad-1x1.jpg`,
         // A static ad's still variants.
-        `${jobC}/ad-9x16-a.png`,
-        `${jobC}/ad-9x16-b.png`,
-        `${jobC}/ad-9x16-c.png`,
+        `${folderC}/ad-9x16-a.png`,
+        `${folderC}/ad-9x16-b.png`,
+        `${folderC}/ad-9x16-c.png`,
       ].sort(),
     );
     const json = JSON.parse(entries.get("projects.json")!.toString("utf8"));
@@ -242,8 +247,8 @@ describe("exports", () => {
     const video = Buffer.from(
       await (await fetch(`${app.url}${new URL(resultA.finalVideo).pathname}`, { headers: cookie(user) })).arrayBuffer(),
     );
-    expect(entries.get(`${jobA}/ad-1x1.mp4`)!.equals(video)).toBe(true);
-    expect([...entries.get(`${jobA}/ad-1x1.jpg`)!.subarray(0, 3)]).toEqual([0xff, 0xd8, 0xff]);
+    expect(entries.get(`${folderA}/ad-1x1.mp4`)!.equals(video)).toBe(true);
+    expect([...entries.get(`${folderA}/ad-1x1.jpg`)!.subarray(0, 3)]).toEqual([0xff, 0xd8, 0xff]);
 
     const viaAccept = await get("/user/projects/export", user, { accept: "application/zip" });
     expect(viaAccept.headers.get("content-type")).toBe("application/zip");
@@ -352,7 +357,9 @@ describe("exports", () => {
     expect(file.headers.get("content-type")).toBe("application/zip");
     const zip = Buffer.from(await file.arrayBuffer());
     expect(zip.length).toBe(state.bytes);
-    expect([...readZip(zip).keys()]).toEqual(expect.arrayContaining(["projects.json", "projects.csv", `${jobA}/ad-1x1.mp4`]));
+    expect([...readZip(zip).keys()]).toEqual(
+      expect.arrayContaining(["projects.json", "projects.csv", `projects-export-ad-${jobA.slice(0, 8)}/ad-1x1.mp4`]),
+    );
   });
 });
 

@@ -69,6 +69,8 @@ export async function updateUser(
   if (patch.role !== undefined) data.role = patch.role;
   if (patch.status !== undefined) data.status = patch.status;
   if (patch.current_plan_id !== undefined) data.currentPlanId = patch.current_plan_id;
+  // A trial belongs to the trial plan: moving an account to another plan ends it, as a purchase does.
+  if (patch.current_plan_id !== undefined && patch.current_plan_id !== "trial") data.trialEndsAt = null;
   if (patch.trial_ends_at !== undefined) data.trialEndsAt = patch.trial_ends_at === null ? null : new Date(patch.trial_ends_at);
   if (patch.provider_preference !== undefined) data.providerPreference = patch.provider_preference;
   const after = await prisma.$transaction(async (tx) => {

@@ -32,6 +32,7 @@ function csvCell(value: unknown): string {
 
 const CSV_COLUMNS = [
   "id",
+  "name",
   "type",
   "status",
   "credits_used",
@@ -50,6 +51,7 @@ function csvRow(job: Job): string {
   const project = toProject(job);
   return [
     job.id,
+    project.name,
     job.type,
     project.status,
     job.creditsUsed,
@@ -76,6 +78,23 @@ export async function exportProjectsCsv(services: Services, user: { id: string }
 }
 
 /**
+ * A project's folder in the ZIP: its name as a person reads it, made safe for every file system, and the
+ * start of its id so two projects with one name keep apart ("cold-brew-for-night-shifts-1a2b3c4d").
+ */
+export function zipFolderOf(job: Pick<Job, "id">, name: string): string {
+  const slug = name
+    .normalize("NFKD")
+    .replace(/[\u0300-\u036f]/g, "")
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, "-")
+    .replace(/^-+|-+$/g, "")
+    .slice(0, 48)
+    .replace(/-+$/, "");
+  const id = job.id.replace(/[^A-Za-z0-9]/g, "").slice(0, 8);
+  return slug ? `${slug}-${id}` : id;
+}
+
+/**
  * Media keys of a job's finished files, with the names they get inside a ZIP. Only the job's own stored
  * media: the key is built from the job's id, never from a URL (a result may name any URL); a URL naming
  * another job's media is skipped, and a refunded job has no media.
@@ -85,6 +104,7 @@ function jobFiles(job: Job): { key: string; name: string }[] {
   // Only a completed job delivers files (a refund may still come before); a refunded job has none.
   if (!result || job.status !== "completed" || job.refundedAt || !Array.isArray(result.assets)) return [];
   const files: { key: string; name: string }[] = [];
+  const folder = zipFolderOf(job, toProject(job).name);
   for (const asset of result.assets) {
     for (const url of [asset?.url, asset?.thumbnail]) {
       const match = typeof url === "string" ? url.match(/\/api\/media\/([^/?#]+)\/([^/?#]+)$/) : null;
@@ -92,7 +112,7 @@ function jobFiles(job: Job): { key: string; name: string }[] {
       const file = match[2]!;
       if (!/^[A-Za-z0-9._-]+$/.test(file) || file.startsWith(".")) continue;
       // A still's thumbnail is the still itself: one entry per file (a ZIP must not repeat a name).
-      if (!files.some((f) => f.name === `${job.id}/${file}`)) files.push({ key: jobMediaKey(job.id, file), name: `${job.id}/${file}` });
+      if (!files.some((f) => f.name === `${folder}/${file}`)) files.push({ key: jobMediaKey(job.id, file), name: `${folder}/${file}` });
     }
   }
   return files;

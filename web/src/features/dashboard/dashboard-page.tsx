@@ -29,7 +29,8 @@ export function DashboardPage({ session }: PageProps) {
 
   const p = profile.data;
   const balance = credits.data?.balance ?? p?.credits_balance;
-  const trialEndsAt = p ? p.trial_ends_at : session.trialEndsAt;
+  // A trial only counts down on the trial plan (an older row may keep its date after a plan change).
+  const trialEndsAt = p ? (p.current_plan_id === "trial" ? p.trial_ends_at : null) : session.trialEndsAt;
 
   return (
     <div className="page" data-testid="dashboard">
