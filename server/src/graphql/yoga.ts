@@ -27,6 +27,7 @@ import { logSocketOperation, type RequestTrace, startTrace } from "../logging/re
 import { costErrors, costLimitRule, pagesByVariable } from "./cost.ts";
 import { depthLimitRule } from "./depth.ts";
 import { PARTNER_QUERIES } from "./partner-queries.ts";
+import { BAD_USER_INPUT, relayArgumentErrors } from "./relay-arguments.ts";
 import { subscribeSharing } from "./pushed-subscription.ts";
 import { type GraphQLContext, graphQLSchema } from "./schema.ts";
 
@@ -38,6 +39,19 @@ export const GRAPHQL_LIMITS = { maxTokens: 2000, maxDepth: 8, maxCost: 5000, max
  */
 function isGraphQLError(error: unknown): error is GraphQLError {
   return error instanceof GraphQLError || (error instanceof Error && error.name === "GraphQLError");
+}
+
+/**
+ * What the Pothos plugins throw of a connection's or `node`'s arguments ('Argument "first" must be…',
+ * 'Arguments "before" and "after"…', 'Invalid cursor…', 'Invalid global ID…'). Their other validation
+ * errors (a resolver returning no list) are the schema's faults and stay masked.
+ */
+function isPothosArgumentError(error: unknown): error is Error {
+  return (
+    error instanceof Error &&
+    error.name === "PothosValidationError" &&
+    /^(Arguments? "|Invalid cursor|Invalid global ID|ID: )/.test(error.message)
+  );
 }
 
 /** Masked faults and what they hid, logged once the request's id is known (`withRequestId`). */
@@ -57,6 +71,13 @@ function toGraphQLError(error: unknown): GraphQLError {
         ...(limited ? { http: { status: 429 } } : {}),
       },
       ...(isGraphQLError(error) ? { nodes: error.nodes, path: error.path } : {}),
+    });
+  }
+  // The Pothos plugins' own argument checks (a cursor or count relay-arguments.ts let through): input, not faults.
+  if (isPothosArgumentError(original)) {
+    return new GraphQLError(original.message, {
+      ...(isGraphQLError(error) ? { nodes: error.nodes, path: error.path } : {}),
+      extensions: { code: BAD_USER_INPUT, status: 400 },
     });
   }
   if (isGraphQLError(error) && !error.originalError) return error; // validation and syntax errors
@@ -88,6 +109,8 @@ function stampErrors(errors: readonly unknown[], requestId: string, logger: Logg
     // Masking is idempotent: yoga's already masked errors come back as they are; socket errors get masked here.
     const e = toGraphQLError(error);
     if (faults.has(e)) logger.error({ err: faults.get(e), requestId }, "operation failed");
+    // The caller's mistake, answered as such: worth a line to follow a partner's report, not an alert.
+    else if (e.extensions?.code === BAD_USER_INPUT) logger.info({ requestId, reason: e.message }, "graphql: input refused");
     return new GraphQLError(e.message, {
       nodes: e.nodes,
       source: e.source,
@@ -214,6 +237,18 @@ function createYogaFor(services: Services) {
         onSubscribe: ({ args, setResultAndStopExecution }: CostHookPayload) => {
           if (!pagesByVariable((args as ExecutionArgs).document)) return;
           const errors = costErrors(args as never, GRAPHQL_LIMITS.maxCost);
+          if (errors.length) setResultAndStopExecution({ errors });
+        },
+      },
+      // Malformed cursors, page counts and global ids (graphql/relay-arguments.ts), with the variables' values,
+      // before any resolver: the same over HTTP and the socket (whose operations run this enveloped execute).
+      {
+        onExecute: ({ args, setResultAndStopExecution }: CostHookPayload) => {
+          const errors = relayArgumentErrors(args as ExecutionArgs);
+          if (errors.length) setResultAndStopExecution({ errors });
+        },
+        onSubscribe: ({ args, setResultAndStopExecution }: CostHookPayload) => {
+          const errors = relayArgumentErrors(args as ExecutionArgs);
           if (errors.length) setResultAndStopExecution({ errors });
         },
       },

@@ -1,6 +1,7 @@
 // GET /api/integrity: checks the service's own bookkeeping and answers counts with a few examples each:
 //   - every account's cached balance equals the sum of its ledger rows;
-//   - media files no job (or brand library row, or export) owns, and finished jobs whose files are gone;
+//   - media files no job (or brand library row, or export) owns, and finished jobs whose files are gone
+//     (media-checks.ts);
 //   - jobs still `processing` with a lease older than JOB_LEASE_SECONDS (the orphan sweep missed them);
 //   - refunds whose job was never charged.
 import type { IntegrityReport } from "@adgen/schema";
@@ -8,10 +9,9 @@ import type { Services } from "../../request-context.ts";
 import type { AuditSource } from "../audit/record-audit.ts";
 import { auditAdminRead } from "../audit/admin-audit.ts";
 import { LedgerReason } from "../credits/ledger.ts";
+import { jobsWithMissingFiles, orphanedMedia } from "./media-checks.ts";
 
 const EXAMPLES = 10;
-/** Finished jobs whose files are checked, newest first (each check is one stat). */
-const JOBS_CHECKED = 2000;
 
 const finding = <T>(all: T[]) => ({ count: all.length, examples: all.slice(0, EXAMPLES) });
 
@@ -46,61 +46,6 @@ async function stuckJobs(services: Services) {
     orderBy: { heartbeatAt: "asc" },
   });
   return rows.map((job) => ({ jobId: job.id, status: job.status, heartbeatAt: job.heartbeatAt?.toISOString() ?? null }));
-}
-
-/** Files in the store's `jobs/`, `brand/` and `exports/` folders whose owning row does not exist (or was refunded). */
-async function orphanedMedia(services: Services) {
-  const [jobFiles, brandFiles, exportFiles] = await Promise.all([
-    services.media.list("jobs"),
-    services.media.list("brand"),
-    services.media.list("exports"),
-  ]);
-  const jobIds = [...new Set(jobFiles.map((file) => file.key.split("/")[1]!))];
-  const liveJobs = new Set(
-    (await services.prisma.job.findMany({ where: { id: { in: jobIds }, refundedAt: null }, select: { id: true } })).map((job) => job.id),
-  );
-  const brandKeys = new Set(
-    (
-      await services.prisma.brandMedia.findMany({ where: { fileKey: { in: brandFiles.map((f) => f.key) } }, select: { fileKey: true } })
-    ).map((row) => row.fileKey),
-  );
-  const exportKeys = new Set(
-    (
-      await services.prisma.exportRequest.findMany({ where: { fileKey: { in: exportFiles.map((f) => f.key) } }, select: { fileKey: true } })
-    ).map((row) => row.fileKey),
-  );
-  return [
-    ...jobFiles.filter((file) => !liveJobs.has(file.key.split("/")[1]!)),
-    ...brandFiles.filter((file) => !brandKeys.has(file.key)),
-    // An export's scratch files live under `.work/`; only finished archives are here.
-    ...exportFiles.filter((file) => !exportKeys.has(file.key)),
-  ];
-}
-
-/** Completed, unrefunded jobs whose result names a file of their own that the store does not have. */
-async function jobsWithMissingFiles(services: Services) {
-  const jobs = await services.prisma.job.findMany({
-    where: { status: "completed", refundedAt: null },
-    select: { id: true, result: true },
-    orderBy: { createdAt: "desc" },
-    take: JOBS_CHECKED,
-  });
-  const out: { jobId: string; missing: string[] }[] = [];
-  for (const job of jobs) {
-    const files = new Set<string>();
-    const own = new RegExp(`/api/media/${job.id}/([A-Za-z0-9._-]+)$`);
-    const assets = (job.result as { assets?: { url?: unknown; thumbnail?: unknown }[] } | null)?.assets;
-    for (const asset of Array.isArray(assets) ? assets : []) {
-      for (const url of [asset?.url, asset?.thumbnail]) {
-        const match = typeof url === "string" ? url.match(own) : null;
-        if (match && !match[1]!.startsWith(".")) files.add(match[1]!);
-      }
-    }
-    const missing: string[] = [];
-    for (const file of files) if (!(await services.media.stat(`jobs/${job.id}/${file}`))) missing.push(file);
-    if (missing.length) out.push({ jobId: job.id, missing });
-  }
-  return out;
 }
 
 export async function integrityReport(services: Services): Promise<IntegrityReport> {
