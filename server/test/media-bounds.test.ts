@@ -11,6 +11,8 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ChildPool } from "../src/media/child-pool.ts";
 import { runLimited } from "../src/media/limited-child.ts";
 import { locateFfmpeg } from "../src/modules/render/ffmpeg.ts";
+import { imageSize } from "../src/modules/render/image-size.ts";
+import { workingPicturePath } from "../src/modules/render/working-picture.ts";
 import { type Account, signUp } from "./support/accounts.ts";
 import { startTestApp, type TestApp } from "./support/harness.ts";
 
@@ -80,6 +82,19 @@ describe("uploads within bounds", () => {
     const png = Buffer.from(await served.arrayBuffer());
     // What a render reads is the working copy: its header says 2048×1536.
     expect([png.readUInt32BE(16), png.readUInt32BE(20)]).toEqual([2048, 1536]);
+  });
+});
+
+describe("renders", () => {
+  it("decode a picture larger than 2048 px only as a copy scaled by a child", { timeout: 90_000 }, async () => {
+    await bigPng(8000, 6000);
+    const original = join(dir, "8000x6000.png");
+    const working = await workingPicturePath(original);
+    expect(working).not.toBe(original);
+    expect(await imageSize(working!)).toEqual({ width: 2048, height: 1536 });
+    // A small picture is decoded as it is.
+    await bigPng(1200, 900);
+    expect(await workingPicturePath(join(dir, "1200x900.png"))).toBe(join(dir, "1200x900.png"));
   });
 });
 
