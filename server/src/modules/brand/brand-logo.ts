@@ -1,21 +1,22 @@
 // A brand's logo as an uploaded file: PNG, WebP or SVG, judged by content (not name). It is stored as a
 // PNG in the media store and its public address becomes the brand's `logoUrl`, which ads put on their end
-// card. A raster is size-checked from its header before it is decoded. An SVG is never served as SVG: it is
+// card. A raster is size-checked from its header before it is decoded, and decoded and scaled only in a
+// memory-limited ffmpeg child. An SVG is never served as SVG: it is
 // drawn to a PNG, and only after refusing what could reach outside the file (DOCTYPE and entities, links
 // or styles that load another resource, scripts and foreign objects), so drawing it fetches nothing.
 // Logos are public by nature (they go on every ad), so the stored file is served without a session under
 // an unguessable id.
 import { randomUUID } from "node:crypto";
-import { readFile, rm, writeFile } from "node:fs/promises";
+import { mkdtemp, readFile, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { BRAND_LOGO_LIMITS, type BrandLogo, BrandLogoUpload } from "@adgen/schema";
-import { createCanvas, type Image, loadImage } from "@napi-rs/canvas";
+import { createCanvas, loadImage } from "@napi-rs/canvas";
 import type { Services } from "../../request-context.ts";
 import { AppError, Errors, parseInput } from "../../errors.ts";
 import type { AuditSource } from "../audit/record-audit.ts";
 import { getBrand, saveBrandProfile, updateBrand } from "./brand-profile.ts";
-import { readImageHeader } from "./image-probe.ts";
+import { decodePicture, type ImageHeader, readImageHeader } from "./image-probe.ts";
 
 const LOGO_PREFIX = "brand-logos";
 const MB = 1024 * 1024;
@@ -46,29 +47,39 @@ export function svgHazard(text: string): string | null {
   return null;
 }
 
-interface Decoded {
-  image: Image;
+/** The logo as a PNG file in `scratch`, at most storedLongSide px on its longer side, with its size. */
+interface Stored {
+  path: string;
   width: number;
   height: number;
   uploaded: BrandLogo["uploaded"];
 }
 
-async function decode(path: string, bytes: number): Promise<Decoded> {
-  if (bytes > BRAND_LOGO_LIMITS.maxBytes) throw bad(`The logo is larger than ${BRAND_LOGO_LIMITS.maxBytes / MB} MB: send a smaller file`);
-  if (bytes === 0) throw bad("The logo file is empty");
-  const header = await readImageHeader(path);
-  if (header && (header.mime === "image/png" || header.mime === "image/webp")) {
-    const { minSide, maxSide } = BRAND_LOGO_LIMITS;
-    if (header.animated) throw bad("The logo is an animated WebP: send a still image");
-    if (Math.min(header.width, header.height) < minSide)
-      throw bad(`The logo is ${header.width}×${header.height} px: send one at least ${minSide} px on its shorter side`);
-    if (Math.max(header.width, header.height) > maxSide)
-      throw bad(`The logo is ${header.width}×${header.height} px: send one at most ${maxSide} px on its longer side`);
-    const image = await loadImage(await readFile(path)).catch(() => {
-      throw bad("The logo could not be read as an image: it may be damaged");
-    });
-    return { image, width: header.width, height: header.height, uploaded: header.mime === "image/png" ? "png" : "webp" };
+/**
+ * A PNG or WebP logo is checked from its header, then decoded and scaled in a memory-limited ffmpeg child (in
+ * the account's turn of the media pool): a 4096 px logo is 64 MB of pixels, which the HTTP process never holds.
+ */
+async function storeRaster(path: string, header: ImageHeader, owner: string, scratch: string): Promise<Stored> {
+  const { minSide, maxSide, storedLongSide } = BRAND_LOGO_LIMITS;
+  if (header.animated) throw bad("The logo is an animated WebP: send a still image");
+  if (Math.min(header.width, header.height) < minSide)
+    throw bad(`The logo is ${header.width}×${header.height} px: send one at least ${minSide} px on its shorter side`);
+  if (Math.max(header.width, header.height) > maxSide)
+    throw bad(`The logo is ${header.width}×${header.height} px: send one at most ${maxSide} px on its longer side`);
+  const output = join(scratch, "logo.png");
+  if ((await decodePicture(path, owner, { output, longSide: storedLongSide })) !== "ok") {
+    throw bad("The logo could not be read as an image: it may be damaged");
   }
+  const stored = await readImageHeader(output);
+  if (!stored) throw new Error("the scaled logo could not be read back");
+  return { path: output, width: stored.width, height: stored.height, uploaded: header.mime === "image/png" ? "png" : "webp" };
+}
+
+/**
+ * An SVG is drawn with its longer side at storedLongSide, after refusing what could reach outside the file:
+ * the drawing is bounded by that size, whatever the SVG declares.
+ */
+async function storeSvg(path: string, scratch: string): Promise<Stored> {
   const text = (await readFile(path)).toString("utf8");
   if (!looksLikeSvg(text)) throw bad("The logo must be a PNG, WebP or SVG file");
   const hazard = svgHazard(text);
@@ -77,15 +88,22 @@ async function decode(path: string, bytes: number): Promise<Decoded> {
     throw bad("The SVG could not be drawn: check that it is a valid SVG file");
   });
   if (!(image.width > 0 && image.height > 0)) throw bad("The SVG has no size: give its <svg> a width and height, or a viewBox");
-  return { image, width: image.width, height: image.height, uploaded: "svg" };
+  const scale = BRAND_LOGO_LIMITS.storedLongSide / Math.max(image.width, image.height);
+  const width = Math.max(1, Math.round(image.width * scale));
+  const height = Math.max(1, Math.round(image.height * scale));
+  const canvas = createCanvas(width, height);
+  canvas.getContext("2d").drawImage(image, 0, 0, width, height);
+  const output = join(scratch, "logo.png");
+  await writeFile(output, await canvas.encode("png"));
+  return { path: output, width, height, uploaded: "svg" };
 }
 
-/** The stored size: a raster keeps its own up to the cap; an SVG is drawn with its longer side at the cap. */
-function storedSize(decoded: Decoded): { width: number; height: number } {
-  const longSide = Math.max(decoded.width, decoded.height);
-  const target = decoded.uploaded === "svg" ? BRAND_LOGO_LIMITS.storedLongSide : Math.min(longSide, BRAND_LOGO_LIMITS.storedLongSide);
-  const scale = target / longSide;
-  return { width: Math.max(1, Math.round(decoded.width * scale)), height: Math.max(1, Math.round(decoded.height * scale)) };
+async function storeLogo(path: string, bytes: number, owner: string, scratch: string): Promise<Stored> {
+  if (bytes > BRAND_LOGO_LIMITS.maxBytes) throw bad(`The logo is larger than ${BRAND_LOGO_LIMITS.maxBytes / MB} MB: send a smaller file`);
+  if (bytes === 0) throw bad("The logo file is empty");
+  const header = await readImageHeader(path);
+  if (header && (header.mime === "image/png" || header.mime === "image/webp")) return storeRaster(path, header, owner, scratch);
+  return storeSvg(path, scratch);
 }
 
 export async function uploadBrandLogo(
@@ -97,24 +115,20 @@ export async function uploadBrandLogo(
   const { file, brandId } = parseInput(BrandLogoUpload, input);
   // Another account's brand (or none) is refused before anything is stored.
   if (brandId) await getBrand(services, user, brandId);
-  const decoded = await decode(file.path, file.bytes);
-  const size = storedSize(decoded);
-  const canvas = createCanvas(size.width, size.height);
-  canvas.getContext("2d").drawImage(decoded.image, 0, 0, size.width, size.height);
-  const png = await canvas.encode("png");
+  const scratch = await mkdtemp(join(tmpdir(), "adgen-logo-"));
+  let stored: Stored;
   const name = `${randomUUID()}.png`;
-  const local = join(tmpdir(), `adgen-logo-${name}`);
   try {
-    await writeFile(local, png);
-    await services.media.put(`${LOGO_PREFIX}/${name}`, local);
+    stored = await storeLogo(file.path, file.bytes, user.id, scratch);
+    await services.media.put(`${LOGO_PREFIX}/${name}`, stored.path);
   } finally {
-    await rm(local, { force: true });
+    await rm(scratch, { recursive: true, force: true });
   }
   const logoUrl = brandLogoUrl(services, name);
   const brand = brandId
     ? await updateBrand(services, user, source, { id: brandId, logoUrl })
     : await saveBrandProfile(services, user, source, { logoUrl });
-  return { brandId: brand.id, logoUrl, width: size.width, height: size.height, uploaded: decoded.uploaded };
+  return { brandId: brand.id, logoUrl, width: stored.width, height: stored.height, uploaded: stored.uploaded };
 }
 
 /**

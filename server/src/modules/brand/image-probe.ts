@@ -1,10 +1,12 @@
 // What an uploaded file really is: its type from its first bytes (a renamed .exe is not a PNG), its pixel
 // size from its header (read with a few small positioned reads, before anything is decoded, so a huge or
 // hostile image is refused without being expanded in memory), and whether it decodes at all (ffmpeg, in
-// its own process, so a broken or bomb-like picture cannot take the server down with it).
-import { spawn } from "node:child_process";
+// its own memory-limited process and its turn of the media pool, so a broken or bomb-like picture cannot
+// take the server down with it), with a downscaled working copy made by the same run.
 import { type FileHandle, open } from "node:fs/promises";
 import type { BrandMediaType } from "@adgen/schema";
+import { runLimited } from "../../media/limited-child.ts";
+import { mediaChildMemoryBytes, mediaPool, type MediaOwner } from "../../media/media-work.ts";
 import { locateFfmpeg } from "../render/ffmpeg.ts";
 
 export interface ImageHeader {
@@ -99,24 +101,30 @@ export async function readImageHeader(path: string): Promise<ImageHeader | null>
 
 const DECODE_TIMEOUT_MS = 20_000;
 
+export type PictureDecode = "ok" | "damaged" | "too-large";
+
 /**
- * True when the whole picture decodes without an error: a file with a valid header and a truncated or
- * corrupt body is not an image an ad can show. ffmpeg is told to stop at the first decoding error.
+ * Decodes the whole picture in an ffmpeg child (memory-limited, in `owner`'s turn of the media pool): "ok"
+ * when it decodes without an error, "damaged" when a valid header hides a truncated or corrupt body (not an
+ * image an ad can show: ffmpeg stops at the first decoding error), "too-large" when decoding it needs more
+ * memory than a media child may use. With `shrink`, the same run writes a copy whose long side is at most
+ * `shrink.longSide` px (smaller ones keep their size) to `shrink.output` (PNG or JPEG, by its name's ending).
  */
-export function decodesCleanly(path: string): Promise<boolean> {
-  return new Promise((resolve, reject) => {
-    let ffmpeg: string;
-    try {
-      ffmpeg = locateFfmpeg();
-    } catch (error) {
-      reject(error);
-      return;
-    }
+export function decodePicture(path: string, owner: MediaOwner, shrink?: { output: string; longSide: number }): Promise<PictureDecode> {
+  return mediaPool().run(owner, async () => {
+    // Scaled only when larger, keeping the proportions (each side rounded, as a canvas would).
+    const factor = `min(1,${shrink?.longSide}/max(iw,ih))`;
+    const scale = `scale=w='max(1,round(iw*${factor}))':h='max(1,round(ih*${factor}))':flags=area`;
+    const output = shrink
+      ? ["-vf", scale, ...(/\.jpe?g$/i.test(shrink.output) ? ["-q:v", "2"] : []), "-y", shrink.output]
+      : ["-f", "null", "-"];
     const args = [
       "-hide_banner",
       "-nostdin",
       "-v",
-      "quiet",
+      "error",
+      "-threads",
+      "1",
       "-err_detect",
       "explode",
       "-xerror",
@@ -124,19 +132,15 @@ export function decodesCleanly(path: string): Promise<boolean> {
       path,
       "-frames:v",
       "1",
-      "-f",
-      "null",
-      "-",
+      ...output,
     ];
-    const child = spawn(ffmpeg, args, { stdio: "ignore" });
-    const timer = setTimeout(() => child.kill("SIGKILL"), DECODE_TIMEOUT_MS);
-    child.on("error", (error) => {
-      clearTimeout(timer);
-      reject(error);
-    });
-    child.on("close", (code) => {
-      clearTimeout(timer);
-      resolve(code === 0);
-    });
+    const run = await runLimited(locateFfmpeg(), args, { memoryBytes: mediaChildMemoryBytes(), timeoutMs: DECODE_TIMEOUT_MS });
+    if (run.outOfMemory) return "too-large";
+    return run.code === 0 ? "ok" : "damaged";
   });
+}
+
+/** True when the whole picture decodes without an error (see decodePicture). */
+export async function decodesCleanly(path: string, owner: MediaOwner = "pictures"): Promise<boolean> {
+  return (await decodePicture(path, owner)) === "ok";
 }

@@ -2,6 +2,7 @@
 // product fills in it (found in its pixels), read once per file.
 import { findSubjectBox } from "./subject-box.ts";
 import { imageSize } from "./image-size.ts";
+import { loadWorkingPicture } from "./working-picture.ts";
 import type { Scene, Storyboard } from "./types.ts";
 
 /** Each picture's size and the product's box in it, when the storyboard does not say (read once per file). */
@@ -14,8 +15,10 @@ export async function withPictureFacts(storyboard: Storyboard): Promise<Storyboa
         const size = await imageSize(path);
         if (!size) return {};
         try {
-          const { loadImage } = await import("@napi-rs/canvas");
-          const box = await findSubjectBox(await loadImage(path));
+          // The working copy (at most 2048 px): the box is found on a 128 px sample anyway.
+          const picture = await loadWorkingPicture(path);
+          if (!picture) return { imageSize: size };
+          const box = await findSubjectBox(picture);
           return { imageSize: size, subject: { x: box.x, y: box.y, w: box.w, h: box.h } };
         } catch {
           return { imageSize: size };

@@ -18,6 +18,7 @@ import { contrast, INK, mix, parseHex, type Rgb, readableOn, toHex, WHITE } from
 import { locateFont } from "./ffmpeg.ts";
 import { SAFE_MARGINS } from "./layout.ts";
 import { findSubjectBox, type SubjectBox } from "./subject-box.ts";
+import { loadWorkingPicture } from "./working-picture.ts";
 import type { Storyboard } from "./types.ts";
 
 export const STATIC_LAYOUTS = ["spotlight", "split", "poster"] as const;
@@ -560,7 +561,7 @@ export async function renderStaticAd(
   outPath: string,
   options: StaticAdOptions = {},
 ) {
-  const { createCanvas, loadImage } = await canvasLibrary();
+  const { createCanvas } = await canvasLibrary();
   const spec = FORMATS.find((f) => f.ratio === format);
   if (!spec) throw new Error(`unknown format ${format}`);
   const { width, height } = spec;
@@ -572,10 +573,11 @@ export async function renderStaticAd(
   const primary = parseHex(storyboard.brand.primary);
   let accent = parseHex(storyboard.brand.accent);
   if (contrast(accent, primary) < 1.5) accent = mix(accent, contrast(WHITE, primary) > contrast(INK, primary) ? WHITE : INK, 0.5);
-  const picture = variant.picturePath ? await loadImage(variant.picturePath) : null;
+  // Decoded at most 2048 px on a side: a huge picture is scaled in a child first (working-picture.ts).
+  const picture = variant.picturePath ? await loadWorkingPicture(variant.picturePath) : null;
   const subject = picture ? await findSubjectBox(picture) : null;
   const backdrop = picture ? await edgeColour(picture) : null;
-  const logo = storyboard.brand.logoPath ? await loadImage(storyboard.brand.logoPath) : null;
+  const logo = storyboard.brand.logoPath ? await loadWorkingPicture(storyboard.brand.logoPath) : null;
   const gap = unit * 0.04;
   const sc: StaticScene = {
     ctx,
