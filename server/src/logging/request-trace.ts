@@ -38,13 +38,16 @@ const API_PREFIXES = ["/api", "/trpc", "/graphql"];
 
 /**
  * One line per request: method, path (never the query string, where a token may travel), route,
- * operation, status, duration, request id and the caller. API calls at info (server faults at error);
+ * operation, status, duration, request id and the caller. API calls at info (server faults at error, a
+ * deliberate 503 not);
  * the SPA's files at debug.
  */
 export function logRequest(logger: Logger, request: { method: string; url: string }, status: number, trace: RequestTrace): void {
   const path = new URL(request.url).pathname;
   const api = API_PREFIXES.some((prefix) => path === prefix || path.startsWith(`${prefix}/`));
-  const level = status >= 500 ? "error" : api ? "info" : "debug";
+  // A 503 is the service declining on purpose (maintenance, a webhook or a provider not set up, try
+  // again): an answer like a 4xx, not a fault; the code that answers it warns where an operator must act.
+  const level = status >= 500 && status !== 503 ? "error" : api ? "info" : "debug";
   logger[level](
     {
       requestId: trace.requestId,

@@ -16,6 +16,7 @@ import { notificationsOperations } from "./notifications.ts";
 import { performanceOperations } from "./performance.ts";
 import { loopOperations } from "./loop.ts";
 import type { AnyOperation } from "./operation.ts";
+import { indexOperations } from "./operation-index.ts";
 import { projectsOperations } from "./projects.ts";
 import { promptBuilderOperations } from "./prompt-builder.ts";
 import { providerWebhookOperations } from "./provider-webhooks.ts";
@@ -62,4 +63,4 @@ export const operations: readonly AnyOperation[] = Object.entries(catalogue).fla
   }),
 );
 
-export const operationByName = new Map(operations.map((operation) => [operation.name, operation]));
+export const operationByName = indexOperations(operations);

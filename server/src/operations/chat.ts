@@ -3,6 +3,7 @@
 import { ChatHistory, ChatQueryInput, ChatStreamEvent } from "@adgen/schema";
 import { startChatTurn } from "../modules/assistant/agent.ts";
 import { chatHistory } from "../modules/assistant/threads.ts";
+import { assistantCaller } from "./assistant-caller.ts";
 import { defineOperation, NoInput } from "./operation.ts";
 import { signedIn } from "./signed-in.ts";
 
@@ -20,7 +21,8 @@ export const chatOperations = {
     output: ChatStreamEvent,
     rest: { method: "POST", path: "/chat/query", tag, errors: { 404: "Thread not found" } },
     handler: async (ctx, input, call) => {
-      const events = await startChatTurn(ctx.services, signedIn(ctx), input, call.signal);
+      // The question is a read; each tool it leads to is admitted as its own operation call.
+      const events = await startChatTurn(ctx.services, assistantCaller(ctx, call), input, call.signal);
       return (async function* () {
         let id = 0;
         for await (const event of events) {

@@ -2,7 +2,8 @@
 // asking, a way to read the input) and call `invokeOperation`, which runs, in this order:
 //   1. authenticate: the transport host built `ctx` from the request's credentials;
 //   2. authorize: the operation's `access` (401, 403), and a read-only (analytics) API key's scope: no
-//      mutation or upload (403);
+//      mutation or upload (403); the assistant's tool calls pass the same `admit` for the operations
+//      they stand for;
 //   3. rate limit: one counter per operation name and client, shared by every transport; a stream
 //      connection counts in the stream class;
 //   4. validate (`parseInput`): first an iterative walk refuses input nested deeper than 32 levels or
@@ -62,13 +63,21 @@ export function authorize(operation: AnyOperation, ctx: RequestContext, headers:
   }
 }
 
+/**
+ * Whether this caller may call the operation now: `authorize`, then maintenance mode (an admin setting:
+ * changes by non-admins answer 503, reads keep working). Throws the refusal. Also what a tool call that
+ * stands for the operation passes first (modules/assistant/tool-gate.ts), so both obey one rule.
+ */
+export async function admit(operation: AnyOperation, ctx: RequestContext, headers: Headers): Promise<void> {
+  authorize(operation, ctx, headers);
+  await refuseWritesInMaintenance(ctx.services, ctx.auth?.user.role ?? null, operation);
+}
+
 export async function invokeOperation(invocation: Invocation): Promise<unknown> {
   const { operation, ctx, call } = invocation;
   // Named in the request's log line whatever happens next (a 401 and a 429 are worth finding too).
   traceOperation(ctx.trace, operation.name, ctx.auth?.user.id ?? null);
-  authorize(operation, ctx, call.headers);
-  // Maintenance mode (an admin setting): changes by non-admins answer 503, reads keep working.
-  await refuseWritesInMaintenance(ctx.services, ctx.auth?.user.role ?? null, operation);
+  await admit(operation, ctx, call.headers);
   try {
     const counted = await enforceRateLimit(ctx, operation.rateLimit, operation.name);
     invocation.onRateLimit?.(counted);

@@ -12,6 +12,7 @@ import {
 } from "@adgen/schema";
 import { z } from "zod";
 import { createVoiceSession, openSpeech, voiceConfig, voiceSessionState, voiceTurn } from "../modules/assistant/voice.ts";
+import { assistantCaller } from "./assistant-caller.ts";
 import { defineOperation, type FileResult } from "./operation.ts";
 import { signedIn } from "./signed-in.ts";
 
@@ -36,7 +37,7 @@ export const voiceOperations = {
     input: VoiceTurnInput,
     output: VoiceTurn,
     rest: { method: "POST", path: "/voice/{voiceProvider}", tag, errors: { 404: "Voice session not found" } },
-    handler: (ctx, input, call) => voiceTurn(ctx.services, signedIn(ctx), input, call.signal),
+    handler: (ctx, input, call) => voiceTurn(ctx.services, assistantCaller(ctx, call), input, call.signal),
   }),
   session: defineOperation({
     summary: "A voice session's state (by sessionId, else your latest; null when you have none)",

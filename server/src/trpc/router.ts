@@ -2,7 +2,8 @@
 // the operation's name. Each procedure only decodes (tRPC already parsed the JSON) and hands the call to
 // the one invocation path, which authenticates, authorizes, rate-limits and validates; input is *not*
 // validated by tRPC, so an anonymous bad call is a 401 like on REST. Subscriptions yield tracked ids so
-// the client's own reconnect resumes where it stopped.
+// the client's own reconnect resumes where it stopped. Input fields an operation takes from request
+// headers on REST (`Idempotency-Key`) are read from the same headers here (tRPC's links can send them).
 import { initTRPC, type TRPCBuiltRouter, TRPCError, type TRPCRouterRecord, type TrackedEnvelope, tracked } from "@trpc/server";
 import { type z, ZodObject } from "zod";
 import type { RequestContext } from "../request-context.ts";
@@ -10,7 +11,7 @@ import { AppError, type ErrorCode } from "../errors.ts";
 import { openLiveStream } from "../modules/auth/live-streams.ts";
 import { type Catalogue, catalogue } from "../operations/catalogue.ts";
 import { invokeOperation } from "../operations/invoke.ts";
-import type { AnyOperation, Operation, OperationCall, StreamItem } from "../operations/operation.ts";
+import { type AnyOperation, type Operation, type OperationCall, type StreamItem, served } from "../operations/operation.ts";
 
 export interface TrpcContext extends RequestContext {
   reqHeaders: Headers;
@@ -61,6 +62,24 @@ export function callFor(ctx: TrpcContext, signal: AbortSignal | undefined): Oper
   };
 }
 
+/**
+ * The input with the fields the operation's REST binding reads from headers (`idempotencyKey` from
+ * `Idempotency-Key`), taken from this request's headers when the input leaves them out. A field sent in
+ * the input itself wins, so a subscription's own `lastEventId` is never replaced. In a batch, every call
+ * reads the one request's headers.
+ */
+export function withHeaderFields(operation: AnyOperation, input: unknown, headers: Headers): unknown {
+  const mapped = served(operation.rest) ? Object.entries(operation.rest.headers ?? {}) : [];
+  if (!mapped.length || (input !== undefined && (typeof input !== "object" || input === null || Array.isArray(input)))) return input;
+  const given = (input ?? {}) as Record<string, unknown>;
+  const fromHeaders: Record<string, string> = {};
+  for (const [field, header] of mapped) {
+    const value = headers.get(header);
+    if (value !== null && given[field] === undefined) fromHeaders[field] = value;
+  }
+  return Object.keys(fromHeaders).length ? { ...given, ...fromHeaders } : input;
+}
+
 /** An operation whose every input field is optional may be called without an argument. */
 type OptionalIfEmpty<In> = Record<string, never> extends In ? In | undefined : In;
 
@@ -83,7 +102,12 @@ function withInput<In, Out>(operation: AnyOperation) {
 function queryProcedure<I extends z.ZodType, O>(operation: Operation<I, O, "query">) {
   return withInput<OptionalIfEmpty<z.input<I>>, z.output<I>>(operation).query(async ({ ctx, input, signal }) => {
     try {
-      return (await invokeOperation({ operation, ctx, readInput: () => input, call: callFor(ctx, signal) })) as O;
+      return (await invokeOperation({
+        operation,
+        ctx,
+        readInput: () => withHeaderFields(operation, input, ctx.reqHeaders),
+        call: callFor(ctx, signal),
+      })) as O;
     } catch (error) {
       throw toTrpcError(error);
     }
@@ -93,7 +117,12 @@ function queryProcedure<I extends z.ZodType, O>(operation: Operation<I, O, "quer
 function mutationProcedure<I extends z.ZodType, O>(operation: Operation<I, O, "mutation">) {
   return withInput<OptionalIfEmpty<z.input<I>>, z.output<I>>(operation).mutation(async ({ ctx, input, signal }) => {
     try {
-      return (await invokeOperation({ operation, ctx, readInput: () => input, call: callFor(ctx, signal) })) as O;
+      return (await invokeOperation({
+        operation,
+        ctx,
+        readInput: () => withHeaderFields(operation, input, ctx.reqHeaders),
+        call: callFor(ctx, signal),
+      })) as O;
     } catch (error) {
       throw toTrpcError(error);
     }
@@ -107,7 +136,12 @@ function subscriptionProcedure<I extends z.ZodType, O>(operation: Operation<I, O
       const own = signal ?? new AbortController().signal;
       try {
         const items = await openLiveStream<StreamItem<O>>(ctx, own, (leased) =>
-          invokeOperation({ operation, ctx, readInput: () => input, call: callFor(ctx, leased) }),
+          invokeOperation({
+            operation,
+            ctx,
+            readInput: () => withHeaderFields(operation, input, ctx.reqHeaders),
+            call: callFor(ctx, leased),
+          }),
         );
         let seq = 0;
         for await (const item of items) {

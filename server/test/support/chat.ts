@@ -20,10 +20,18 @@ export interface ChatAnswer {
   text: string;
 }
 
-export async function ask(app: TestApp, account: Account | null, body: Record<string, unknown>): Promise<ChatAnswer> {
+/** Who asks: an account's session (its cookie), a bearer credential (an API key, a JWT), or nobody. */
+export type Asker = Account | { bearer: string } | null;
+
+const credentialHeaders = (asker: Asker): Record<string, string> => {
+  if (!asker) return {};
+  return "bearer" in asker ? { authorization: `Bearer ${asker.bearer}` } : { cookie: `session=${asker.jwt}` };
+};
+
+export async function ask(app: TestApp, asker: Asker, body: Record<string, unknown>): Promise<ChatAnswer> {
   const response = await fetch(`${app.url}/api/chat/query`, {
     method: "POST",
-    headers: { "content-type": "application/json", accept: "text/event-stream", ...(account ? { cookie: `session=${account.jwt}` } : {}) },
+    headers: { "content-type": "application/json", accept: "text/event-stream", ...credentialHeaders(asker) },
     body: JSON.stringify(body),
   });
   const contentType = response.headers.get("content-type");

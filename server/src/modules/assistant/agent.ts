@@ -1,7 +1,9 @@
 // One turn of a conversation: the account's message in, a stream of events out (text pieces as the
 // answer is produced, each tool call with its result, then `done` with the thread id), both saved on
 // the thread. A pending launch is settled here, before any assistant runs: the user's "yes" launches
-// it; any other message drops it, so nothing launches without an explicit confirmation.
+// it; any other message drops it, so nothing launches without an explicit confirmation. The "yes" is
+// itself a tool call (confirm_launch, a `workflow.launch`): a caller that may not launch is refused it,
+// whoever proposed the launch.
 import { ChatQueryInput, type ChatStreamEvent, type ToolCallView } from "@adgen/schema";
 import type { z } from "zod";
 import type { Services } from "../../request-context.ts";
@@ -11,6 +13,7 @@ import { builtInTurn, describeResult } from "./built-in.ts";
 import { modelTurn } from "./model-agent.ts";
 import { claimPendingLaunch, confirmsLaunch, declinesLaunch, launchConfirmed } from "./pending-launch.ts";
 import { type HistoryMessage, previousToolCall } from "./context.ts";
+import { CONFIRM_LAUNCH, refusalOf } from "./tool-gate.ts";
 import { addMessage, createThread, findOwnThread, threadMessages, toMessageView } from "./threads.ts";
 
 export interface AgentTurn {
@@ -70,15 +73,15 @@ async function* settlePendingLaunch(
     yield { type: "text", text: `I did not launch ${pending.summary}. ` };
     return false;
   }
-  let result: unknown;
+  let result: unknown = await refusalOf(user, CONFIRM_LAUNCH);
   try {
-    result = await launchConfirmed(services, user, pending, messageId);
+    result ??= await launchConfirmed(services, user, pending, messageId);
   } catch (error) {
     if (!(error instanceof AppError) || error.status >= 500) throw error;
     result = { launched: false, error: error.message };
   }
-  yield { type: "tool", tool: { name: "confirm_launch", arguments: { ...pending.request }, result } };
-  yield { type: "text", text: describeResult("confirm_launch", result) };
+  yield { type: "tool", tool: { name: CONFIRM_LAUNCH.name, arguments: { ...pending.request }, result } };
+  yield { type: "text", text: describeResult(CONFIRM_LAUNCH.name, result) };
   return true;
 }
 

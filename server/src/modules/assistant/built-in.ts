@@ -6,7 +6,8 @@ import type { Services } from "../../request-context.ts";
 import type { AssistantUser } from "./assistant-user.ts";
 import type { AgentEvent, AgentTurn } from "./agent.ts";
 import { readInContext } from "./follow-up.ts";
-import { runTool } from "./tools.ts";
+import { runTool } from "./run-tool.ts";
+import { describeRefusal, isRefusal } from "./tool-gate.ts";
 
 const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? "" : "s"}`;
 
@@ -30,6 +31,7 @@ function adsSummary(ads: { totals: any; creatives: any[] } | undefined): string 
 
 /** The answer to a tool's result, in words, with its numbers. */
 export function describeResult(tool: string, result: any): string {
+  if (isRefusal(result)) return describeRefusal(result);
   if (result && typeof result === "object" && typeof result.error === "string") return `I could not do that: ${result.error}.`;
   switch (tool) {
     case "read_performance": {

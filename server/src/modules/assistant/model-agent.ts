@@ -11,7 +11,7 @@ import type { ToolChatMessage } from "../language-model/tool-calling.ts";
 import { streamChatWithTools } from "../language-model/tool-streaming.ts";
 import type { AgentEvent, AgentTurn } from "./agent.ts";
 import { builtInTurn } from "./built-in.ts";
-import { runTool, toolSpecs } from "./tools.ts";
+import { runTool, toolSpecs } from "./run-tool.ts";
 
 /** Tool rounds per answer: enough for look up, estimate, propose; bounded so a loop cannot run on. */
 const MAX_ROUNDS = 5;

@@ -3,20 +3,20 @@
 import type { ChatMessage, ChatThread, Prisma } from "@adgen/prisma";
 import type { ChatMessageView, ChatThreadView, ToolCallView } from "@adgen/schema";
 import type { Services } from "../../request-context.ts";
-import type { AssistantUser } from "./assistant-user.ts";
+import type { AssistantAccount } from "./assistant-user.ts";
 import { Errors } from "../../errors.ts";
 import type { PendingLaunch } from "./pending-launch.ts";
 
 const TITLE_MAX = 80;
 
-export async function findOwnThread(services: Services, user: AssistantUser, threadId: string): Promise<ChatThread> {
+export async function findOwnThread(services: Services, user: AssistantAccount, threadId: string): Promise<ChatThread> {
   const thread = await services.prisma.chatThread.findUnique({ where: { id: threadId } });
   if (!thread || thread.userId !== user.id) throw Errors.notFound("Thread");
   return thread;
 }
 
 /** A new thread, titled by its first message. */
-export async function createThread(services: Services, user: AssistantUser, firstMessage: string): Promise<ChatThread> {
+export async function createThread(services: Services, user: AssistantAccount, firstMessage: string): Promise<ChatThread> {
   const flat = firstMessage.replace(/\s+/g, " ").trim();
   const title = flat.length > TITLE_MAX ? `${flat.slice(0, TITLE_MAX - 1).replace(/\s+\S*$/, "")}…` : flat;
   return services.prisma.chatThread.create({ data: { userId: user.id, title } });
@@ -70,7 +70,7 @@ function pendingView(value: unknown): ChatThreadView["pendingLaunch"] {
 }
 
 /** The account's threads, most recently active first, each with its messages. */
-export async function chatHistory(services: Services, user: AssistantUser): Promise<{ threads: ChatThreadView[] }> {
+export async function chatHistory(services: Services, user: AssistantAccount): Promise<{ threads: ChatThreadView[] }> {
   const threads = await services.prisma.chatThread.findMany({
     where: { userId: user.id },
     orderBy: [{ updatedAt: "desc" }, { id: "desc" }],

@@ -1,12 +1,13 @@
 // The assistant's tools. Both assistants (the built-in one and a language model) call these same
 // functions with the same arguments, and every result comes from the account's own data through the
 // domain functions the REST API uses: estimates and launches from workflows/, figures from projects/,
-// passages from knowledge/. A tool's refusal (a 4xx from the domain) is its result, said to the user.
+// passages from knowledge/. Each names the catalogue operations it stands for (tool-gate.ts), which the
+// caller must be admitted to before it runs (run-tool.ts).
 import { WORKFLOW_TYPES, WorkflowRequest, workflowName } from "@adgen/schema";
 import { z } from "zod";
 import type { Services } from "../../request-context.ts";
 import type { AssistantUser } from "./assistant-user.ts";
-import { AppError, parseInput } from "../../errors.ts";
+import { parseInput } from "../../errors.ts";
 import { searchPassages } from "../knowledge/passages.ts";
 import { performanceReport } from "../performance/report.ts";
 import { userStats } from "../projects/insights.ts";
@@ -15,14 +16,14 @@ import { findJobFor, toJobView } from "../workflows/jobs/jobs.ts";
 import { planCampaign } from "./campaign-plan.ts";
 import { proposeLaunch } from "./pending-launch.ts";
 import { getBrand } from "../brand/brand-profile.ts";
+import type { ToolStandIn } from "./tool-gate.ts";
 
 /** What a tool knows of the conversation it runs in. */
 export interface TurnState {
   threadId: string;
 }
 
-export interface AssistantTool<S extends z.ZodType = z.ZodType> {
-  name: string;
+export interface AssistantTool<S extends z.ZodType = z.ZodType> extends ToolStandIn {
   description: string;
   args: S;
   run(services: Services, user: AssistantUser, args: z.output<S>, turn: TurnState): Promise<unknown>;
@@ -47,6 +48,7 @@ const define = <S extends z.ZodType>(tool: AssistantTool<S>) => tool as unknown 
 export const ASSISTANT_TOOLS: AssistantTool[] = [
   define({
     name: "read_performance",
+    standsFor: ["performance.report", "user.stats"],
     description:
       "The account's results over the last `days` days (the ads of one brand with `brandId`): each ad creative's impressions, clicks, conversions, spend, revenue, CTR, ROAS and whether it is decaying; and the projects made, completed and failed, credits used.",
     args: z.object({ days: z.number().int().min(1).max(365).default(30), brandId: z.string().max(100).optional() }),
@@ -74,6 +76,7 @@ export const ASSISTANT_TOOLS: AssistantTool[] = [
   }),
   define({
     name: "plan_campaign",
+    standsFor: ["user.credits", "workflow.estimate"],
     description:
       "A multi-week campaign plan: which workflows to run each week, in which formats, what each costs in credits (from the price table) and whether it fits the balance or the budget.",
     args: z.object({
@@ -86,12 +89,14 @@ export const ASSISTANT_TOOLS: AssistantTool[] = [
   }),
   define({
     name: "estimate_launch",
+    standsFor: ["workflow.estimate"],
     description: "What launching a workflow would cost now, the balance, and whether it would go through (nothing is charged).",
     args: LaunchArgs,
     run: (services, user, args) => estimateWorkflow(services, user, parseInput(WorkflowRequest, { ...args, async: true })),
   }),
   define({
     name: "launch_workflow",
+    standsFor: ["workflow.launch"],
     description:
       "Proposes launching a workflow (charged from the credits). It does NOT launch: the user must confirm with 'yes' in their next message, and only then is it launched and charged.",
     args: LaunchArgs,
@@ -99,6 +104,7 @@ export const ASSISTANT_TOOLS: AssistantTool[] = [
   }),
   define({
     name: "search_knowledge",
+    standsFor: ["brand.knowledge"],
     description: "Searches the account's brand knowledge (uploaded files and pages) for passages about `query`.",
     args: z.object({ query: z.string().min(1).max(500) }),
     async run(services, user, { query }) {
@@ -108,6 +114,7 @@ export const ASSISTANT_TOOLS: AssistantTool[] = [
   }),
   define({
     name: "project_status",
+    standsFor: ["projects.list", "workflow.job"],
     description: "The status of one project (by id) or of the account's latest projects: type, status, progress, credits.",
     args: z.object({ projectId: z.string().max(100).optional(), limit: z.number().int().min(1).max(20).default(5) }),
     async run(services, user, { projectId, limit }) {
@@ -140,40 +147,3 @@ export const ASSISTANT_TOOLS: AssistantTool[] = [
 ];
 
 export const toolByName = new Map(ASSISTANT_TOOLS.map((tool) => [tool.name, tool]));
-
-/** The tools as a language model is offered them (JSON Schema parameters). */
-export function toolSpecs() {
-  return ASSISTANT_TOOLS.map((tool) => ({
-    name: tool.name,
-    description: tool.description,
-    parameters: z.toJSONSchema(tool.args, { io: "input" }) as Record<string, unknown>,
-  }));
-}
-
-/**
- * Runs a tool by name with arguments from either assistant. Bad arguments and the domain's refusals
- * become the result (`{ error }`), so the answer can say what went wrong; other failures propagate.
- */
-export async function runTool(
-  services: Services,
-  user: AssistantUser,
-  name: string,
-  rawArgs: unknown,
-  turn: TurnState,
-): Promise<{ arguments: Record<string, unknown>; result: unknown }> {
-  const args = (rawArgs && typeof rawArgs === "object" ? rawArgs : {}) as Record<string, unknown>;
-  const tool = toolByName.get(name);
-  if (!tool) return { arguments: args, result: { error: `There is no tool named ${name}` } };
-  const parsed = tool.args.safeParse(args);
-  if (!parsed.success)
-    return {
-      arguments: args,
-      result: { error: parsed.error.issues.map((i) => `${i.path.join(".") || "arguments"}: ${i.message}`).join("; ") },
-    };
-  try {
-    return { arguments: args, result: await tool.run(services, user, parsed.data, turn) };
-  } catch (error) {
-    if (error instanceof AppError && error.status < 500) return { arguments: args, result: { error: error.message } };
-    throw error;
-  }
-}

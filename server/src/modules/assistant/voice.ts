@@ -7,7 +7,7 @@ import { type VoiceConfig, type VoiceSessionView, type VoiceTurn, VoiceTurnInput
 import type { VoiceSession } from "@adgen/prisma";
 import type { z } from "zod";
 import type { Services } from "../../request-context.ts";
-import type { AssistantUser } from "./assistant-user.ts";
+import type { AssistantAccount, AssistantUser } from "./assistant-user.ts";
 import { AppError, Errors, parseInput } from "../../errors.ts";
 import { speakableText } from "../voice/espeak.ts";
 import { askAssistant } from "./agent.ts";
@@ -51,14 +51,14 @@ const toView = (s: VoiceSession): VoiceSessionView => ({
   updatedAt: s.updatedAt.toISOString(),
 });
 
-async function findOwnSession(services: Services, user: AssistantUser, sessionId: string): Promise<VoiceSession> {
+async function findOwnSession(services: Services, user: AssistantAccount, sessionId: string): Promise<VoiceSession> {
   const session = await services.prisma.voiceSession.findUnique({ where: { id: sessionId } });
   if (!session || session.userId !== user.id) throw Errors.notFound("Voice session");
   return session;
 }
 
 /** A session's state; without an id, the account's latest session (null when it has none). */
-export async function voiceSessionState(services: Services, user: AssistantUser, sessionId: string | undefined) {
+export async function voiceSessionState(services: Services, user: AssistantAccount, sessionId: string | undefined) {
   if (sessionId) return { session: toView(await findOwnSession(services, user, sessionId)) };
   const latest = await services.prisma.voiceSession.findFirst({
     where: { userId: user.id },
@@ -69,7 +69,7 @@ export async function voiceSessionState(services: Services, user: AssistantUser,
 
 export async function createVoiceSession(
   services: Services,
-  user: AssistantUser,
+  user: AssistantAccount,
   input: { threadId?: string | undefined; voice?: string | undefined },
 ) {
   const config = voiceConfig(services, "elevenlabs");
@@ -139,13 +139,13 @@ export async function voiceTurn(
   };
 }
 
-async function createVoiceSessionRow(services: Services, user: AssistantUser): Promise<VoiceSession> {
+async function createVoiceSessionRow(services: Services, user: AssistantAccount): Promise<VoiceSession> {
   const { session } = await createVoiceSession(services, user, {});
   return services.prisma.voiceSession.findUniqueOrThrow({ where: { id: session.id } });
 }
 
 /** A reply's speech, to its owner only (anyone else: 404). */
-export async function openSpeech(services: Services, user: AssistantUser, file: string) {
+export async function openSpeech(services: Services, user: AssistantAccount, file: string) {
   if (!/^[0-9a-f-]{36}\.wav$/.test(file)) throw Errors.notFound("Speech");
   const key = speechKey(user.id, file);
   const info = await services.media.stat(key);

@@ -1,6 +1,7 @@
 // An inbound provider webhook, in CONTRACT's order: no secret configured → 503; a missing or bad signature
 // → 400 and nothing changes; a body that is not an event → 400; then the event is applied once
 // (apply-payment-event.ts). The signature is checked over the body's bytes exactly as they arrived.
+import { warnOnce } from "../../logging/warn-once.ts";
 import type { ProviderWebhookInput, WebhookReceipt } from "@adgen/schema";
 import type { Config } from "../../config/env.ts";
 import type { Services } from "../../request-context.ts";
@@ -19,8 +20,15 @@ const SECRET_NAMES: Record<WebhookProvider, string> = {
 export async function receiveWebhook(services: Services, provider: WebhookProvider, input: ProviderWebhookInput): Promise<WebhookReceipt> {
   const { config, logger } = services;
   const secret = config.payments.webhookSecrets[provider];
-  if (!secret)
+  if (!secret) {
+    warnOnce(
+      logger,
+      `payment-webhook-unconfigured-${provider}`,
+      { provider },
+      `${provider} webhook called, but ${SECRET_NAMES[provider]} is not set: answering 503`,
+    );
     throw new AppError("UNAVAILABLE", `The ${provider} webhook is not configured on this server (${SECRET_NAMES[provider]} is not set)`);
+  }
   const body = Buffer.from(input.payload, "base64");
   try {
     verifySignature(provider, secret, body, input.signature);

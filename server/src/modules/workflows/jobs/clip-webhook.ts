@@ -5,12 +5,24 @@
 import type { ClipWebhookInput, WebhookReceipt } from "@adgen/schema";
 import type { Services } from "../../../request-context.ts";
 import { AppError } from "../../../errors.ts";
+import { warnOnce } from "../../../logging/warn-once.ts";
 import type { PictureProvider } from "../../providers/picture-generator.ts";
 import { wakeWaitingJob } from "./provider-wait.ts";
 
+const KEY_NAMES: Record<PictureProvider, string> = { fal: "FAL_KEY", replicate: "REPLICATE_API_TOKEN" };
+
 export async function receiveClipWebhook(services: Services, provider: PictureProvider, input: ClipWebhookInput): Promise<WebhookReceipt> {
   const generator = services.providers.clips.find((clips) => clips.provider === provider);
-  if (!generator) throw new AppError("UNAVAILABLE", "This webhook is not configured on this server (its video service has no key)");
+  if (!generator) {
+    // The operator's to fix, not a fault of the call: said once, at warn; each call answers 503.
+    warnOnce(
+      services.logger,
+      `clip-webhook-unconfigured-${provider}`,
+      { provider },
+      `clip webhook called for ${provider}, which has no key on this server (${KEY_NAMES[provider]}): answering 503 until it is set`,
+    );
+    throw new AppError("UNAVAILABLE", "This webhook is not configured on this server (its video service has no key)");
+  }
   const headers = {
     "x-fal-webhook-request-id": input.requestId,
     "x-fal-webhook-user-id": input.userId,
