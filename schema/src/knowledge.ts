@@ -64,6 +64,11 @@ const itemFields = {
   sourceUrl: z.string().nullable(),
   /** Characters of text extracted so far (0 while extracting). */
   textLength: z.number().int(),
+  /**
+   * While the item waits for its extraction to start: how many files (of any account) will be read
+   * before it. Null once it is being read, and when it is ready or failed.
+   */
+  filesAhead: z.number().int().min(0).nullable(),
   created_at: IsoDateTime,
 };
 

@@ -7,6 +7,7 @@ import type { KnowledgeFileKind } from "@adgen/schema";
 import { csvText, xlsxText } from "./extract-tables.ts";
 import { count, EXTRACTION_CAPS, TextBudget } from "./extraction-caps.ts";
 import { type Extracted, ExtractionError } from "./extraction-error.ts";
+import { checkPdfInflation } from "./pdf-inflate-check.ts";
 import { decodeText, readHead, tidy } from "./plain-text.ts";
 import { checkZipSizes } from "./zip-inspect.ts";
 
@@ -16,11 +17,13 @@ async function pdfText(path: string): Promise<Extracted> {
   const { maxPdfPages } = EXTRACTION_CAPS;
   const budget = new TextBudget();
   let pages: number;
+  const bytes = await readFile(path);
+  checkPdfInflation(bytes, { perStream: EXTRACTION_CAPS.maxPdfStreamBytes, total: EXTRACTION_CAPS.maxPdfInflatedBytes });
   try {
     // Each reader is loaded when a file of its kind first arrives.
     const { getDocumentProxy } = await import("unpdf");
     // Errors only: a damaged PDF can make pdf.js warn for every operator it reads.
-    const pdf = await getDocumentProxy(new Uint8Array(await readFile(path)), { verbosity: 0 });
+    const pdf = await getDocumentProxy(new Uint8Array(bytes.buffer, bytes.byteOffset, bytes.length), { verbosity: 0 });
     pages = pdf.numPages;
     for (let n = 1; n <= Math.min(pages, maxPdfPages); n++) {
       const page = await pdf.getPage(n);

@@ -1,7 +1,7 @@
 // What one extraction may read and keep, whatever the file claims: pages, rows, cells, bytes unpacked and
 // characters of text. A document past a cap that can be read in part (the first pages, rows or bytes) is
-// `ready` with a warning; a container that would unpack past its caps is refused. The extraction's child
-// process has a heap limit and a time limit on top of these (extraction-sandbox.ts).
+// `ready` with a warning; a container (or a PDF's streams) that would unpack past its caps is refused. The
+// extraction's child process has a memory limit and a time limit on top of these (extraction-sandbox.ts).
 
 const MB = 1024 * 1024;
 
@@ -10,6 +10,9 @@ export const EXTRACTION_CAPS = {
   maxTextChars: 2_000_000,
   /** PDF pages read (the first ones). */
   maxPdfPages: 500,
+  /** Bytes one compressed PDF stream (other than a picture) may inflate to, and all of them together. */
+  maxPdfStreamBytes: 32 * MB,
+  maxPdfInflatedBytes: 256 * MB,
   /** Rows read from a workbook (every sheet together) or a CSV file: 50,000 rows of 40 characters fill the text. */
   maxRows: 50_000,
   /** Cells read from a workbook or a CSV file. */

@@ -1,32 +1,60 @@
-// The extraction worker (queue `knowledge`): reads an item's stored bytes, extracts the text in a child
-// process (extraction-sandbox.ts), indexes its passages and sets the item `ready` (with a warning when it
-// holds no text or was read in part) or `error` with a reason the user can act on. A failed extraction is
-// never tried again by itself. Each start is counted on the item first: an extraction that took its
-// process down twice is not queued a third time (the sweep below sets it `error`).
+// The extraction worker (queue `knowledge`): a message wakes a lane, which extracts items one after
+// another, each the one whose turn it is (extraction-turns.ts: round robin between accounts, one item per
+// account at a time), until no item may start. For each it reads the stored bytes, extracts the text in
+// a child process (extraction-sandbox.ts), indexes its passages and sets the item `ready` (with a warning
+// when it holds no text or was read in part) or `error` with a reason the user can act on. A failed
+// extraction is never tried again by itself. Each start is counted on the item when it is claimed: an
+// extraction that took its process down twice is not run a third time.
+import type { KnowledgeItem as KnowledgeRow } from "@adgen/prisma";
 import type { KnowledgeFileKind } from "@adgen/schema";
 import type { Services } from "../../request-context.ts";
 import { QUEUE, type QueueMessage } from "../../queue/queue.ts";
 import { EXTRACTION_CAPS } from "./extraction-caps.ts";
 import { type Extracted, ExtractionError } from "./extraction-error.ts";
-import { fetchKnowledgePage } from "./fetch-page.ts";
 import { extractInSandbox } from "./extraction-sandbox.ts";
+import { claimNextExtraction, MAX_ATTEMPTS, releaseClaim, STOPPED_TWICE } from "./extraction-turns.ts";
+import { fetchKnowledgePage } from "./fetch-page.ts";
 import type { ExtractionMessage } from "./knowledge-items.ts";
 import { indexPassages } from "./passages.ts";
 
-/** Extractions started for one item before it is given up (see resendStaleExtractions). */
-const MAX_ATTEMPTS = 2;
-const STOPPED_TWICE = "Extraction stopped twice before it finished; split the file or upload its text instead";
 const UNREADABLE = "The file could not be read; upload it again, or export it anew first";
+/**
+ * A lane hands over to a fresh message after this long, well inside the queue's 600 s expiry: past it
+ * pg-boss would count the message's worker dead and run it again beside this one.
+ */
+const LANE_TURN_MS = 5 * 60_000;
 
 async function fail(services: Services, id: string, reason: string) {
-  await services.prisma.knowledgeItem.updateMany({ where: { id, status: "extracting" }, data: { status: "error", error: reason } });
+  await services.prisma.knowledgeItem.updateMany({
+    where: { id, status: "extracting" },
+    data: { status: "error", error: reason, extractionClaimedAt: null },
+  });
 }
 
+/** Extracts, one after another, every item that may start now, whichever item `message` was sent for. */
 export async function runKnowledgeExtraction(services: Services, message: QueueMessage<ExtractionMessage>): Promise<void> {
+  const started = Date.now();
+  for (;;) {
+    const item = await claimNextExtraction(services.prisma);
+    if (!item) return;
+    try {
+      await extractItem(services, item, message);
+    } catch (error) {
+      // Not the document's doing (the database, the store): the next lane may take the item at once.
+      await releaseClaim(services.prisma, item.id, { uncounted: false }).catch(() => {});
+      throw error;
+    }
+    if (Date.now() - started > LANE_TURN_MS) {
+      await services.queue.send<ExtractionMessage>(QUEUE.knowledge, { itemId: item.id });
+      return;
+    }
+  }
+}
+
+/** Extracts one claimed item and sets it `ready` or `error`. */
+async function extractItem(services: Services, claimed: KnowledgeRow, message: QueueMessage<ExtractionMessage>): Promise<void> {
   const { prisma } = services;
-  let item = await prisma.knowledgeItem.findUnique({ where: { id: message.data.itemId } });
-  if (item?.status !== "extracting") return;
-  if (item.extractionAttempts >= MAX_ATTEMPTS) return fail(services, item.id, STOPPED_TWICE);
+  let item = claimed;
   // A web page is fetched here, once: the request that added it only checked its address.
   if (item.type === "url" && !item.fileKey) {
     const fetched = await fetchKnowledgePage(services, item);
@@ -44,17 +72,15 @@ export async function runKnowledgeExtraction(services: Services, message: QueueM
   try {
     path = await services.media.localFile(item.fileKey);
   } catch (error) {
-    // The store is unreachable: the queue tries the message again, up to its retry limit.
-    if (message.retryCount < message.retryLimit) throw error;
+    // The store is unreachable: the claim is given back and the queue tries the message again, up to its
+    // retry limit; the lane that then runs takes the item in its turn.
+    if (message.retryCount < message.retryLimit) {
+      await releaseClaim(prisma, item.id, { uncounted: true });
+      throw error;
+    }
     services.logger.warn({ itemId: item.id, error: (error as Error).message }, "knowledge: stored file unavailable");
     return fail(services, item.id, UNREADABLE);
   }
-  // Counted before it runs: a start that never ends (the process died) still counts.
-  const started = await prisma.knowledgeItem.updateMany({
-    where: { id: item.id, status: "extracting" },
-    data: { extractionAttempts: { increment: 1 } },
-  });
-  if (started.count === 0) return;
   let extracted: Extracted;
   try {
     const kind = item.type === "url" ? "html" : (item.fileKey.split(".").pop() as KnowledgeFileKind);
@@ -78,7 +104,7 @@ export async function runKnowledgeExtraction(services: Services, message: QueueM
     // Deleted while it was being read: nothing to index.
     const still = await tx.knowledgeItem.updateMany({
       where: { id: item.id, status: "extracting" },
-      data: { status: "ready", extractedText: text, warning, error: null },
+      data: { status: "ready", extractedText: text, warning, error: null, extractionClaimedAt: null },
     });
     if (still.count === 1) await indexPassages(tx, item, text);
   });

@@ -1,6 +1,7 @@
 // Document extraction runs in a child process of its own (extraction-child.ts), never on the service's
-// event loop: with a heap limit, so a document that needs gigabytes kills only its child, and a wall-clock
-// limit, past which the child is killed. Either ends in an ExtractionError in the user's words. The child
+// event loop: with a limit on its resident memory (memory-watch.ts; V8's heap limit besides), so a
+// document that needs gigabytes kills only its child, and a wall-clock limit, past which the child is
+// killed. Either ends in an ExtractionError in the user's words. The child
 // is the bundle's extraction-child.js when this code runs from the build (server/scripts/build.mjs), and
 // the TypeScript source through tsx otherwise (tests, `tsx src/main.ts`).
 import { fork } from "node:child_process";
@@ -9,11 +10,17 @@ import { setPriority } from "node:os";
 import { fileURLToPath, pathToFileURL } from "node:url";
 import type { KnowledgeFileKind } from "@adgen/schema";
 import { type Extracted, ExtractionError } from "./extraction-error.ts";
+import { watchMemory } from "./memory-watch.ts";
 
-/** The limits of one extraction's child (a nice level of 10 besides): tests shorten the time. */
+/**
+ * The limits of one extraction's child (a nice level of 10 besides): tests shorten the time. `memoryMb`
+ * is its whole resident size (heap, the buffers pdf.js inflates streams into, code): the 500 pages read
+ * of a 20,000-page PDF peak at 180 MB.
+ */
 export const extractionSandbox = {
   timeoutMs: 30_000,
   heapMb: 512,
+  memoryMb: 640,
 };
 
 export type SandboxKind = KnowledgeFileKind | "html";
@@ -45,7 +52,7 @@ function childEnv(): NodeJS.ProcessEnv {
 
 /** The text of the document at `path`, read in a child process within the limits. */
 export function extractInSandbox(kind: SandboxKind, path: string): Promise<Extracted> {
-  const { timeoutMs, heapMb } = extractionSandbox;
+  const { timeoutMs, heapMb, memoryMb } = extractionSandbox;
   const { file, execArgv } = childEntry();
   const noun = NOUN[kind];
   const instead = kind === "html" ? "try another page" : "split it or upload the text";
@@ -71,29 +78,41 @@ export function extractInSandbox(kind: SandboxKind, path: string): Promise<Extra
     });
     let reply: SandboxReply | null = null;
     let timedOut = false;
+    let overMemory = false;
     const timer = setTimeout(() => {
       timedOut = true;
       child.kill("SIGKILL");
     }, timeoutMs);
+    const memory = child.pid
+      ? watchMemory(child.pid, memoryMb, () => {
+          overMemory = true;
+          child.kill("SIGKILL");
+        })
+      : null;
     child.on("message", (message: SandboxReply) => {
       reply = message;
     });
     child.on("error", (error) => {
       clearTimeout(timer);
+      memory?.stop();
       reject(error);
     });
     child.on("close", (code, signal) => {
       clearTimeout(timer);
+      memory?.stop();
       const answer = reply as SandboxReply | null;
       if (answer?.ok) return resolve(answer.warning ? { text: answer.text, warning: answer.warning } : { text: answer.text });
       if (answer?.error) return reject(new ExtractionError(answer.error));
       const seconds = Math.round(timeoutMs / 1000);
-      const message = timedOut
-        ? `This ${noun} could not be read within ${seconds} seconds; ${instead}`
-        : answer
-          ? `This ${noun} could not be read (it is damaged or not what its name says); ${instead}`
-          : `This ${noun} needs more memory to read than a document may use; ${instead}`;
-      const cause = answer?.detail ?? `extraction child ended (code ${code}, signal ${signal}) ${stderr.toString().trim()}`;
+      const message = overMemory
+        ? `This ${noun} needs more memory to read than a document may use; ${instead}`
+        : timedOut
+          ? `This ${noun} could not be read within ${seconds} seconds; ${instead}`
+          : answer
+            ? `This ${noun} could not be read (it is damaged or not what its name says); ${instead}`
+            : `This ${noun} needs more memory to read than a document may use; ${instead}`;
+      const held = `held at most ${memory?.peakMb() ?? 0} MB of ${memoryMb}`;
+      const cause = answer?.detail ?? `extraction child ended (code ${code}, signal ${signal}, ${held}) ${stderr.toString().trim()}`;
       reject(new ExtractionError(message, { cause }));
     });
   });

@@ -17,6 +17,7 @@ import { AppError, Errors, parseInput } from "../../errors.ts";
 import { QUEUE } from "../../queue/queue.ts";
 import { type AuditSource, recordAudit } from "../audit/record-audit.ts";
 import { assertStorableUrl, SafeFetchError } from "../net/index.ts";
+import { filesAhead } from "./extraction-turns.ts";
 import { sniffKnowledgeFile } from "./sniff.ts";
 
 /** Namespace of the per-account knowledge locks (two-key advisory locks: this and a hash of the account id). */
@@ -35,7 +36,8 @@ export function knowledgePrefix(userId: string): string {
   return `knowledge/${userId}`;
 }
 
-export function view(row: KnowledgeRow): KnowledgeItem {
+/** An item as the API shows it; `ahead` is filesAhead's answer for its account. */
+export function view(row: KnowledgeRow, ahead: Map<string, number>): KnowledgeItem {
   return {
     id: row.id,
     type: row.type as KnowledgeItem["type"],
@@ -47,6 +49,7 @@ export function view(row: KnowledgeRow): KnowledgeItem {
     error: row.error,
     sourceUrl: row.sourceUrl,
     textLength: row.extractedText?.length ?? 0,
+    filesAhead: ahead.get(row.id) ?? null,
     created_at: row.createdAt.toISOString(),
   };
 }
@@ -110,7 +113,7 @@ export async function uploadKnowledgeFile(
       return created;
     });
     await queueExtraction(services, row.id);
-    return view(row);
+    return view(row, await filesAhead(prisma, user.id));
   } catch (error) {
     if (stored) await media.remove(fileKey).catch(() => {});
     throw error;
@@ -159,13 +162,15 @@ export async function addKnowledgeUrls(
     return created;
   });
   for (const row of rows) await queueExtraction(services, row.id);
-  return rows.map(view);
+  const ahead = await filesAhead(prisma, user.id);
+  return rows.map((row) => view(row, ahead));
 }
 
 /** The account's items, newest first (without their text). */
 export async function listKnowledge(services: Services, user: { id: string }): Promise<KnowledgeItem[]> {
   const rows = await services.prisma.knowledgeItem.findMany({ where: { userId: user.id }, orderBy: { createdAt: "desc" } });
-  return rows.map(view);
+  const ahead = rows.some((row) => row.status === "extracting") ? await filesAhead(services.prisma, user.id) : new Map<string, number>();
+  return rows.map((row) => view(row, ahead));
 }
 
 export async function ownItem(db: Tx, userId: string, id: string): Promise<KnowledgeRow> {
@@ -177,7 +182,8 @@ export async function ownItem(db: Tx, userId: string, id: string): Promise<Knowl
 /** One item with its extracted text (empty while extracting). */
 export async function getKnowledgeItem(services: Services, user: { id: string }, id: string): Promise<KnowledgeItemWithText> {
   const row = await ownItem(services.prisma, user.id, id);
-  return { ...view(row), extractedText: row.extractedText ?? "" };
+  const ahead = row.status === "extracting" ? await filesAhead(services.prisma, user.id) : new Map<string, number>();
+  return { ...view(row, ahead), extractedText: row.extractedText ?? "" };
 }
 
 /** Deletes an item, its stored file and its passages (the index entries go with the row). */

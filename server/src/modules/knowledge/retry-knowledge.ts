@@ -5,6 +5,7 @@ import type { KnowledgeItem } from "@adgen/schema";
 import type { Services } from "../../request-context.ts";
 import { AppError } from "../../errors.ts";
 import { type AuditSource, recordAudit } from "../audit/record-audit.ts";
+import { filesAhead } from "./extraction-turns.ts";
 import { ownItem, queueExtraction, view } from "./knowledge-items.ts";
 
 export async function retryKnowledgeItem(
@@ -25,12 +26,19 @@ export async function retryKnowledgeItem(
     const page = item.type === "url";
     const updated = await tx.knowledgeItem.update({
       where: { id: item.id },
-      data: { status: "extracting", error: null, warning: null, extractionAttempts: 0, ...(page ? { fileKey: null, size: 0 } : {}) },
+      data: {
+        status: "extracting",
+        error: null,
+        warning: null,
+        extractionAttempts: 0,
+        extractionClaimedAt: null,
+        ...(page ? { fileKey: null, size: 0 } : {}),
+      },
     });
     await recordAudit(tx, source, { action: "knowledge.retried", targetType: "knowledge", targetId: item.id });
     return { row: updated, staleFile: page ? item.fileKey : null };
   });
   if (staleFile) await media.remove(staleFile).catch(() => {});
   await queueExtraction(services, row.id);
-  return view(row);
+  return view(row, await filesAhead(prisma, user.id));
 }

@@ -33,6 +33,13 @@ function precheck(file: File, room: number): string | null {
 
 const STATUS_TEXT: Record<KnowledgeItem["status"], string> = { extracting: "Reading…", ready: "Ready", error: "Could not be read" };
 
+/** An item's status in words: one still waiting for its turn says how many files are read before it (the server counts them). */
+function statusText(item: KnowledgeItem): string {
+  if (item.status !== "extracting" || item.filesAhead === null) return STATUS_TEXT[item.status];
+  if (item.filesAhead === 0) return "Waiting: next in line";
+  return `Waiting for ${item.filesAhead.toLocaleString()} ${item.filesAhead === 1 ? "file" : "files"} ahead`;
+}
+
 export function KnowledgeBaseSection() {
   const uid = useId();
   const trpc = useTRPC();
@@ -179,7 +186,7 @@ function KnowledgeRow({ item }: { item: KnowledgeItem }) {
           {item.name}
         </span>
         <span className={`knowledge-status status-${item.status}`} data-testid="knowledge-status">
-          {STATUS_TEXT[item.status]}
+          {statusText(item)}
         </span>
       </div>
       <div className="knowledge-row-meta muted">
