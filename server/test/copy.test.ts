@@ -124,7 +124,8 @@ describe("the art director's copy", () => {
     expect(copy.benefits).toEqual(["Bike lights that never die."]);
     expect(copy.proofs).toEqual(["Over 30,000 riders trust them."]);
     expect(copy.pains).toEqual(["Sick of dead batteries?"]);
-    expect(copy.offers).toEqual(["20% off this week."]);
+    // A fragment without a verb is a headline, without a full stop.
+    expect(copy.offers).toEqual(["20% off this week"]);
   });
 });
 

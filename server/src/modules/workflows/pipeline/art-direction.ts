@@ -7,6 +7,7 @@ import type { Scene, Storyboard, Transition } from "../../render/types.ts";
 import { scoreStoryboard } from "./creative-score.ts";
 import { type AdCopy, fitWords, writeCopy } from "./copy.ts";
 import { cleanLine, questionFromBenefit } from "./copy-lines.ts";
+import { asQuestion } from "./copy-grammar.ts";
 import { fitScene } from "./scene-fit.ts";
 import type { ArtDirection, BeatNote, PageFacts } from "./step-types.ts";
 
@@ -67,8 +68,11 @@ export const scene = (headline: string | null | undefined, body?: () => string |
  * null when no grammatical question can be made of it.
  */
 const problemOf = (l: Lines) => {
-  const source = l.copy.benefits[0] ?? l.copy.premise;
-  return source ? questionFromBenefit(source) : null;
+  const benefit = l.copy.benefits[0];
+  const premise = l.copy.premise;
+  return (
+    (benefit ? questionFromBenefit(benefit, [l.copy.product]) : null) ?? (premise ? asQuestion(premise, "pain", [l.copy.product]) : null)
+  );
 };
 
 const action: Beat = { role: "action", write: (l) => scene(l.copy.product, undefined, l.copy.cta) };
