@@ -98,7 +98,8 @@ describe("the art director's copy", () => {
       targetAudience: "night-shift nurses",
     };
     const a = lines(directAd({ request: request({ concept: "Cold brew for long shifts" }), brand, page: null, maxAdSeconds: 15 }));
-    expect(a[0]).toBe("Nightowl Coffee");
+    // The ad opens on a hook from the brief and closes on the brand's name.
+    expect(a.at(-2)).toBe("Nightowl Coffee");
     expect(a.join(" ")).toContain("night-shift nurses");
     expect(a.join(" ")).toContain("Fair-trade beans from three farms");
     const b = lines(

@@ -8,6 +8,7 @@ import { scoreStoryboard } from "./creative-score.ts";
 import { type AdCopy, fitWords, writeCopy } from "./copy.ts";
 import { cleanLine, questionFromBenefit } from "./copy-lines.ts";
 import { asQuestion } from "./copy-grammar.ts";
+import { type Hook, hookOrder, hooksOf, rankHooks } from "./hooks.ts";
 import { fitScene } from "./scene-fit.ts";
 import type { ArtDirection, BeatNote, PageFacts } from "./step-types.ts";
 
@@ -17,7 +18,23 @@ export type Beat = { role: string; write(copy: Lines): { headline: string; body?
 /** The copy with a cursor per kind, so no line is said twice in one ad. */
 export class Lines {
   private readonly used = new Set<string>();
-  constructor(readonly copy: AdCopy) {}
+  /** A creator's post opens on its point of view, before its proof. */
+  readonly hookFirst: boolean;
+  constructor(
+    readonly copy: AdCopy,
+    private readonly hooks: readonly Hook[] = [],
+  ) {
+    this.hookFirst = hooks[0]?.kind === "pov";
+  }
+
+  /** The opening line, of the kind the type and framework want (hooks.ts), its source used up with it. */
+  hook(): string | null {
+    const hook = this.hooks.find((h) => !this.used.has(h.line) && !(h.from && this.used.has(h.from)));
+    if (!hook) return null;
+    this.used.add(hook.line);
+    if (hook.from) this.used.add(hook.from);
+    return hook.line;
+  }
 
   private take(from: string[]): string | null {
     const line = from.find((l) => !this.used.has(l));
@@ -70,9 +87,7 @@ export const scene = (headline: string | null | undefined, body?: () => string |
 const problemOf = (l: Lines) => {
   const benefit = l.copy.benefits[0];
   const premise = l.copy.premise;
-  return (
-    (benefit ? questionFromBenefit(benefit, [l.copy.product]) : null) ?? (premise ? asQuestion(premise, "pain", [l.copy.product]) : null)
-  );
+  return (benefit ? questionFromBenefit(benefit, l.copy.names) : null) ?? (premise ? asQuestion(premise, "pain", l.copy.names) : null);
 };
 
 const action: Beat = { role: "action", write: (l) => scene(l.copy.product, undefined, l.copy.cta) };
@@ -83,7 +98,7 @@ const actionWithOffer: Beat = {
 
 const FRAMEWORK_BEATS: Record<string, Beat[]> = {
   aida: [
-    { role: "attention", write: (l) => scene(l.tagline() ?? l.copy.product, () => l.benefit()) },
+    { role: "attention", write: (l) => scene(l.hook() ?? l.copy.product, () => l.benefit()) },
     {
       role: "interest",
       write: (l) => (l.copy.audience ? scene(`Made for ${l.copy.audience}`, () => l.benefit()) : scene(l.benefit(), () => l.proof())),
@@ -94,7 +109,7 @@ const FRAMEWORK_BEATS: Record<string, Beat[]> = {
   pas: [
     {
       role: "problem",
-      write: (l) => scene(l.pain() ?? problemOf(l), () => (l.copy.audience ? `For ${l.copy.audience}` : null)),
+      write: (l) => scene(l.hook() ?? problemOf(l), () => (l.copy.audience ? `For ${l.copy.audience}` : null)),
     },
     { role: "agitate", write: (l) => scene(l.agitation(), () => l.proof()) },
     { role: "solution", write: (l) => scene(l.copy.introduction, () => l.tagline() ?? l.benefit()) },
@@ -103,7 +118,7 @@ const FRAMEWORK_BEATS: Record<string, Beat[]> = {
   sb7: [
     {
       role: "hero",
-      write: (l) => scene(l.copy.audience ? `For ${l.copy.audience}` : (l.tagline() ?? l.copy.product), () => l.pain() ?? l.benefit()),
+      write: (l) => scene(l.copy.audience ? `For ${l.copy.audience}` : (l.hook() ?? l.copy.product), () => l.pain() ?? l.benefit()),
     },
     { role: "guide", write: (l) => scene(l.tagline() ?? l.benefit(), () => l.proof()) },
     {
@@ -116,19 +131,22 @@ const FRAMEWORK_BEATS: Record<string, Beat[]> = {
     { role: "success", write: (l) => scene(l.copy.product, () => l.offer() ?? l.proof(), l.copy.cta) },
   ],
   cialdini: [
-    { role: "social-proof", write: (l) => scene(l.proof() ?? l.tagline() ?? l.copy.product, () => l.benefit()) },
+    {
+      role: "social-proof",
+      write: (l) => scene((l.hookFirst ? l.hook() : null) ?? l.proof() ?? l.hook() ?? l.copy.product, () => l.proof() ?? l.benefit()),
+    },
     { role: "authority", write: (l) => scene(l.tagline() ?? l.benefit(), () => l.proof()) },
     { role: "scarcity", write: (l) => scene(l.offer(), () => l.benefit()) },
     action,
   ],
   uvp: [
-    { role: "value", write: (l) => scene(l.tagline() ?? l.benefit() ?? l.copy.product, () => l.benefit()) },
+    { role: "value", write: (l) => scene(l.hook() ?? l.benefit() ?? l.copy.product, () => l.benefit()) },
     { role: "proof", write: (l) => scene(l.proof(), () => l.benefit()) },
     { role: "difference", write: (l) => scene(l.benefit(), () => (l.copy.audience ? `Made for ${l.copy.audience}` : null)) },
     actionWithOffer,
   ],
   bant: [
-    { role: "need", write: (l) => scene(l.pain() ?? problemOf(l), () => l.benefit()) },
+    { role: "need", write: (l) => scene(l.hook() ?? problemOf(l), () => l.benefit()) },
     { role: "budget", write: (l) => scene(l.offer(), () => l.proof()) },
     { role: "timeline", write: (l) => scene(l.tagline() ?? l.benefit(), () => l.proof()) },
     action,
@@ -219,7 +237,8 @@ export function directAd({ request, brand, page, maxAdSeconds, knowledge, beats:
   const transitions = PRESET_TRANSITIONS[request.adPreset ?? "minimal"] ?? PRESET_TRANSITIONS.minimal!;
   // Each beat writes its scene from the copy; a beat with nothing true to say is left out (the first and
   // the call to action always have something: the product and its CTA).
-  const lines = new Lines(copy);
+  const hooks = rankHooks(hooksOf(copy), hookOrder(request.type, framework));
+  const lines = new Lines(copy, hooks);
   const formats = formatsFor(request);
   const backgroundText = text(primary);
   const brandStyle = { name: product, primary, secondary, accent, text: backgroundText };
@@ -232,7 +251,7 @@ export function directAd({ request, brand, page, maxAdSeconds, knowledge, beats:
     beats: beatNotes,
     style: styleFor(request.type),
   };
-  return { framework, formats, storyboard, creativeScore: scoreStoryboard(storyboard, formats, product) };
+  return { framework, formats, storyboard, hooks, creativeScore: scoreStoryboard(storyboard, formats, product) };
 }
 
 interface FitContext {

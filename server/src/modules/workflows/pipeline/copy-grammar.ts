@@ -14,6 +14,22 @@ const lowerFirst = (text: string, names: readonly string[]) => {
 const upperFirst = (text: string) => `${text.charAt(0).toUpperCase()}${text.slice(1)}`;
 
 /**
+ * The words a brief's own text capitalises mid-sentence ("baked in Springfield", "the Tempo 3"): names the
+ * writer gave, which keep their capitals wherever the line puts them.
+ */
+export function ownCapitals(texts: readonly (string | null | undefined)[]): string[] {
+  const found = new Set<string>();
+  for (const text of texts) {
+    const tokens = collapse(text ?? "").split(" ");
+    tokens.forEach((token, i) => {
+      const bare = token.replace(/[^\p{L}\p{N}&'’-]/gu, "");
+      if (i > 0 && /^\p{Lu}/u.test(bare) && !/[.!?:]$/.test(tokens[i - 1]!)) found.add(bare);
+    });
+  }
+  return [...found];
+}
+
+/**
  * Sentence case: the first letter up, and a capitalised common word mid-line down ("Made for Commuters and
  * Remote Workers" → "Made for commuters and remote workers"); names, acronyms and a word after a full stop
  * or a colon keep theirs.
@@ -55,7 +71,7 @@ export function asQuestion(source: string, kind: "pain" | "benefit" = "benefit",
   const first = list[0];
   if (!first) return null;
   const check = (line: string) => (lineProblem(line, names) ? null : line);
-  if (OPENS_QUESTION.test(core) || is(first, "Gerund")) return check(`${upperFirst(core)}?`);
+  if (OPENS_QUESTION.test(core) || (is(first, "Gerund") && list.length >= 3)) return check(`${upperFirst(core)}?`);
   if (PRONOUN_SUBJECT.test(first.lower)) return null;
   // An imperative ("Keep drinks cold") or a benefit said of the product without its subject ("Keeps drinks cold").
   if ((is(first, "Verb") && !is(first, "PastTense")) || IMPERATIVE.test(first.lower)) {
@@ -63,17 +79,19 @@ export function asQuestion(source: string, kind: "pain" | "benefit" = "benefit",
     const imperative = IMPERATIVE.test(first.lower) || (is(first, "Infinitive") && !first.lower.endsWith("s"));
     return check(imperative ? `Ready to ${rest}?` : `Need something that ${rest}?`);
   }
-  // A subject and its verb: the viewer's own habit as a question, in the "-ing" form ("Losing hours …?").
+  // A pain said of people like the viewer ("Freelancers lose hours chasing invoices"): their habit as a
+  // question in the "-ing" form ("Losing hours …?"). A statement about the product or anything else is no question.
   const verbAt = list.findIndex((w, i) => i > 0 && is(w, "Verb") && !is(w, "Gerund", "Participle") && is(list[i - 1], "Noun", "Adverb"));
   if (verbAt > 0) {
     const verb = list[verbAt]!;
-    if (is(verb, "Copula", "Modal", "Auxiliary") || is(list[0], "Possessive")) return null;
-    if (list.slice(0, verbAt).some((w) => is(w, "Pronoun") && !/^(you|your)$/.test(w.lower))) return null;
+    const rest = list.slice(verbAt + 1);
+    const people = list.slice(0, verbAt).some((w) => is(w, "Actor") || /^(you|people|parents|owners|runners|patients)$/.test(w.lower));
+    if (kind !== "pain" || !people || is(verb, "Copula", "Modal", "Auxiliary") || rest.length < 2) return null;
+    if (rest.some((w) => w.after.includes(",")) || is(rest[0], "Conjunction")) return null;
     const forms = verbForms(verb.lower);
     if (!forms) return null;
-    // The viewer is asked about their own: "Most stores lose half their buyers" → "Losing half your buyers?".
-    const rest = join(list.slice(verbAt + 1)).replace(/\btheir\b/g, "your");
-    return check(`${upperFirst(forms.gerund)} ${rest}?`.replace(/\s+\?$/, "?"));
+    // The viewer is asked about their own: "…lose half their buyers" → "Losing half your buyers?".
+    return check(`${upperFirst(forms.gerund)} ${join(rest).replace(/\btheir\b/g, "your")}?`);
   }
   // A thing: a pain is struggled with, a benefit wanted.
   const thing = lowerFirst(kind === "pain" ? firstItem(core) : core, names);

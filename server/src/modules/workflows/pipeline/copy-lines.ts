@@ -72,7 +72,8 @@ export function cleanLine(text: string, brand?: string | null): string {
   line = line
     .replace(/\.\.(?!\.)/g, ".")
     .replace(/([?!])\.+/g, "$1")
-    .replace(/\.([?!])/g, "$1");
+    // …but "3 a.m.?" keeps the abbreviation's own stop.
+    .replace(/(?<!\b\p{L}\.\p{L})\.([?!])/gu, "$1");
   line = collapse(line);
   if (asks(line) && !/[?!]$/.test(line)) line = `${line.replace(/[.,;:]+$/, "")}?`;
   return line;

@@ -4,7 +4,7 @@
 // boundary, never in the middle of a word. What it cannot find, it leaves out.
 
 import { cleanLine, questionFromBenefit, shortenAtClause, shortLabel } from "./copy-lines.ts";
-import { audiencePhrase, sentenceCase } from "./copy-grammar.ts";
+import { audiencePhrase, ownCapitals, sentenceCase } from "./copy-grammar.ts";
 import { lineProblem } from "./line-check.ts";
 import { callToAction } from "./cta.ts";
 import { is, joinWords, parse } from "./sentence-parse.ts";
@@ -53,6 +53,8 @@ export interface AdCopy {
   offers: string[];
   /** Who it is for ("busy parents"), if anyone says. */
   audience: string | null;
+  /** Words that keep their capitals mid-sentence: the product's and brand's names, and the brief's own. */
+  names: string[];
 }
 
 /** Longest headline and body line a scene shows (the layout wraps within these). */
@@ -163,7 +165,10 @@ export function writeCopy(sources: CopySources): AdCopy {
     const name = product.toLowerCase();
     return bare === name || (bare.startsWith(`${name} `) && /^(for|to)\s+[^,;]{1,40}$/i.test(bare.slice(name.length + 1)));
   };
-  const names = [product, ...(named ? [named] : [])];
+  // Names keep their capitals: the product's, the brand's, and every word the brief itself capitalises mid-sentence.
+  const written = [sources.concept, ...(sources.knowledge ?? []), sources.page?.title, sources.page?.description];
+  const profile = [sources.brand?.productDescription, sources.brand?.brandValues, sources.brand?.targetAudience];
+  const names = [product, ...(named ? [named] : []), ...ownCapitals([...written, ...profile])];
   // Every line is said as a copywriter would: sentence case with names kept, a verbless fragment without a
   // full stop, and a line that is still not English (a list of values, a cut clause) left out.
   const polish = (line: string) => {
@@ -208,6 +213,7 @@ export function writeCopy(sources: CopySources): AdCopy {
     pains,
     offers: unique([...briefLines([brief?.offer]), ...offers]),
     audience: audienceOf(sources, names),
+    names,
   };
 }
 

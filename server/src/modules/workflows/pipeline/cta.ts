@@ -5,16 +5,17 @@
 
 /** What a viewer does with the product, by the words its brief, profile and page use (first match wins). */
 const KINDS: { pattern: RegExp; cta: (product: string, text: string) => string }[] = [
-  { pattern: /\b(restaurant|bistro|trattoria|brasserie|dinner|tasting menu|book a table)\b/i, cta: () => "Book a table" },
+  { pattern: /\b(recipe box(es)?|meal kits?)\b/i, cta: () => "Order your first box" },
+  { pattern: /\b(restaurant|osteria|bistro|trattoria|brasserie|menu|wine list|book a table|dining)\b/i, cta: () => "Book a table" },
   { pattern: /\b(hotel|hostel|guesthouse|b&b|resort|cabin|retreat|getaway)\b/i, cta: () => "Book your stay" },
   {
     pattern:
-      /\b(clinic|physio\w*|dentist|dental|orthodont\w*|salon|spa|barber\w*|massage|therap\w*|chiropract\w*|appointments?|consultations?|osteopath\w*|optician|vet|veterinar\w*|grooming|tutor\w*|lessons?|plumb\w*|electrician|mechanic|garage|repair shop|repair service|cleaning service)\b/i,
+      /\b(clinic|physio\w*|dentist|dental|orthodont\w*|salon|spa|barber\w*|massage|therap\w*|chiropract\w*|appointments?|consultations?|osteopath\w*|optician|veterinar\w*|grooming|tutor\w*|lessons?|plumb\w*|electrician|mechanic|garage|repair shop|repair service|cleaning service)\b/i,
     cta: () => "Book your appointment",
   },
   { pattern: /\b(classes|class pass|yoga|pilates|spin class|bootcamp|climbing gym|dance school)\b/i, cta: () => "Book your first class" },
   {
-    pattern: /\b(takeaway|take-away|pizza|burgers?|meal kits?|meals delivered|food delivery|catering|bakery|sushi)\b/i,
+    pattern: /\b(takeaway|take-away|pizza|burgers?|meals delivered|food delivery|catering|bakery|sushi)\b/i,
     cta: () => "Order now",
   },
   {
@@ -22,7 +23,11 @@ const KINDS: { pattern: RegExp; cta: (product: string, text: string) => string }
     cta: (product, text) =>
       /\bfree trial\b/i.test(text) ? "Start your free trial" : product.length <= 20 ? `Try ${product}` : "Try it today",
   },
-  { pattern: /\b(subscription|subscribe|every month|monthly box|delivered monthly)\b/i, cta: () => "Start your subscription" },
+  {
+    pattern:
+      /\b(subscription|subscribe|every month|monthly box|delivered monthly|(shipped|delivered|arrives?) every (week|two weeks|month))\b/i,
+    cta: () => "Start your subscription",
+  },
 ];
 
 export interface CtaContext {

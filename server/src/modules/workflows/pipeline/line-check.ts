@@ -71,7 +71,9 @@ function questionProblem(list: Word[]): string | null {
     // "Want freelancers lose hours…?": a subject and its own verb after the wish is two clauses glued.
     const rest = list.slice(start + 1);
     if (rest.some((w) => w.after.includes(","))) return "lists things in a question";
-    const verbAfterNoun = rest.some((w, i) => i > 0 && is(rest[i - 1], "Noun") && finiteAt(rest, i) && !is(w, "PastTense"));
+    const verbAfterNoun = rest.some(
+      (w, i) => i > 0 && finiteAt(rest, i) && !is(w, "PastTense") && !/^(that|which|who|to|you|i|we)$/.test(rest[i - 1]!.lower),
+    );
     return verbAfterNoun ? "is a statement glued to a question (no auxiliary)" : null;
   }
   if (is(first, "Gerund") || first.lower.endsWith("ing") || QUESTION_ADJECTIVE.test(first.lower) || is(first, "Adjective")) return null;

@@ -26,17 +26,17 @@ export function parse(text: string): Word[] {
   const hit = cache.get(text);
   if (hit) return hit;
   const sentences = nlp(text).json() as ParsedSentence[];
-  const words = sentences.flatMap((sentence) =>
-    sentence.terms
-      .filter((term) => term.text)
-      .map((term) => ({
-        text: term.text,
-        lower: term.text.toLowerCase(),
-        tags: new Set(term.tags ?? []),
-        after: (term.post ?? "").trim(),
-        raw: `${term.pre ?? ""}${term.text}${term.post ?? ""}`,
-      })),
-  );
+  const words: Word[] = [];
+  for (const term of sentences.flatMap((sentence) => sentence.terms)) {
+    const raw = `${term.pre ?? ""}${term.text}${term.post ?? ""}`;
+    // A term without text ("35-55" is read as 35, a range joint, 55) keeps its spacing on the word before.
+    const previous = words[words.length - 1];
+    if (!term.text) {
+      if (previous) previous.raw += raw;
+      continue;
+    }
+    words.push({ text: term.text, lower: term.text.toLowerCase(), tags: new Set(term.tags ?? []), after: (term.post ?? "").trim(), raw });
+  }
   if (cache.size >= CACHE_MAX) cache.clear();
   cache.set(text, words);
   return words;
