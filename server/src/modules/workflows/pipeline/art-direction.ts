@@ -9,6 +9,7 @@ import { type AdCopy, fitWords, writeCopy } from "./copy.ts";
 import { cleanLine, questionFromBenefit } from "./copy-lines.ts";
 import { asQuestion } from "./copy-grammar.ts";
 import { type Hook, hookOrder, hooksOf, rankHooks } from "./hooks.ts";
+import { factsShown } from "./facts.ts";
 import { fitScene } from "./scene-fit.ts";
 import type { ArtDirection, BeatNote, PageFacts } from "./step-types.ts";
 
@@ -46,6 +47,7 @@ export class Lines {
   proof = () => this.take(this.copy.proofs);
   pain = () => this.take(this.copy.pains);
   offer = () => this.take(this.copy.offers);
+  fact = () => this.take(this.copy.facts);
   /** What the problem costs the viewer: a second pain, else a line that says what is lost or wasted. */
   agitation = () => this.pain() ?? this.take([...this.copy.proofs, ...this.copy.benefits].filter((l) => AGITATES.test(l)));
   /** The quoted tagline, once. */
@@ -89,6 +91,9 @@ const problemOf = (l: Lines) => {
   const premise = l.copy.premise;
   return (benefit ? questionFromBenefit(benefit, l.copy.names) : null) ?? (premise ? asQuestion(premise, "pain", l.copy.names) : null);
 };
+
+/** A knowledge fact said outright, when the framework's beats did not say one. */
+const FACT_BEAT: Beat = { role: "fact", write: (l) => scene(l.fact()) };
 
 const action: Beat = { role: "action", write: (l) => scene(l.copy.product, undefined, l.copy.cta) };
 const actionWithOffer: Beat = {
@@ -242,7 +247,15 @@ export function directAd({ request, brand, page, maxAdSeconds, knowledge, beats:
   const formats = formatsFor(request);
   const backgroundText = text(primary);
   const brandStyle = { name: product, primary, secondary, accent, text: backgroundText };
-  const { scenes, beats: beatNotes } = fitBeats(beats, lines, { seasonal, formats, brandStyle, maxAdSeconds, transitions });
+  const context = { seasonal, formats, brandStyle, maxAdSeconds, transitions };
+  let { scenes, beats: beatNotes } = fitBeats(beats, lines, context);
+  // A fact of the knowledge base the framework's beats left unsaid gets a scene of its own before the close,
+  // as a headline: the line every type shows and every narration speaks.
+  const seen = { brand: brandStyle, scenes } as Storyboard;
+  if (copy.facts.length && !factsShown(seen, copy.facts, request.type).length) {
+    const withFact = [...beats.slice(0, -1), FACT_BEAT, ...beats.slice(-1)];
+    ({ scenes, beats: beatNotes } = fitBeats(withFact, new Lines(copy, hooks), context));
+  }
   const storyboard: ArtDirection["storyboard"] = {
     // The raw concept may be direction ("Slow push-ins on…"): the title is a line the ad may say.
     title: fitWords(copy.tagline ?? copy.premise ?? product, 60),

@@ -53,6 +53,8 @@ export interface AdCopy {
   offers: string[];
   /** Who it is for ("busy parents"), if anyone says. */
   audience: string | null;
+  /** Lines from the knowledge base (facts only a document holds), as the copy says them. */
+  facts: string[];
   /** Words that keep their capitals mid-sentence: the product's and brand's names, and the brief's own. */
   names: string[];
 }
@@ -176,6 +178,7 @@ export function writeCopy(sources: CopySources): AdCopy {
     return /[.]$/.test(cased) && lineProblem(cased, names) === "is a sentence without a verb" ? cased.slice(0, -1) : cased;
   };
   const rest = unique(pool.map(polish)).filter((line) => collapse(line) !== product && !sameAsProduct(line) && !lineProblem(line, names));
+  const knowledgeLines = new Set((sources.knowledge ?? []).flatMap((claim) => lines(claim)).map(polish));
   const pains = rest.filter((line) => PAIN.test(line));
   const offers = rest.filter((line) => OFFER.test(line) && !pains.includes(line));
   // Ratings, reviews and awards are proof first; a line that only has a figure in it comes after.
@@ -213,6 +216,7 @@ export function writeCopy(sources: CopySources): AdCopy {
     pains,
     offers: unique([...briefLines([brief?.offer]), ...offers]),
     audience: audienceOf(sources, names),
+    facts: rest.filter((line) => knowledgeLines.has(line)),
     names,
   };
 }
