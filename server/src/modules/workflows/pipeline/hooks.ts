@@ -53,7 +53,10 @@ export function hooksOf(copy: AdCopy): Hook[] {
   };
   if (copy.tagline) add("claim", copy.tagline, copy.tagline);
   for (const benefit of copy.benefits.filter(hasVerb)) add("claim", benefit.replace(/\.$/, ""), benefit);
-  for (const line of [...copy.proofs, ...copy.benefits, ...copy.offers].filter((l) => /\d/.test(l)))
+  // A rating with its count is proof, kept for the proof scene; other figures may open the ad.
+  for (const line of [...copy.proofs, ...copy.benefits, ...copy.offers].filter(
+    (l) => /\d/.test(l) && !/\b(rated|reviews?|stars?)\b/i.test(l),
+  ))
     add("number", line.replace(/\.$/, ""), line);
   for (const pain of copy.pains) {
     if (pain.endsWith("?")) add("question", pain, pain);
