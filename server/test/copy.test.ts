@@ -98,7 +98,8 @@ describe("the art director's copy", () => {
       targetAudience: "night-shift nurses",
     };
     const a = lines(directAd({ request: request({ concept: "Cold brew for long shifts" }), brand, page: null, maxAdSeconds: 15 }));
-    expect(a[0]).toBe("Nightowl Coffee");
+    // The ad opens on a hook from the brief and closes on the brand's name.
+    expect(a.at(-2)).toBe("Nightowl Coffee");
     expect(a.join(" ")).toContain("night-shift nurses");
     expect(a.join(" ")).toContain("Fair-trade beans from three farms");
     const b = lines(
@@ -124,7 +125,8 @@ describe("the art director's copy", () => {
     expect(copy.benefits).toEqual(["Bike lights that never die."]);
     expect(copy.proofs).toEqual(["Over 30,000 riders trust them."]);
     expect(copy.pains).toEqual(["Sick of dead batteries?"]);
-    expect(copy.offers).toEqual(["20% off this week."]);
+    // A fragment without a verb is a headline, without a full stop.
+    expect(copy.offers).toEqual(["20% off this week"]);
   });
 });
 

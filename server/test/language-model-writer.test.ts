@@ -11,7 +11,7 @@ import { startTestApp, type TestApp } from "./support/harness.ts";
 
 const LLM_ENV = { LLM_BASE_URL: "https://llm.test/v1", LLM_API_KEY: "sk-test-key", LLM_MODEL: "house-model" };
 
-type Mode = "copy" | "not-json" | "wrong-shape" | "no-product" | "refusal" | "server-error" | "slow";
+type Mode = "copy" | "bad-lines" | "not-json" | "wrong-shape" | "no-product" | "refusal" | "server-error" | "slow";
 let mode: Mode = "copy";
 const requests: { headers: Headers; body: any }[] = [];
 
@@ -37,6 +37,12 @@ const network = setupServer(
     }));
     switch (mode) {
       case "copy":
+        return HttpResponse.json(completion(JSON.stringify({ title: "Written by the model", scenes })));
+      case "bad-lines":
+        // A glued question and a list of values, then the first scene's line said again.
+        scenes[1] = { ...scenes[1], headline: "Want nurses lose sleep every week chasing shifts?" };
+        if (scenes[2]) scenes[2] = { ...scenes[2], headline: "Simplicity, freshness, craft" };
+        if (scenes.length > 3) scenes[3] = { ...scenes[3], body: "Cold, smooth and ready at six" };
         return HttpResponse.json(completion(JSON.stringify({ title: "Written by the model", scenes })));
       case "not-json":
         return HttpResponse.json(completion("Sure! Here is a great ad for you."));
@@ -164,6 +170,22 @@ describe("an ad written by the language model", () => {
     // The cinematic shot list is planned from the model's words.
     expect(written.shotList[0].prompt).toContain("Meet Brewly");
     expect(written.warnings).toEqual([]);
+  });
+
+  it("replaces each of the model's lines that is not English, or is said twice, by the built-in director's", {
+    timeout: 120_000,
+  }, async () => {
+    const builtInResult = await builtIn();
+    mode = "bad-lines";
+    const written = await launch(modelUser);
+    const planned = builtInResult.storyboard.scenes;
+    const scenes = written.storyboard.scenes;
+    expect(scenes[1].headline).toBe(planned[1].headline);
+    if (scenes.length > 2) expect(scenes[2].headline).toBe(planned[2].headline);
+    if (scenes.length > 3) expect(scenes[3].body).toBe(planned[3].body);
+    const lines = scenes.flatMap((s: { headline: string; body?: string }) => [s.headline, s.body].filter(Boolean));
+    expect(lines).not.toContain("Want nurses lose sleep every week chasing shifts?");
+    expect(lines).not.toContain("Simplicity, freshness, craft");
   });
 
   it.each(["not-json", "wrong-shape", "no-product", "refusal", "server-error"] as const)(

@@ -13,6 +13,7 @@ import { applyLook, presetFor } from "./look.ts";
 import { listBrandMedia } from "../../brand/brand-media.ts";
 import { knowledgeForBrief } from "../../knowledge/retrieve.ts";
 import { scoreStoryboard } from "./creative-score.ts";
+import { sourcesShown } from "./facts.ts";
 import { resolveGeneration } from "../launch/check-options.ts";
 
 export const artDirection: PipelineStep = {
@@ -87,7 +88,8 @@ export const artDirection: PipelineStep = {
       ...direction,
       previews,
       generation,
-      sources: knowledge.sources,
+      // Only the passages whose facts the viewer sees or hears.
+      sources: sourcesShown(knowledge.sources, knowledge.claims, direction.storyboard, request.type),
       presenter: imagery.presenter ?? null,
     } satisfies ArtDirectionOutput;
   },

@@ -7,6 +7,9 @@ import type { Scene, Storyboard, Transition } from "../../render/types.ts";
 import { scoreStoryboard } from "./creative-score.ts";
 import { type AdCopy, fitWords, writeCopy } from "./copy.ts";
 import { cleanLine, questionFromBenefit } from "./copy-lines.ts";
+import { asQuestion } from "./copy-grammar.ts";
+import { type Hook, hookOrder, hooksOf, rankHooks } from "./hooks.ts";
+import { factsShown } from "./facts.ts";
 import { fitScene } from "./scene-fit.ts";
 import type { ArtDirection, BeatNote, PageFacts } from "./step-types.ts";
 
@@ -16,7 +19,23 @@ export type Beat = { role: string; write(copy: Lines): { headline: string; body?
 /** The copy with a cursor per kind, so no line is said twice in one ad. */
 export class Lines {
   private readonly used = new Set<string>();
-  constructor(readonly copy: AdCopy) {}
+  /** A creator's post opens on its point of view, before its proof. */
+  readonly hookFirst: boolean;
+  constructor(
+    readonly copy: AdCopy,
+    private readonly hooks: readonly Hook[] = [],
+  ) {
+    this.hookFirst = hooks[0]?.kind === "pov";
+  }
+
+  /** The opening line, of the kind the type and framework want (hooks.ts), its source used up with it. */
+  hook(): string | null {
+    const hook = this.hooks.find((h) => !this.used.has(h.line) && !(h.from && this.used.has(h.from)));
+    if (!hook) return null;
+    this.used.add(hook.line);
+    if (hook.from) this.used.add(hook.from);
+    return hook.line;
+  }
 
   private take(from: string[]): string | null {
     const line = from.find((l) => !this.used.has(l));
@@ -28,6 +47,7 @@ export class Lines {
   proof = () => this.take(this.copy.proofs);
   pain = () => this.take(this.copy.pains);
   offer = () => this.take(this.copy.offers);
+  fact = () => this.take(this.copy.facts);
   /** What the problem costs the viewer: a second pain, else a line that says what is lost or wasted. */
   agitation = () => this.pain() ?? this.take([...this.copy.proofs, ...this.copy.benefits].filter((l) => AGITATES.test(l)));
   /** The quoted tagline, once. */
@@ -67,9 +87,13 @@ export const scene = (headline: string | null | undefined, body?: () => string |
  * null when no grammatical question can be made of it.
  */
 const problemOf = (l: Lines) => {
-  const source = l.copy.benefits[0] ?? l.copy.premise;
-  return source ? questionFromBenefit(source) : null;
+  const benefit = l.copy.benefits[0];
+  const premise = l.copy.premise;
+  return (benefit ? questionFromBenefit(benefit, l.copy.names) : null) ?? (premise ? asQuestion(premise, "pain", l.copy.names) : null);
 };
+
+/** A knowledge fact said outright, when the framework's beats did not say one. */
+const FACT_BEAT: Beat = { role: "fact", write: (l) => scene(l.fact()) };
 
 const action: Beat = { role: "action", write: (l) => scene(l.copy.product, undefined, l.copy.cta) };
 const actionWithOffer: Beat = {
@@ -79,7 +103,7 @@ const actionWithOffer: Beat = {
 
 const FRAMEWORK_BEATS: Record<string, Beat[]> = {
   aida: [
-    { role: "attention", write: (l) => scene(l.tagline() ?? l.copy.product, () => l.benefit()) },
+    { role: "attention", write: (l) => scene(l.hook() ?? l.copy.product, () => l.benefit()) },
     {
       role: "interest",
       write: (l) => (l.copy.audience ? scene(`Made for ${l.copy.audience}`, () => l.benefit()) : scene(l.benefit(), () => l.proof())),
@@ -90,7 +114,7 @@ const FRAMEWORK_BEATS: Record<string, Beat[]> = {
   pas: [
     {
       role: "problem",
-      write: (l) => scene(l.pain() ?? problemOf(l), () => (l.copy.audience ? `For ${l.copy.audience}` : null)),
+      write: (l) => scene(l.hook() ?? problemOf(l), () => (l.copy.audience ? `For ${l.copy.audience}` : null)),
     },
     { role: "agitate", write: (l) => scene(l.agitation(), () => l.proof()) },
     { role: "solution", write: (l) => scene(l.copy.introduction, () => l.tagline() ?? l.benefit()) },
@@ -99,7 +123,7 @@ const FRAMEWORK_BEATS: Record<string, Beat[]> = {
   sb7: [
     {
       role: "hero",
-      write: (l) => scene(l.copy.audience ? `For ${l.copy.audience}` : (l.tagline() ?? l.copy.product), () => l.pain() ?? l.benefit()),
+      write: (l) => scene(l.copy.audience ? `For ${l.copy.audience}` : (l.hook() ?? l.copy.product), () => l.pain() ?? l.benefit()),
     },
     { role: "guide", write: (l) => scene(l.tagline() ?? l.benefit(), () => l.proof()) },
     {
@@ -112,19 +136,22 @@ const FRAMEWORK_BEATS: Record<string, Beat[]> = {
     { role: "success", write: (l) => scene(l.copy.product, () => l.offer() ?? l.proof(), l.copy.cta) },
   ],
   cialdini: [
-    { role: "social-proof", write: (l) => scene(l.proof() ?? l.tagline() ?? l.copy.product, () => l.benefit()) },
+    {
+      role: "social-proof",
+      write: (l) => scene((l.hookFirst ? l.hook() : null) ?? l.proof() ?? l.hook() ?? l.copy.product, () => l.proof() ?? l.benefit()),
+    },
     { role: "authority", write: (l) => scene(l.tagline() ?? l.benefit(), () => l.proof()) },
     { role: "scarcity", write: (l) => scene(l.offer(), () => l.benefit()) },
     action,
   ],
   uvp: [
-    { role: "value", write: (l) => scene(l.tagline() ?? l.benefit() ?? l.copy.product, () => l.benefit()) },
+    { role: "value", write: (l) => scene(l.hook() ?? l.benefit() ?? l.copy.product, () => l.benefit()) },
     { role: "proof", write: (l) => scene(l.proof(), () => l.benefit()) },
     { role: "difference", write: (l) => scene(l.benefit(), () => (l.copy.audience ? `Made for ${l.copy.audience}` : null)) },
     actionWithOffer,
   ],
   bant: [
-    { role: "need", write: (l) => scene(l.pain() ?? problemOf(l), () => l.benefit()) },
+    { role: "need", write: (l) => scene(l.hook() ?? problemOf(l), () => l.benefit()) },
     { role: "budget", write: (l) => scene(l.offer(), () => l.proof()) },
     { role: "timeline", write: (l) => scene(l.tagline() ?? l.benefit(), () => l.proof()) },
     action,
@@ -215,11 +242,20 @@ export function directAd({ request, brand, page, maxAdSeconds, knowledge, beats:
   const transitions = PRESET_TRANSITIONS[request.adPreset ?? "minimal"] ?? PRESET_TRANSITIONS.minimal!;
   // Each beat writes its scene from the copy; a beat with nothing true to say is left out (the first and
   // the call to action always have something: the product and its CTA).
-  const lines = new Lines(copy);
+  const hooks = rankHooks(hooksOf(copy), hookOrder(request.type, framework));
+  const lines = new Lines(copy, hooks);
   const formats = formatsFor(request);
   const backgroundText = text(primary);
   const brandStyle = { name: product, primary, secondary, accent, text: backgroundText };
-  const { scenes, beats: beatNotes } = fitBeats(beats, lines, { seasonal, formats, brandStyle, maxAdSeconds, transitions });
+  const context = { seasonal, formats, brandStyle, maxAdSeconds, transitions };
+  let { scenes, beats: beatNotes } = fitBeats(beats, lines, context);
+  // A fact of the knowledge base the framework's beats left unsaid gets a scene of its own before the close,
+  // as a headline: the line every type shows and every narration speaks.
+  const seen = { brand: brandStyle, scenes } as Storyboard;
+  if (copy.facts.length && !factsShown(seen, copy.facts, request.type).length) {
+    const withFact = [...beats.slice(0, -1), FACT_BEAT, ...beats.slice(-1)];
+    ({ scenes, beats: beatNotes } = fitBeats(withFact, new Lines(copy, hooks), context));
+  }
   const storyboard: ArtDirection["storyboard"] = {
     // The raw concept may be direction ("Slow push-ins on…"): the title is a line the ad may say.
     title: fitWords(copy.tagline ?? copy.premise ?? product, 60),
@@ -228,7 +264,7 @@ export function directAd({ request, brand, page, maxAdSeconds, knowledge, beats:
     beats: beatNotes,
     style: styleFor(request.type),
   };
-  return { framework, formats, storyboard, creativeScore: scoreStoryboard(storyboard, formats, product) };
+  return { framework, formats, storyboard, hooks, creativeScore: scoreStoryboard(storyboard, formats, product) };
 }
 
 interface FitContext {

@@ -4,6 +4,10 @@
 // boundary, never in the middle of a word. What it cannot find, it leaves out.
 
 import { cleanLine, questionFromBenefit, shortenAtClause, shortLabel } from "./copy-lines.ts";
+import { audiencePhrase, ownCapitals, sentenceCase } from "./copy-grammar.ts";
+import { lineProblem } from "./line-check.ts";
+import { callToAction } from "./cta.ts";
+import { is, joinWords, parse } from "./sentence-parse.ts";
 
 import type { StructuredBrief } from "@adgen/schema";
 import { LABELLED, QUOTED, quotedLines, readBrief, unlabelled } from "./brief-reading.ts";
@@ -49,6 +53,10 @@ export interface AdCopy {
   offers: string[];
   /** Who it is for ("busy parents"), if anyone says. */
   audience: string | null;
+  /** Lines from the knowledge base (facts only a document holds), as the copy says them. */
+  facts: string[];
+  /** Words that keep their capitals mid-sentence: the product's and brand's names, and the brief's own. */
+  names: string[];
 }
 
 /** Longest headline and body line a scene shows (the layout wraps within these). */
@@ -58,7 +66,8 @@ export const BODY_MAX = 90;
 // Double, typographic and guillemet quotes; single quotes only around a phrase (not an apostrophe in a word).
 const PROOF = /\d|award|rated|trusted|certified|reviews?\b|stars?\b|customers|best-selling|bestselling|#1/i;
 const STRONG_PROOF = /award|rated|trust(?:ed|s)?\b|certified|reviews?\b|stars?\b|customers|best-selling|bestselling|#1/i;
-const PAIN = /\?$|tired of|sick of|struggl|hate|no more|stop |never again|waste|hassle|problem|frustrat|annoy|without the/i;
+const PAIN =
+  /\?$|tired of|sick of|struggl|hate|no more|stop |never again|waste|hassle|problem|frustrat|annoy|without the|\b(lose|loses|losing|chasing|unpaid|hidden fees|aches?|pain|injur(y|ies)|stress(ed)?|overwhelmed)\b/i;
 // Shipping, returns and guarantees are part of the offer ("Ships in 24 hours", "30-day free returns").
 const OFFER =
   /[$€£]\s?\d|\d+\s?%|\bfree\b|\boff\b|\bsale\b|discount|\btoday\b|limited|ends |\bships?\b|shipping|delivery|\breturns?\b|refund|guarantee|warranty|money back/i;
@@ -86,16 +95,19 @@ function lines(text: string | null | undefined): string[] {
     .filter((line) => line.replace(/[^\p{L}\p{N}]/gu, "").length >= 3);
 }
 
-function audienceOf(sources: CopySources): string | null {
+/** Longest audience phrase ("For young professionals tired of hidden fees" stays a headline). */
+const AUDIENCE_MAX = 40;
+
+function audienceOf(sources: CopySources, names: readonly string[]): string | null {
   const given = sources.brand?.targetAudience ? collapse(sources.brand.targetAudience) : null;
-  if (given) return shortLabel(given, 32);
+  if (given) return audiencePhrase(given, AUDIENCE_MAX, names);
   // Who the ad is for, as the copy says it ("Film it for the vertical feed" names no audience).
   const copy = readBrief(sources.concept)
     .filter((read) => read.kind === "copy")
     .map((read) => read.sentence)
     .join(" ");
   const match = copy.match(/\bfor ((?:busy |new |young |small |local )?[a-z][a-z -]{2,30}?)(?=[.,;!?]|$| who | that | to )/i);
-  return match?.[1] ? collapse(match[1]) : null;
+  return match?.[1] ? audiencePhrase(match[1], AUDIENCE_MAX, names) : null;
 }
 
 /**
@@ -105,15 +117,12 @@ function audienceOf(sources: CopySources): string | null {
  */
 function productFromLine(line: string): string {
   const clean = line.replace(/[.!?…]+$/, "");
-  // The noun phrase ends before a relative clause, a preposition, a participle or a common verb ("Fresh
-  // sourdough baked every morning in Springfield" → "Fresh sourdough"; "Brewly cold brew keeps nurses
-  // sharp" → "Brewly cold brew").
-  const phrase =
-    clean.length <= 24
-      ? clean
-      : (clean.match(
-          /^(.{3,40}?)\s+(?:that|which|who|for|with|to|so|and|in|at|from|by|on|baked|made|brewed|delivered|crafted|designed|built|handmade|grown|roasted|is|are|keeps|helps|makes|gives|lets|brings|turns|takes|saves|gets|puts|wakes|cools|cleans|—|–|-)\s/i,
-        )?.[1] ?? shortLabel(clean, 32));
+  // The noun phrase ends where its first verb, relative clause or preposition starts ("Fresh sourdough baked
+  // every morning in Springfield" → "Fresh sourdough"; "Brewly cold brew keeps nurses sharp" → "Brewly cold brew").
+  const words = parse(clean);
+  let end = 0;
+  while (end < words.length && is(words[end], "Noun", "Adjective", "Determiner", "Value") && !is(words[end], "Pronoun")) end++;
+  const phrase = clean.length <= 24 ? clean : end > 0 && end < words.length ? joinWords(words.slice(0, end)) : shortLabel(clean, 32);
   // "A cooling mattress" names the product as "Cooling mattress" (the article belongs to a sentence).
   const bare = phrase.replace(/^(a|an|the|our|your)\s+(?=\S)/i, "");
   return bare.charAt(0).toUpperCase() + bare.slice(1);
@@ -158,7 +167,18 @@ export function writeCopy(sources: CopySources): AdCopy {
     const name = product.toLowerCase();
     return bare === name || (bare.startsWith(`${name} `) && /^(for|to)\s+[^,;]{1,40}$/i.test(bare.slice(name.length + 1)));
   };
-  const rest = pool.filter((line) => collapse(line) !== product && !sameAsProduct(line));
+  // Names keep their capitals: the product's, the brand's, and every word the brief itself capitalises mid-sentence.
+  const written = [sources.concept, ...(sources.knowledge ?? []), sources.page?.title, sources.page?.description];
+  const profile = [sources.brand?.productDescription, sources.brand?.brandValues, sources.brand?.targetAudience];
+  const names = [product, ...(named ? [named] : []), ...ownCapitals([...written, ...profile])];
+  // Every line is said as a copywriter would: sentence case with names kept, a verbless fragment without a
+  // full stop, and a line that is still not English (a list of values, a cut clause) left out.
+  const polish = (line: string) => {
+    const cased = sentenceCase(cleanLine(line, named), names);
+    return /[.]$/.test(cased) && lineProblem(cased, names) === "is a sentence without a verb" ? cased.slice(0, -1) : cased;
+  };
+  const rest = unique(pool.map(polish)).filter((line) => collapse(line) !== product && !sameAsProduct(line) && !lineProblem(line, names));
+  const knowledgeLines = new Set((sources.knowledge ?? []).flatMap((claim) => lines(claim)).map(polish));
   const pains = rest.filter((line) => PAIN.test(line));
   const offers = rest.filter((line) => OFFER.test(line) && !pains.includes(line));
   // Ratings, reviews and awards are proof first; a line that only has a figure in it comes after.
@@ -173,15 +193,16 @@ export function writeCopy(sources: CopySources): AdCopy {
 
   const quotedCta = briefLines([brief?.cta])[0] ?? quoted.find((q) => q.cta)?.text;
   const host = sources.page ? new URL(sources.page.url).hostname.replace(/^www\./, "") : null;
-  const cta =
-    quotedCta ??
-    (sources.type === "local-audit"
-      ? "Book your free audit"
-      : host
-        ? `Visit ${host}`
-        : sources.type === "avatar"
-          ? "Learn more"
-          : "Shop now");
+  const about = [
+    sources.concept,
+    sources.brand?.productDescription,
+    sources.brand?.targetAudience,
+    sources.page?.title,
+    sources.page?.description,
+  ]
+    .filter(Boolean)
+    .join(" ");
+  const cta = quotedCta ?? callToAction({ type: sources.type, product, text: about, host });
 
   return {
     product,
@@ -194,7 +215,9 @@ export function writeCopy(sources: CopySources): AdCopy {
     proofs: unique([...briefLines([brief?.proof]), ...proofs]),
     pains,
     offers: unique([...briefLines([brief?.offer]), ...offers]),
-    audience: audienceOf(sources),
+    audience: audienceOf(sources, names),
+    facts: rest.filter((line) => knowledgeLines.has(line)),
+    names,
   };
 }
 

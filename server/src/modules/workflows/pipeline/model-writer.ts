@@ -14,6 +14,9 @@ import { briefForWriter } from "./brief-reading.ts";
 import { BODY_MAX, HEADLINE_MAX } from "./copy.ts";
 import { fitScene } from "./scene-fit.ts";
 import { scoreStoryboard } from "./creative-score.ts";
+import { ownCapitals } from "./copy-grammar.ts";
+import { lineProblem } from "./line-check.ts";
+import { lineDefect } from "./screen-defects.ts";
 
 const CTA_MAX = 30;
 const TITLE_MAX = 60;
@@ -129,15 +132,29 @@ export async function writeWithModel<D extends ArtDirection>(
     return { direction, warning: `${FALLBACK} (its answer did not follow the storyboard's shape); the built-in director wrote this ad` };
   }
   const copy = parsed.data;
-  const said = copy.scenes
+  const named = copy.scenes
     .map((s) => `${s.headline} ${s.body ?? ""}`)
     .join(" ")
     .toLowerCase();
-  if (!said.includes(product.toLowerCase())) {
+  if (!named.includes(product.toLowerCase())) {
     return { direction, warning: `${FALLBACK} (it never named ${product}); the built-in director wrote this ad` };
   }
+  // The model's lines are judged like the built-in copywriter's: a line that is not English a copywriter
+  // would sign (a cut clause, a glued question, a list of values, wrong case), or that says again what an
+  // earlier scene said, is replaced by the built-in director's line for that scene.
+  const names = [product, ...ownCapitals([input.request.concept, input.brand?.productDescription, input.page?.description])];
+  const said = new Set<string>();
+  const judged = (line: string | null, fallback: string | undefined): string | undefined => {
+    const key = (text: string) => text.toLowerCase().replace(/[.!?]+$/, "");
+    const ok = line && !lineProblem(line, names) && !lineDefect(line) && !said.has(key(line));
+    const chosen = ok ? line : fallback;
+    if (chosen && key(chosen) !== key(product)) said.add(key(chosen));
+    return chosen ?? undefined;
+  };
   const scenes: Scene[] = planned.scenes.map((scene, i) => {
-    const line = copy.scenes[i]!;
+    const raw = copy.scenes[i]!;
+    const headline = judged(raw.headline, scene.headline) ?? scene.headline;
+    const line = { ...raw, headline, body: raw.body === null ? null : (judged(raw.body, scene.body) ?? null) };
     const { body: _body, cta: _cta, ...rest } = scene;
     // The closing scene always asks for the action, in the model's words or the plan's.
     const cta = line.cta ?? (i === count - 1 ? scene.cta : undefined);

@@ -2,6 +2,7 @@
 // hand each other through the job's stored outputs (the page read, the art direction, a rendered format).
 // Their own module (types, and the media URL every step output is served at), so a step can name them
 // without importing the pipeline that runs it.
+import type { Hook } from "./hooks.ts";
 import type { AspectRatio, BriefReading, CreativeScore, KnowledgeSource, Optimization, Shot, WorkflowRequest } from "@adgen/schema";
 import type { Job } from "@adgen/prisma";
 import type { Services } from "../../../request-context.ts";
@@ -82,6 +83,8 @@ export interface ArtDirection {
   formats: AspectRatio[];
   /** The storyboard's creative score, before anything is rendered. */
   creativeScore: CreativeScore;
+  /** Opening lines of each kind (hooks.ts), best first: a factory's variants open on different kinds. */
+  hooks?: Hook[];
 }
 
 export interface TypedDirection extends ArtDirection {

@@ -22,6 +22,7 @@ import { fitWords, HEADLINE_MAX } from "../copy.ts";
 import { withLocalImages } from "../imagery.ts";
 import type { ArtDirectionOutput, PipelineStep, RenderedFormat } from "../step-types.ts";
 import { withGeneratedClips } from "../clip-step.ts";
+import type { Hook } from "../hooks.ts";
 
 /** Variants per format, by quality tier (the pricing document's premium description says so). */
 export const FACTORY_VARIANTS: Record<QualityTier, number> = { standard: 2, premium: 3 };
@@ -56,7 +57,7 @@ export interface HookVariant {
  * scene's headline trades places with the opening (nothing is said twice); one borrowed from a body
  * leaves that body out; when the ad has too few lines, the product is named in the opening instead.
  */
-export function hookVariants(storyboard: Storyboard, count: number): HookVariant[] {
+export function hookVariants(storyboard: Storyboard, count: number, hooks: readonly Hook[] = []): HookVariant[] {
   const scenes = storyboard.scenes;
   const opening = scenes[0]!.headline;
   const product = storyboard.brand.name;
@@ -70,7 +71,21 @@ export function hookVariants(storyboard: Storyboard, count: number): HookVariant
     seen.add(line.toLowerCase());
     sources.push({ hook: line, from });
   };
-  // Middle scenes first (the closing scene keeps the call to action), then bodies, then plain lines.
+  // Hooks of another kind than the opening's first (a question after a claim, a number, a POV), each a
+  // kind once; then the ad's middle scenes (the closing scene keeps the call to action), bodies, plain lines.
+  const onScreen = new Set(
+    scenes
+      .flatMap((s) => [s.headline, s.body])
+      .filter(Boolean)
+      .map((l) => l!.toLowerCase()),
+  );
+  const openingKind = hooks.find((h) => h.line === opening)?.kind;
+  const kinds = new Set(openingKind ? [openingKind] : []);
+  for (const hook of hooks) {
+    if (kinds.has(hook.kind) || onScreen.has(hook.line.toLowerCase())) continue;
+    kinds.add(hook.kind);
+    offer(hook.line, null);
+  }
   for (let i = 1; i < scenes.length - 1; i++) offer(scenes[i]!.headline, { scene: i, part: "headline" });
   for (const [i, scene] of scenes.entries()) offer(scene.body, { scene: i, part: "body" });
   for (const line of [`Meet ${product}`, `Why ${product}?`, product, `New: ${product}`, `Discover ${product}`]) offer(line, null);
@@ -102,6 +117,7 @@ export function factoryRenderStep(format: AspectRatio, imagesOnly: boolean, qual
       const variants = hookVariants(
         await withLocalImages(services, withGeneratedClips(direction.storyboard, outputs, format)),
         FACTORY_VARIANTS[quality],
+        direction.hooks,
       );
       const made: FactoryVariantOutput[] = [];
       let bytes = 0;
