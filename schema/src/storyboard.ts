@@ -17,6 +17,22 @@ export const StoryboardScene = z
     tone: z.string().optional().describe("problem or solution, in a problem → solution story."),
     motion: z.string().optional().describe("How the camera moves over its picture (push-in, pan-left, static, …)."),
     textMotion: z.string().optional().describe("How its text arrives: rise, slide, fade or none."),
+    role: z
+      .enum(["hook", "problem", "solution", "benefit", "proof", "cta"])
+      .optional()
+      .describe("What the scene does in the story: the hook opens the ad, proof shows evidence, cta closes it."),
+    emphasis: z.string().optional().describe("The headline's key word or words, highlighted on screen."),
+    stickers: z
+      .array(
+        z.object({
+          kind: z.enum(["rating", "price", "offer", "new", "fact"]).describe("What the badge shows."),
+          text: z.string().describe("The badge's words as shown."),
+          stars: z.number().optional().describe("rating only: the average, 0–5."),
+          count: z.number().int().optional().describe("rating only: how many reviews it is from."),
+        }),
+      )
+      .optional()
+      .describe("Badges drawn beside the copy, each from a fact of the brief, the page or the knowledge base."),
   })
   .loose()
   .meta({ title: "StoryboardScene", description: "One scene of a storyboard: what it says, for how long, and how it looks." });

@@ -46,6 +46,24 @@ export type AdStyle = "panel" | "cinematic" | "ugc" | "presenter" | "problem-sol
 /** What a scene says in a problem → solution story: problem scenes are muted, solution scenes in brand colour. */
 export type SceneTone = "problem" | "solution";
 
+/**
+ * What a scene does in the ad's story. The hook opens (on screen at t = 0), proof shows evidence (a rating, a
+ * number, a fact), the cta closes; the motion engine gives each role its own entrance and pace.
+ */
+export type SceneRole = "hook" | "problem" | "solution" | "benefit" | "proof" | "cta";
+
+/**
+ * A badge drawn beside a scene's copy, never over the product. Each carries the exact words it shows, written
+ * by the copywriter from a fact of the brief, the page or the knowledge base (never invented):
+ * - rating: `stars` (0–5) and, when known, the review `count` ("4.8 ★ from 2,314 reviews");
+ * - price / offer: "From $29", "20% off your first box";
+ * - new: a launch ("New");
+ * - fact: a knowledge fact shown as a short line (how narrated types show a fact the voice does not say).
+ */
+export type Sticker =
+  | { kind: "rating"; stars: number; count?: number; text: string }
+  | { kind: "price" | "offer" | "new" | "fact"; text: string };
+
 export interface Scene {
   id: string;
   /** 0.5–60 s. */
@@ -84,6 +102,12 @@ export interface Scene {
   motion?: SceneMotion;
   /** Default: "none". */
   textMotion?: TextMotion;
+  /** What the scene does in the story (absent: the renderer infers it from its place and tone). */
+  role?: SceneRole;
+  /** The headline's key word or words (they occur in it verbatim): kinetic type highlights them. */
+  emphasis?: string;
+  /** Badges beside the copy (at most two a scene), in the order they appear. */
+  stickers?: Sticker[];
 }
 
 export interface Storyboard {
