@@ -100,6 +100,8 @@ const result = await build({
     "unpack-template": "src/db/unpack-template-thread.ts",
     // The knowledge extraction's child process (extraction-sandbox.ts starts it from beside the bundle).
     "extraction-child": "src/modules/knowledge/extraction-child.ts",
+    // The render threads (render-thread.ts starts them from beside the bundle).
+    "render-thread": "src/modules/render/render-thread-entry.ts",
   },
   outdir: "dist",
   bundle: true,

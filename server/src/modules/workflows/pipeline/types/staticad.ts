@@ -4,7 +4,8 @@ import { rm } from "node:fs/promises";
 import { join } from "node:path";
 import { type AspectRatio, FORMATS, type OutputAsset, renderStepName, STEP } from "@adgen/schema";
 import { jobMediaKey } from "../../../../media/storage.ts";
-import { renderStaticAd, staticVariants } from "../../../render/static-ad.ts";
+import { drawStaticAd } from "../../../render/render-thread.ts";
+import { staticVariants } from "../../../render/static-ad.ts";
 import { withLocalImages } from "../imagery.ts";
 import { PLATFORM_OF_FORMAT } from "../step-types.ts";
 import type { ArtDirectionOutput, PipelineStep, RenderedFormat } from "../step-types.ts";
@@ -38,7 +39,8 @@ export function staticAdStep(format: AspectRatio): PipelineStep {
         const designs: StaticDesign[] = [];
         for (const [i, variant] of variants.entries()) {
           const file = `${stem}-${variant.id.toLowerCase()}.png`;
-          const drawn = await renderStaticAd(storyboard, variant, format, join(dir, file));
+          // On a render thread: the drawing never holds the service's event loop.
+          const drawn = await drawStaticAd(storyboard, variant, format, join(dir, file));
           const key = jobMediaKey(job.id, file);
           const stored = await services.media.put(key, drawn.path);
           designs.push({ id: variant.id, layout: variant.layout, headline: variant.headline, key, bytes: stored.bytes });
