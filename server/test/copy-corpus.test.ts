@@ -144,7 +144,7 @@ describe("the copywriter's lines, over a corpus of briefs from many industries",
       return writeCopy({ concept: entry.concept, brand: entry.brand, page: null, type }).cta;
     };
     expect(cta("physiotherapy clinic", "local-audit")).toBe("Book your appointment");
-    expect(cta("invoicing software")).toBe("Start your free trial");
+    expect(cta("invoicing software")).toBe("Start your free trial today");
     expect(cta("hotel")).toBe("Book your stay");
     expect(cta("restaurant")).toBe("Book a table");
     expect(cta("coffee subscription")).toBe("Start your subscription");

@@ -115,6 +115,11 @@ export function lineProblem(line: string, names: readonly string[] = []): string
   if (!list.length) return "has no words";
   const question = text.endsWith("?");
   if (isValueList(text)) return "is a list of values, not a line";
+  // "Covr does, from $5 a month": an auxiliary standing for the verb of the sentence before needs that sentence.
+  const proVerb = list.findIndex((w) => /^(does|do|did|can|will|is|are)$/.test(w.lower));
+  if (!question && proVerb > 0 && (proVerb === list.length - 1 || /[,;]/.test(list[proVerb]!.after)) && is(list[proVerb - 1], "Noun")) {
+    return `leans on the sentence before it ("${list[proVerb]!.text}" stands for its verb)`;
+  }
   const ending = endProblem(list, question);
   if (ending) return ending;
   if (question) {
