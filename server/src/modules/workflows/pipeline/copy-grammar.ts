@@ -2,7 +2,9 @@
 // viewer, an audience's head noun phrase, sentence case with names kept. Each returns null when it cannot
 // make a well-formed line, and the copywriter leaves that line out rather than print a broken one.
 import { type Word, is, isNameWord, joinWords, parse, verbForms } from "./sentence-parse.ts";
-import { lineProblem } from "./line-check.ts";
+import { isNounPhrase, lineProblem } from "./line-check.ts";
+
+export { isNounPhrase };
 
 const collapse = (text: string) => text.replace(/\s+/g, " ").trim();
 const join = joinWords;
@@ -83,9 +85,12 @@ export function asQuestion(source: string, kind: "pain" | "benefit" = "benefit",
   // Only a benefit, in the verb's plain form, with no verb of its own after it ("Product teams waste…" has one).
   const asVerb = parse(`You ${lowerFirst(core, names)}`)[1];
   const laterVerb = list.slice(1).some((w) => is(w, "Verb") && !is(w, "Gerund", "Participle", "Noun"));
+  // "Back pain" is a compound noun, not "back" said to the viewer: an imperative takes an object or a modifier after it.
+  const objectAfter = !list[1] || !is(list[1], "Singular") || is(list[1], "Determiner", "Possessive", "Adjective", "Adverb");
   const imperativeRead =
     kind === "benefit" &&
     !laterVerb &&
+    objectAfter &&
     is(asVerb, "Infinitive", "PresentTense") &&
     !is(asVerb, "PastTense", "Gerund", "Noun") &&
     verbForms(first.lower)?.infinitive === first.lower;
@@ -126,29 +131,6 @@ export function asQuestion(source: string, kind: "pain" | "benefit" = "benefit",
   return check(kind === "pain" ? `Struggling with ${thing}?` : `Want ${thing}?`);
 }
 
-/** A credential or a trend said as a fact: no one "wants" it ("since 1998", "licensed", "up 40%"). */
-const NOT_WISHED = /\b(since|est\.?|established|certified|licensed|insured|accredited|award|up|down)\b/i;
-
-/**
- * A noun phrase a wish or a struggle can take: it opens on a noun, an adjective or a figure, and no verb
- * stands before its own relative clause ("Coffee that lasts", "Brighter skin in 4 weeks"; not "Made with
- * teachers", "Small businesses overpay for software").
- */
-export function isNounPhrase(text: string): boolean {
-  const list = parse(text.replace(/[.!?]+$/, ""));
-  const first = list[0];
-  if (!first || NOT_WISHED.test(text)) return false;
-  // "Ten minutes a day" is a measure, not a thing one wants.
-  if (!is(first, "Noun", "Adjective", "Determiner") || is(first, "Pronoun", "PastTense", "Gerund", "Value", "Date")) return false;
-  if (is(first, "Verb") && !is(first, "Noun", "Adjective")) return false;
-  const relative = list.findIndex((w) => /^(that|which|who|whose)$/.test(w.lower));
-  const head = relative < 0 ? list : list.slice(0, relative);
-  // compromise may read a plural noun as a verb at the end of the phrase ("night-shift nurses"): a verb is one only before more words.
-  return !head.some(
-    (w, i) => i > 0 && is(w, "Verb") && !is(w, "Gerund", "Noun", "Adjective") && (i < head.length - 1 || !w.lower.endsWith("s")),
-  );
-}
-
 /** Words that may open an audience's noun phrase before its head noun. */
 const NP_WORD = (w: Word) => is(w, "Noun", "Adjective", "Value", "Determiner") || /^(and|&|-|–)$/.test(w.lower) || /\d/.test(w.text);
 
@@ -170,7 +152,11 @@ export function audiencePhrase(text: string, max: number, names: readonly string
     list[i]!.lower.endsWith("s") &&
     is(list[i - 1], "Noun") &&
     (!list[i + 1] || is(list[i + 1], "Preposition", "QuestionWord"));
-  while (head < list.length && (NP_WORD(list[head]!) || pluralAtEnd(head))) head++;
+  // "Parents worried about…", "Couples planning…": after a plural noun, an adjective or an "-ing" word starts
+  // what qualifies it, not more of the head. "Pet parents": a noun compromise reads as a verb before the head.
+  const qualifierStarts = (i: number) => i > 0 && is(list[i - 1], "Plural") && (is(list[i], "Adjective") || list[i]!.lower.endsWith("ing"));
+  const modifierNoun = (i: number) => i === 0 && is(list[i], "Verb") && is(list[i + 1], "Plural");
+  while (head < list.length && (NP_WORD(list[head]!) || pluralAtEnd(head) || modifierNoun(head)) && !qualifierStarts(head)) head++;
   if (head === 0 || !(is(list[head - 1], "Noun", "Value") || pluralAtEnd(head - 1))) return null;
   // Every place a noun phrase ends after the head: a candidate end of the phrase.
   const ends = [head];
@@ -180,9 +166,12 @@ export function audiencePhrase(text: string, max: number, names: readonly string
     // results without irritation" ends after "results", never after "retinoid").
     const next = list[i + 1];
     // "…who want their pets | to live longer": an infinitive completes its verb, so no phrase ends before it.
-    const infinitive = next?.lower === "to" && is(list[i + 2], "Verb");
+    // "…with 50 | to 500 employees": a range is one phrase, so no phrase ends inside it either.
+    const infinitive = next?.lower === "to" && (is(list[i + 2], "Verb") || is(list[i], "Value"));
+    // Nor before a second relative clause ("…who want a vet | that knows their animal"): its noun needs it.
+    const nested = verbSeen && !!next && /^(who|that|which)$/.test(next.lower);
     const boundary =
-      !infinitive && (!next || is(next, "Preposition", "Conjunction", "QuestionWord") || /^(who|that|which)$/.test(next.lower));
+      !infinitive && !nested && (!next || is(next, "Preposition", "Conjunction", "QuestionWord") || /^(who|that|which)$/.test(next.lower));
     if (is(list[i], "Verb") && i > head)
       verbSeen = is(list[i - 1], "QuestionWord", "Preposition") || /^(who|that)$/.test(list[i - 1]!.lower) || verbSeen;
     // compromise reads "results" in "who want retinoid results" as a verb: after the clause's verb it is its object.

@@ -67,7 +67,7 @@ export const BODY_MAX = 90;
 const PROOF = /\d|award|rated|trusted|certified|reviews?\b|stars?\b|customers|best-selling|bestselling|#1/i;
 const STRONG_PROOF = /award|rated|trust(?:ed|s)?\b|certified|reviews?\b|stars?\b|customers|best-selling|bestselling|#1/i;
 const PAIN =
-  /\?$|tired of|sick of|struggl|hate|no more|stop |never again|waste|hassle|problem|frustrat|annoy|without the|\b(lose|loses|losing|chasing|unpaid|hidden fees|aches?|pain|injur(y|ies)|stress(ed)?|overwhelmed|can't|cannot|doesn't|again|rising|overpay|scared of|afraid of|forgot|sweaty|dull|stale|burst|leak(s|ing)?)\b|\bup \d+%/i;
+  /\?$|tired of|sick of|struggl|hate|no more|stop |never again|waste|hassle|problem|frustrat|annoy|without the|\b(lose|loses|losing|chasing|unpaid|hidden fees|aches?|pain|injur(y|ies)|stress(ed)?|overwhelmed|can't|cannot|doesn't|again|rising|overpay|scared of|afraid of|forgot|sweaty|dull|stale|burst|leak(s|ing)?|paperwork|spreadsheets?|by hand|falling behind)\b|\bup \d+%/i;
 // Shipping, returns and guarantees are part of the offer ("Ships in 24 hours", "30-day free returns").
 const OFFER =
   /[$€£]\s?\d|\d+\s?%|\bfree\b|\boff\b|\bsale\b|discount|\btoday\b|limited|ends |\bships?\b|shipping|delivery|\breturns?\b|refund|guarantee|warranty|money back/i;
@@ -209,7 +209,10 @@ export function writeCopy(sources: CopySources): AdCopy {
       !(writtenCta && ctaKey(line) === ctaKey(writtenCta)),
   );
   const knowledgeLines = new Set((sources.knowledge ?? []).flatMap((claim) => lines(claim)).map(polish));
-  const pains = rest.filter((line) => PAIN.test(line));
+  // "No hidden fees" names a pain the product takes away: it is a benefit.
+  const isPain = (line: string) =>
+    PAIN.test(line.replace(/\b(no|without|zero)\s+(hidden\s+)?(fees|hassle|stress|waiting|waste|contracts?)\b/gi, ""));
+  const pains = rest.filter(isPain);
   const offers = rest.filter((line) => OFFER.test(line) && !pains.includes(line));
   // Ratings, reviews and awards are proof first; a line that only has a figure in it comes after.
   const proofs = rest

@@ -17,6 +17,8 @@ const KINDS: { pattern: RegExp; cta: (product: string, text: string) => string }
       /\b(clinic|physio\w*|dentist|dental|orthodont\w*|salon|spa|barber\w*|massage|therap\w*|chiropract\w*|appointments?|consultations?|osteopath\w*|optician|veterinar\w*|grooming|tutor\w*|(?:driving|swimming|music|piano|guitar|golf|tennis|private) lessons?|plumb\w*|electrician|mechanic|garage|repair shop|repair service|cleaning service)\b/i,
     cta: () => "Book your appointment",
   },
+  { pattern: /\b(wedding|photograph\w*|videograph\w*|event venue)\b/i, cta: () => "Check your date" },
+  { pattern: /\b(car wash|valet\w*|detailing)\b/i, cta: () => "Book your wash" },
   { pattern: /\b(classes|class pass|yoga|pilates|spin class|bootcamp|climbing gym|dance school)\b/i, cta: () => "Book your first class" },
   {
     pattern: /\b(takeaway|take-away|pizza|burgers?|meals delivered|food delivery|catering|bakery|sushi)\b/i,
@@ -50,7 +52,7 @@ export function callToAction({ type, product, text, host }: CtaContext): string 
   // A local business with no service words: its customers come by.
   if (type === "local-audit") return host ? `Visit ${host}` : "Visit us today";
   // A thing with a price, shipping or returns is bought.
-  if (/[$€£]\s?\d|\bshipping\b|\breturns\b|\bin stock\b/i.test(text)) return "Shop now";
+  if (/\bshipping\b|\breturns\b|\bin stock\b|\b\d+\s?(ml|oz|kg|g)\b|\b(bottle|pack|size|colou?rs?)\b/i.test(text)) return "Shop now";
   if (host) return `Visit ${host}`;
   if (type === "avatar") return "Learn more";
   return "Shop now";

@@ -4,6 +4,7 @@
 // static ad leads with its figure. Every hook is made from the ad's own lines and passes the line checks.
 import type { AdCopy } from "./copy.ts";
 import { asQuestion } from "./copy-grammar.ts";
+import { clauseCuts } from "./copy-lines.ts";
 import { lineProblem } from "./line-check.ts";
 import { is, parse } from "./sentence-parse.ts";
 
@@ -73,7 +74,7 @@ export function hooksOf(copy: AdCopy): Hook[] {
     const written = line.endsWith("?") && copy.pains.includes(line);
     if (written ? /^\p{Ll}/u.test(line) : lineProblem(line, names)) return;
     if (found.some((hook) => hook.line.toLowerCase() === line.toLowerCase())) return;
-    const opening = kind === "question" && line === from && from === copy.premise?.trim();
+    const opening = kind === "question" && from === copy.premise?.trim() && !!from?.endsWith("?");
     found.push({ kind, line, from, ...(opening ? { written: true } : {}) });
   };
   if (copy.tagline) add("claim", copy.tagline, copy.tagline);
@@ -84,7 +85,9 @@ export function hooksOf(copy: AdCopy): Hook[] {
   ))
     add("number", line.replace(/\.$/, ""), line);
   for (const pain of copy.pains) {
-    if (pain.endsWith("?")) add("question", pain, pain);
+    // A question too long to open on is cut where its first clause ends ("Exams in 12 weeks and your teenager is falling behind?" → "Exams in 12 weeks?").
+    if (pain.endsWith("?"))
+      add("question", short(pain) ? pain : clauseCuts(pain).find((cut) => short(cut) && cut.split(" ").length >= 3), pain);
     else if (hasVerb(pain)) add("problem", pain, pain);
     add("question", asQuestion(pain, "pain", names), pain);
   }

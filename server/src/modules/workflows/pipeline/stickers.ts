@@ -43,7 +43,7 @@ const parseCount = (text: string): number | null => {
 
 /** "From $29 a month", "$48", "Plans from £2 a day" → "From £2 a day". */
 const PRICE =
-  /(?<![\w$€£])(?:(from|only|just)\s+)?([$€£]\s?\d[\d,]*(?:\.\d{2})?|\d[\d,]*(?:\.\d{2})?\s?(?:€|EUR|USD|GBP))(\s*(?:a|per|\/)\s*(?:day|week|month|year|mo|yr|night|person|box|class|session))?/i;
+  /(?<![\w$€£])(?:(from|only|just)\s+)?([$€£]\s?\d[\d,]*(?:\.\d{2})?|\d[\d,]*(?:\.\d{2})?\s?(?:€|EUR|USD|GBP))(\s*(?:a|per|\/)\s*(?:day|week|month|year|mo|yr|night|person|box|class|session|hour|lesson|visit|wash|meal|bottle|case))?/i;
 
 export function priceSticker(line: string): Sticker | null {
   const match = line.match(PRICE);
