@@ -32,6 +32,24 @@ const KNOWN_BAD = [
   "For Dog owners who treat their dog",
   "Simplicity, getting paid on time",
   "Direct trade, freshness, craft",
+  // Lines the copywriter once made from briefs of other industries.
+  "Want you're not alone?",
+  "Want made with teachers?",
+  "Want shave minutes off your marathon?",
+  "Want energy bills up 40% in two years?",
+  "Want emergency line open 24/7?",
+  "Want open late Thursdays?",
+  "Want people first?",
+  "Ready to pick your beans, pause anytime?",
+  "Covr does, from $5 a month.",
+];
+/** Once shown, English but wrong for the ad (a cut meaning, a benefit asked as a pain): never on screen again. */
+const NEVER_AGAIN = [
+  "Want chartered accountants since 1998?",
+  "Made for dog owners who want their pets",
+  "Made for small business owners who dread season",
+  "Made for HR managers at companies with 50",
+  "Struggling with fixed quotes?",
 ];
 
 type Tagged = { text: string; tags: string[] };
@@ -49,7 +67,10 @@ function judge(line: string, names: string[]): string | null {
   if (/…|\.\.\.$/.test(line)) return "ends in an ellipsis";
   const beforeLast = terms[terms.length - 2];
   const stranded = has(beforeLast, "Verb") && has(last, "Preposition", "Conjunction");
-  if (has(last, "Preposition", "Conjunction", "Determiner") && !stranded && !has(last, "Noun", "Value")) return `dangles on "${last.text}"`;
+  // "…anywhere else" closes its phrase, though compromise may tag "else" as a joint.
+  const closes = /^(else|more|too)$/i.test(last.text);
+  if (has(last, "Preposition", "Conjunction", "Determiner") && !stranded && !closes && !has(last, "Noun", "Value"))
+    return `dangles on "${last.text}"`;
   if (line.endsWith("?")) {
     const elliptical = !terms.some((t) => has(t, "Verb")) || has(first, "PastTense");
     const asks =
@@ -109,9 +130,12 @@ describe("the copywriter's lines, over a corpus of briefs from many industries",
         for (const scene of ad.storyboard.scenes) {
           for (const line of [scene.headline, scene.body, scene.cta].filter((l): l is string => !!l)) {
             checked++;
-            const why = judge(line, names);
+            // A question the brief asks in its own words ("Burst pipe at midnight?") is the writer's, not the copywriter's.
+            const askedByBrief = line.endsWith("?") && entry.concept.includes(line);
+            const why = askedByBrief ? null : judge(line, names);
             if (why) broken.push(`${entry.industry}/${type}: "${line}" ${why}`);
-            if (KNOWN_BAD.includes(line)) broken.push(`${entry.industry}/${type}: "${line}" is a known bad line`);
+            if (KNOWN_BAD.includes(line) || NEVER_AGAIN.includes(line))
+              broken.push(`${entry.industry}/${type}: "${line}" is a known bad line`);
             if (line !== scene.cta) shown.push(line.toLowerCase().replace(/[.!?]+$/, ""));
           }
         }
@@ -136,6 +160,28 @@ describe("the copywriter's lines, over a corpus of briefs from many industries",
     expect(audiencePhrase("Women 35-55 who want retinoid results without irritation", 40)).toBe("women 35-55 who want retinoid results");
     expect(audiencePhrase("Commuters and remote workers", 40)).toBe("commuters and remote workers");
     expect(audiencePhrase("Dog owners who treat their dog like family", 40)).toBe("dog owners who treat their dog");
+    // An infinitive stays with its verb, a range with its numbers, a noun with its own relative clause.
+    expect(audiencePhrase("Dog owners who want their pets to live longer, healthier lives", 40)).toBe("dog owners");
+    expect(audiencePhrase("Small business owners who dread tax season", 40)).toBe("small business owners");
+    expect(audiencePhrase("HR managers at companies with 50 to 500 employees", 40)).toBe("HR managers at companies");
+    expect(audiencePhrase("Pet parents in Ottawa who want a vet that knows their animal by name", 40)).toBe("pet parents in Ottawa");
+    expect(audiencePhrase("Parents worried about exam results", 40)).toBe("parents worried about exam results");
+    // Statements become questions only where English allows it.
+    expect(asQuestion("Product teams waste 6 hours a week building reports by hand.", "pain")).toBe(
+      "Wasting 6 hours a week building reports by hand?",
+    );
+    expect(asQuestion("Shave minutes off your marathon", "benefit")).toBe("Ready to shave minutes off your marathon?");
+    expect(asQuestion("Brighter skin in 4 weeks", "benefit")).toBe("Want brighter skin in 4 weeks?");
+    for (const [line, kind] of [
+      ["You're not alone.", "benefit"],
+      ["Made with teachers.", "benefit"],
+      ["Chartered accountants since 1998", "benefit"],
+      ["Open late Thursdays.", "benefit"],
+      ["Pick your beans, pause anytime.", "benefit"],
+      ["You studied Spanish for five years and still can't order a coffee.", "pain"],
+      ["Small businesses overpay for software they never use", "pain"],
+    ] as const)
+      expect(asQuestion(line, kind), line).toBeNull();
   });
 
   it("asks each ad's viewer for what they would do with the product", () => {
@@ -144,7 +190,7 @@ describe("the copywriter's lines, over a corpus of briefs from many industries",
       return writeCopy({ concept: entry.concept, brand: entry.brand, page: null, type }).cta;
     };
     expect(cta("physiotherapy clinic", "local-audit")).toBe("Book your appointment");
-    expect(cta("invoicing software")).toBe("Start your free trial");
+    expect(cta("invoicing software")).toBe("Start your free trial today");
     expect(cta("hotel")).toBe("Book your stay");
     expect(cta("restaurant")).toBe("Book a table");
     expect(cta("coffee subscription")).toBe("Start your subscription");

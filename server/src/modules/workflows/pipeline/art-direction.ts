@@ -11,6 +11,7 @@ import { asQuestion } from "./copy-grammar.ts";
 import { type Hook, hookOrder, hooksOf, rankHooks } from "./hooks.ts";
 import { factsShown } from "./facts.ts";
 import { fitScene } from "./scene-fit.ts";
+import { markScenes } from "./scene-marks.ts";
 import type { ArtDirection, BeatNote, PageFacts } from "./step-types.ts";
 
 /** What one scene says, or null when the copy has nothing true to say there (the scene is left out). */
@@ -158,6 +159,9 @@ const FRAMEWORK_BEATS: Record<string, Beat[]> = {
   ],
 };
 
+/** Types whose viewer hears the headlines and reads captions rather than the scenes' bodies. */
+const NARRATED = new Set(["avatar", "influencer"]);
+
 const DEFAULT_FRAMEWORK: Record<string, string> = {
   cinematic: "aida",
   avatar: "sb7",
@@ -243,18 +247,43 @@ export function directAd({ request, brand, page, maxAdSeconds, knowledge, beats:
   // Each beat writes its scene from the copy; a beat with nothing true to say is left out (the first and
   // the call to action always have something: the product and its CTA).
   const hooks = rankHooks(hooksOf(copy), hookOrder(request.type, framework));
-  const lines = new Lines(copy, hooks);
   const formats = formatsFor(request);
   const backgroundText = text(primary);
   const brandStyle = { name: product, primary, secondary, accent, text: backgroundText };
   const context = { seasonal, formats, brandStyle, maxAdSeconds, transitions };
-  let { scenes, beats: beatNotes } = fitBeats(beats, lines, context);
+  // Each scene's role, key word and badges (a rating, a price, an offer, a fact), read from what the brief,
+  // page and knowledge base say.
+  const marks = {
+    source: [
+      concept,
+      ...Object.values(request.brief ?? {}).flat(),
+      brand?.productDescription,
+      brand?.brandValues,
+      brand?.targetAudience,
+      page?.title,
+      page?.description,
+      ...(knowledge ?? []),
+    ]
+      .filter((t): t is string => typeof t === "string")
+      .join(" \n "),
+    names: copy.names,
+    proofs: copy.proofs,
+    offers: copy.offers,
+    facts: copy.facts,
+    narrated: NARRATED.has(request.type),
+  };
+  const direct = (written: readonly Beat[]) => {
+    const fitted = fitBeats(written, new Lines(copy, hooks), context);
+    const roles = fitted.scenes.map((s) => s.id.replace(/^scene-\d+-/, ""));
+    return { scenes: markScenes(fitted.scenes, roles, marks), beats: fitted.beats };
+  };
+  let { scenes, beats: beatNotes } = direct(beats);
   // A fact of the knowledge base the framework's beats left unsaid gets a scene of its own before the close,
   // as a headline: the line every type shows and every narration speaks.
-  const seen = { brand: brandStyle, scenes } as Storyboard;
-  if (copy.facts.length && !factsShown(seen, copy.facts, request.type).length) {
-    const withFact = [...beats.slice(0, -1), FACT_BEAT, ...beats.slice(-1)];
-    ({ scenes, beats: beatNotes } = fitBeats(withFact, new Lines(copy, hooks), context));
+  // A narrated ad's badge shows a fact, but the voice should say one too: there only the spoken lines count here.
+  const said = (list: Scene[]) => ({ brand: brandStyle, scenes: list.map(({ stickers: _s, ...rest }) => rest) }) as Storyboard;
+  if (copy.facts.length && !factsShown(said(scenes), copy.facts, request.type).length) {
+    ({ scenes, beats: beatNotes } = direct([...beats.slice(0, -1), FACT_BEAT, ...beats.slice(-1)]));
   }
   const storyboard: ArtDirection["storyboard"] = {
     // The raw concept may be direction ("Slow push-ins on…"): the title is a line the ad may say.

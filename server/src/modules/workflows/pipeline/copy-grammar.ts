@@ -2,7 +2,9 @@
 // viewer, an audience's head noun phrase, sentence case with names kept. Each returns null when it cannot
 // make a well-formed line, and the copywriter leaves that line out rather than print a broken one.
 import { type Word, is, isNameWord, joinWords, parse, verbForms } from "./sentence-parse.ts";
-import { lineProblem } from "./line-check.ts";
+import { isNounPhrase, lineProblem } from "./line-check.ts";
+
+export { isNounPhrase };
 
 const collapse = (text: string) => text.replace(/\s+/g, " ").trim();
 const join = joinWords;
@@ -21,6 +23,7 @@ export function ownCapitals(texts: readonly (string | null | undefined)[]): stri
   const found = new Set<string>();
   for (const text of texts) {
     const tokens = collapse(text ?? "").split(" ");
+
     tokens.forEach((token, i) => {
       const bare = token.replace(/[^\p{L}\p{N}&'’-]/gu, "");
       if (i > 0 && /^\p{Lu}/u.test(bare) && !/[.!?:]$/.test(tokens[i - 1]!)) found.add(bare);
@@ -41,6 +44,10 @@ export function sentenceCase(line: string, names: readonly string[] = []): strin
     const bare = token.replace(/[^\p{L}\p{N}'’-]/gu, "");
     if (i === 0 || kept.has(bare) || bare === "I" || !/^\p{Lu}\p{Ll}/u.test(bare)) return token;
     if (/[.!?:]$/.test(tokens[i - 1]!) || isNameWord(bare)) return token;
+    // A name of two words ("North Carolina", "New York") is read as one.
+    const pair = (a?: string, b?: string) =>
+      !!a && !!b && /^\p{Lu}/u.test(a) && /^\p{Lu}/u.test(b) && isNameWord(`${a} ${b}`.replace(/[^\p{L}\s'’-]/gu, ""));
+    if (pair(bare, tokens[i + 1]) || pair(tokens[i - 1], bare)) return token;
     return token.charAt(0).toLowerCase() + token.slice(1);
   });
   const first = out[0] ?? "";
@@ -72,11 +79,27 @@ export function asQuestion(source: string, kind: "pain" | "benefit" = "benefit",
   if (!first) return null;
   const check = (line: string) => (lineProblem(line, names) ? null : line);
   if (OPENS_QUESTION.test(core) || (is(first, "Gerund") && list.length >= 3)) return check(`${upperFirst(core)}?`);
-  if (PRONOUN_SUBJECT.test(first.lower)) return null;
+  // "You're not alone", "We ship fast": a statement with its own subject is no question to the viewer.
+  if (PRONOUN_SUBJECT.test(first.lower) || is(first, "Pronoun") || /^(you|we|they|it)['’]/i.test(first.text)) return null;
+  // An imperative compromise reads as a noun ("Shave minutes off your marathon"): said after "you", it is a verb.
+  // Only a benefit, in the verb's plain form, with no verb of its own after it ("Product teams waste…" has one).
+  const asVerb = parse(`You ${lowerFirst(core, names)}`)[1];
+  const laterVerb = list.slice(1).some((w) => is(w, "Verb") && !is(w, "Gerund", "Participle", "Noun"));
+  // "Back pain" is a compound noun, not "back" said to the viewer: an imperative takes an object or a modifier after it.
+  const objectAfter = !list[1] || !is(list[1], "Singular") || is(list[1], "Determiner", "Possessive", "Adjective", "Adverb");
+  const imperativeRead =
+    kind === "benefit" &&
+    !laterVerb &&
+    objectAfter &&
+    is(asVerb, "Infinitive", "PresentTense") &&
+    !is(asVerb, "PastTense", "Gerund", "Noun") &&
+    verbForms(first.lower)?.infinitive === first.lower;
   // An imperative ("Keep drinks cold") or a benefit said of the product without its subject ("Keeps drinks cold").
-  if ((is(first, "Verb") && !is(first, "PastTense")) || IMPERATIVE.test(first.lower)) {
+  if ((is(first, "Verb") && !is(first, "PastTense")) || IMPERATIVE.test(first.lower) || imperativeRead) {
+    // "Pick your beans, pause anytime": two imperatives are no one question; "Let us do your books" asks nothing of the viewer.
+    if (/[,;]/.test(core) || /^let\b/i.test(core)) return null;
     const rest = lowerFirst(core, names);
-    const imperative = IMPERATIVE.test(first.lower) || (is(first, "Infinitive") && !first.lower.endsWith("s"));
+    const imperative = IMPERATIVE.test(first.lower) || imperativeRead || (is(first, "Infinitive") && !first.lower.endsWith("s"));
     return check(imperative ? `Ready to ${rest}?` : `Need something that ${rest}?`);
   }
   // A pain said of people like the viewer ("Freelancers lose hours chasing invoices"): their habit as a
@@ -85,17 +108,26 @@ export function asQuestion(source: string, kind: "pain" | "benefit" = "benefit",
   if (verbAt > 0) {
     const verb = list[verbAt]!;
     const rest = list.slice(verbAt + 1);
-    const people = list.slice(0, verbAt).some((w) => is(w, "Actor") || /^(you|people|parents|owners|runners|patients)$/.test(w.lower));
+    // People like the viewer: a plural subject ("Product teams", "Renters") or a person's noun, never "our" or a product.
+    const subject = list.slice(0, verbAt);
+    const people =
+      !subject.some((w) => /^(our|my|its|this|that)$/.test(w.lower)) &&
+      subject.some((w) => is(w, "Actor", "Plural") || /^(you|people|parents|owners|runners|patients)$/.test(w.lower));
     if (kind !== "pain" || !people || is(verb, "Copula", "Modal", "Auxiliary") || rest.length < 2) return null;
     if (rest.some((w) => w.after.includes(",")) || is(rest[0], "Conjunction")) return null;
+    // "…for five years and still can't order a coffee": a second clause does not fit one question.
+    if (rest.some((w, i) => i > 0 && is(w, "Conjunction") && rest.slice(i + 1).some((v) => is(v, "Verb", "Modal")))) return null;
     const forms = verbForms(verb.lower);
     if (!forms) return null;
     // The viewer is asked about their own: "…lose half their buyers" → "Losing half your buyers?".
     return check(`${upperFirst(forms.gerund)} ${join(rest).replace(/\btheir\b/g, "your")}?`);
   }
-  // A thing: a pain is struggled with, a benefit wanted.
+  // A thing: a pain is struggled with, a benefit wanted; only a noun phrase is ("Want made with teachers?",
+  // "Want energy bills up 40%?", "Want chartered accountants since 1998?" are not).
   const thing = lowerFirst(kind === "pain" ? firstItem(core) : core, names);
   if (kind === "benefit" && /,/.test(core)) return null;
+  if (!isNounPhrase(kind === "pain" ? firstItem(core) : core)) return null;
+  if (kind === "pain" && (/\d/.test(thing) || thing.split(" ").length > 5)) return null;
   return check(kind === "pain" ? `Struggling with ${thing}?` : `Want ${thing}?`);
 }
 
@@ -120,7 +152,11 @@ export function audiencePhrase(text: string, max: number, names: readonly string
     list[i]!.lower.endsWith("s") &&
     is(list[i - 1], "Noun") &&
     (!list[i + 1] || is(list[i + 1], "Preposition", "QuestionWord"));
-  while (head < list.length && (NP_WORD(list[head]!) || pluralAtEnd(head))) head++;
+  // "Parents worried about…", "Couples planning…": after a plural noun, an adjective or an "-ing" word starts
+  // what qualifies it, not more of the head. "Pet parents": a noun compromise reads as a verb before the head.
+  const qualifierStarts = (i: number) => i > 0 && is(list[i - 1], "Plural") && (is(list[i], "Adjective") || list[i]!.lower.endsWith("ing"));
+  const modifierNoun = (i: number) => i === 0 && is(list[i], "Verb") && is(list[i + 1], "Plural");
+  while (head < list.length && (NP_WORD(list[head]!) || pluralAtEnd(head) || modifierNoun(head)) && !qualifierStarts(head)) head++;
   if (head === 0 || !(is(list[head - 1], "Noun", "Value") || pluralAtEnd(head - 1))) return null;
   // Every place a noun phrase ends after the head: a candidate end of the phrase.
   const ends = [head];
@@ -129,7 +165,13 @@ export function audiencePhrase(text: string, max: number, names: readonly string
     // A phrase ends only before a preposition, a conjunction, a new clause or the end ("…who want retinoid
     // results without irritation" ends after "results", never after "retinoid").
     const next = list[i + 1];
-    const boundary = !next || is(next, "Preposition", "Conjunction", "QuestionWord") || /^(who|that|which)$/.test(next.lower);
+    // "…who want their pets | to live longer": an infinitive completes its verb, so no phrase ends before it.
+    // "…with 50 | to 500 employees": a range is one phrase, so no phrase ends inside it either.
+    const infinitive = next?.lower === "to" && (is(list[i + 2], "Verb") || is(list[i], "Value"));
+    // Nor before a second relative clause ("…who want a vet | that knows their animal"): its noun needs it.
+    const nested = verbSeen && !!next && /^(who|that|which)$/.test(next.lower);
+    const boundary =
+      !infinitive && !nested && (!next || is(next, "Preposition", "Conjunction", "QuestionWord") || /^(who|that|which)$/.test(next.lower));
     if (is(list[i], "Verb") && i > head)
       verbSeen = is(list[i - 1], "QuestionWord", "Preposition") || /^(who|that)$/.test(list[i - 1]!.lower) || verbSeen;
     // compromise reads "results" in "who want retinoid results" as a verb: after the clause's verb it is its object.
@@ -140,7 +182,17 @@ export function audiencePhrase(text: string, max: number, names: readonly string
   // Longest first; a long qualifier loses its noun modifiers ("hidden bank fees" → "hidden fees") before it is dropped.
   for (const end of [...new Set(ends)].sort((a, b) => b - a)) {
     const slice = list.slice(0, end);
-    const tight = slice.filter((w, i) => !(i >= head && is(w, "Noun") && !is(w, "Pronoun", "Possessive") && is(slice[i + 1], "Noun")));
+    // Only a modifier between an adjective and its noun goes ("hidden bank fees"): "tax season" stays whole.
+    const tight = slice.filter(
+      (w, i) =>
+        !(
+          i >= head &&
+          is(w, "Noun") &&
+          !is(w, "Pronoun", "Possessive") &&
+          is(slice[i + 1], "Noun") &&
+          is(slice[i - 1], "Adjective", "Participle")
+        ),
+    );
     for (const phrase of [slice, tight].map((words) => sentenceCase(join(words), names))) {
       if (phrase.length <= max) return lowerFirst(phrase, names);
     }

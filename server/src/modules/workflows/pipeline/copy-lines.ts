@@ -21,6 +21,8 @@ function dangles(text: string, cut = false): boolean {
   const words = parse(text);
   const last = words[words.length - 1];
   if (!last || words.length < 2) return false;
+  // "…anywhere else", "…and more": words compromise may tag as joints that close a phrase.
+  if (/^(else|more|too|also|instead)$/.test(last.lower)) return false;
   // "…a gym you never get to": a preposition its verb keeps is no cut, unless the line is known to be cut.
   if (!cut && is(words[words.length - 2], "Verb") && is(last, "Preposition")) return false;
   // compromise reads "on" in "spend on" as a particle: a cut line loses it all the same.

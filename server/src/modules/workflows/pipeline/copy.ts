@@ -6,7 +6,7 @@
 import { cleanLine, questionFromBenefit, shortenAtClause, shortLabel } from "./copy-lines.ts";
 import { audiencePhrase, ownCapitals, sentenceCase } from "./copy-grammar.ts";
 import { lineProblem } from "./line-check.ts";
-import { callToAction } from "./cta.ts";
+import { callToAction, ctaFromLines } from "./cta.ts";
 import { is, joinWords, parse } from "./sentence-parse.ts";
 
 import type { StructuredBrief } from "@adgen/schema";
@@ -67,7 +67,7 @@ export const BODY_MAX = 90;
 const PROOF = /\d|award|rated|trusted|certified|reviews?\b|stars?\b|customers|best-selling|bestselling|#1/i;
 const STRONG_PROOF = /award|rated|trust(?:ed|s)?\b|certified|reviews?\b|stars?\b|customers|best-selling|bestselling|#1/i;
 const PAIN =
-  /\?$|tired of|sick of|struggl|hate|no more|stop |never again|waste|hassle|problem|frustrat|annoy|without the|\b(lose|loses|losing|chasing|unpaid|hidden fees|aches?|pain|injur(y|ies)|stress(ed)?|overwhelmed)\b/i;
+  /\?$|tired of|sick of|struggl|hate|no more|stop |never again|waste|hassle|problem|frustrat|annoy|without the|\b(lose|loses|losing|chasing|unpaid|hidden fees|aches?|pain|injur(y|ies)|stress(ed)?|overwhelmed|can't|cannot|doesn't|again|rising|overpay|scared of|afraid of|forgot|sweaty|dull|stale|burst|leak(s|ing)?|paperwork|spreadsheets?|by hand|falling behind)\b|\bup \d+%/i;
 // Shipping, returns and guarantees are part of the offer ("Ships in 24 hours", "30-day free returns").
 const OFFER =
   /[$€£]\s?\d|\d+\s?%|\bfree\b|\boff\b|\bsale\b|discount|\btoday\b|limited|ends |\bships?\b|shipping|delivery|\breturns?\b|refund|guarantee|warranty|money back/i;
@@ -128,6 +128,13 @@ function productFromLine(line: string): string {
   return bare.charAt(0).toUpperCase() + bare.slice(1);
 }
 
+/**
+ * A question the brief asks in its own words ("Homework battles every night?"), which the parse may read as a
+ * statement with a question mark: the writer's question is kept when that is all that is wrong with it.
+ */
+const writtenQuestion = (line: string, names: readonly string[]) =>
+  line.endsWith("?") && line.split(" ").length <= 8 && lineProblem(line, names) === "is a statement with a question mark (no auxiliary)";
+
 const unique = (items: string[]) => [...new Set(items.map(collapse))].filter(Boolean);
 
 /** Everything the ad may say, sorted into what each scene of a framework asks for. */
@@ -168,7 +175,14 @@ export function writeCopy(sources: CopySources): AdCopy {
     return bare === name || (bare.startsWith(`${name} `) && /^(for|to)\s+[^,;]{1,40}$/i.test(bare.slice(name.length + 1)));
   };
   // Names keep their capitals: the product's, the brand's, and every word the brief itself capitalises mid-sentence.
-  const written = [sources.concept, ...(sources.knowledge ?? []), sources.page?.title, sources.page?.description];
+  // A page title in Title Case ("Covr Renters Insurance") capitalises common nouns too: its capitals name nothing.
+  const title = sources.page?.title;
+  const titleWords = (title ?? "")
+    .split(/\s+/)
+    .slice(1)
+    .filter((w) => /^\p{L}{4,}/u.test(w));
+  const titleCase = titleWords.length >= 2 && titleWords.filter((w) => /^\p{Lu}/u.test(w)).length / titleWords.length > 0.6;
+  const written = [sources.concept, ...(sources.knowledge ?? []), titleCase ? null : title, sources.page?.description];
   const profile = [sources.brand?.productDescription, sources.brand?.brandValues, sources.brand?.targetAudience];
   const names = [product, ...(named ? [named] : []), ...ownCapitals([...written, ...profile])];
   // Every line is said as a copywriter would: sentence case with names kept, a verbless fragment without a
@@ -177,9 +191,28 @@ export function writeCopy(sources: CopySources): AdCopy {
     const cased = sentenceCase(cleanLine(line, named), names);
     return /[.]$/.test(cased) && lineProblem(cased, names) === "is a sentence without a verb" ? cased.slice(0, -1) : cased;
   };
-  const rest = unique(pool.map(polish)).filter((line) => collapse(line) !== product && !sameAsProduct(line) && !lineProblem(line, names));
+  // The brief's own call to action ("Book a free home survey.") is the button, not a line said again on screen.
+  const quotedCta = briefLines([brief?.cta])[0] ?? quoted.find((q) => q.cta)?.text;
+  const writtenCta = quotedCta ? null : ctaFromLines([...conceptLines, ...lines(sources.page?.description)], sources.type);
+  const ctaKey = (line: string) =>
+    line
+      .toLowerCase()
+      .replace(/[^\p{L}\p{N}]+/gu, " ")
+      .trim();
+  // A line of one word ("Clarity.") is a value, not copy.
+  const rest = unique(pool.map(polish)).filter(
+    (line) =>
+      collapse(line) !== product &&
+      !sameAsProduct(line) &&
+      (!lineProblem(line, names) || writtenQuestion(line, names)) &&
+      line.split(" ").length >= 2 &&
+      !(writtenCta && ctaKey(line) === ctaKey(writtenCta)),
+  );
   const knowledgeLines = new Set((sources.knowledge ?? []).flatMap((claim) => lines(claim)).map(polish));
-  const pains = rest.filter((line) => PAIN.test(line));
+  // "No hidden fees" names a pain the product takes away: it is a benefit.
+  const isPain = (line: string) =>
+    PAIN.test(line.replace(/\b(no|without|zero)\s+(hidden\s+)?(fees|hassle|stress|waiting|waste|contracts?)\b/gi, ""));
+  const pains = rest.filter(isPain);
   const offers = rest.filter((line) => OFFER.test(line) && !pains.includes(line));
   // Ratings, reviews and awards are proof first; a line that only has a figure in it comes after.
   const proofs = rest
@@ -191,7 +224,6 @@ export function writeCopy(sources: CopySources): AdCopy {
     ...proofs.filter((line) => !STRONG_PROOF.test(line)),
   ];
 
-  const quotedCta = briefLines([brief?.cta])[0] ?? quoted.find((q) => q.cta)?.text;
   const host = sources.page ? new URL(sources.page.url).hostname.replace(/^www\./, "") : null;
   const about = [
     sources.concept,
@@ -202,7 +234,7 @@ export function writeCopy(sources: CopySources): AdCopy {
   ]
     .filter(Boolean)
     .join(" ");
-  const cta = quotedCta ?? callToAction({ type: sources.type, product, text: about, host });
+  const cta = quotedCta ?? writtenCta ?? callToAction({ type: sources.type, product, text: about, host });
 
   return {
     product,

@@ -20,9 +20,11 @@ export function says(line: string, fact: string): boolean {
   return a === b || (a.split(" ").length >= 3 && (b.startsWith(`${a} `) || a.includes(b)));
 }
 
-/** The lines of a scene a viewer of this type takes in: all of them, or in a narrated ad its headline and call to action. */
+/** The lines of a scene a viewer of this type takes in: all of them, or in a narrated ad its headline, call to action and badges. */
 export function linesSeen(scene: Scene, type: string): string[] {
   const lines = NARRATED.has(type) ? [scene.headline, scene.cta] : [scene.headline, scene.body, scene.cta];
+  // A badge beside the copy is seen in every type (a fact badge is how a narrated ad shows a fact it does not speak).
+  for (const sticker of scene.stickers ?? []) lines.push(sticker.text);
   return lines.filter((line): line is string => !!line?.trim());
 }
 

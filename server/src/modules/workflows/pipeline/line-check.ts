@@ -3,7 +3,7 @@
 // fragment is a complete noun phrase; nothing ends on a word that needs more after it; a list of values is
 // not a line; sentence case, with names (the brand's, the product's, places) keeping their capitals. The
 // built-in copywriter drops or rewrites a line that fails, and the model's lines are judged the same way.
-import { type Word, is, isAuxiliary, isNameWord, parse, QUESTION_WORDS } from "./sentence-parse.ts";
+import { type Word, is, isAuxiliary, isNameWord, joinWords, parse, QUESTION_WORDS, verbForms } from "./sentence-parse.ts";
 
 /** Words that carry on past the end of a line: the clause was cut after them. */
 const DANGLING_TAGS = ["Preposition", "Conjunction", "Determiner"];
@@ -60,6 +60,46 @@ function caseProblem(line: string, names: readonly string[]): string | null {
   return null;
 }
 
+/** A credential or a trend said as a fact: no one "wants" it ("since 1998", "licensed", "up 40%"). */
+const NOT_WISHED = /\b(since|est\.?|established|certified|licensed|insured|accredited|award|up|down)\b/i;
+
+/**
+ * A noun phrase a wish or a struggle can take: it opens on a noun, an adjective or a figure, and no verb
+ * stands before its own relative clause ("Coffee that lasts", "Brighter skin in 4 weeks"; not "Made with
+ * teachers", "Small businesses overpay for software").
+ */
+export function isNounPhrase(text: string): boolean {
+  const list = parse(text.replace(/[.!?]+$/, ""));
+  const first = list[0];
+  if (!first || NOT_WISHED.test(text)) return false;
+  // "Ten minutes a day" is a measure, not a thing one wants.
+  if (!is(first, "Noun", "Adjective", "Determiner") || is(first, "Pronoun", "PastTense", "Gerund", "Value", "Date")) return false;
+  if (is(first, "Verb") && !is(first, "Noun", "Adjective")) return false;
+  const relative = list.findIndex((w) => /^(that|which|who|whose)$/.test(w.lower));
+  const head = relative < 0 ? list : list.slice(0, relative);
+  // A predicate without its verb ("Emergency line open 24/7", "People first", "Open late Thursdays") is a
+  // sentence cut short: after the head noun (or before any noun) no adjective or adverb stands alone.
+  const noun = head.findIndex((w) => is(w, "Noun") && !is(w, "Adjective"));
+  if (noun < 0) return false;
+  // "Shave minutes off your marathon": a verb compromise reads as a noun, said after "you", is an imperative.
+  if (is(list[1], "Plural", "Determiner", "Possessive")) {
+    const asVerb = parse(`you ${text.charAt(0).toLowerCase()}${text.slice(1)}`)[1];
+    if (is(asVerb, "Infinitive", "PresentTense") && !is(asVerb, "Noun", "PastTense") && verbForms(first.lower)?.infinitive === first.lower)
+      return false;
+  }
+  if (head.slice(0, noun).some((w) => is(w, "Adverb"))) return false;
+  const beforePreposition = head.slice(noun + 1).findIndex((w) => is(w, "Preposition"));
+  const tail = beforePreposition < 0 ? head.slice(noun + 1) : head.slice(noun + 1, noun + 1 + beforePreposition);
+  if (tail.some((w) => is(w, "Adverb", "Ordinal") || (is(w, "Adjective") && !is(w, "Noun")))) return false;
+  // A time ("late Thursdays", "every weekend") is when, not what.
+  const heads = head.filter((w, i) => is(w, "Noun") && !is(head[i + 1], "Noun"));
+  if (heads.length && heads.every((w) => is(w, "Date", "WeekDay", "Month"))) return false;
+  // compromise may read a plural noun as a verb at the end of the phrase ("night-shift nurses"): a verb is one only before more words.
+  return !head.some(
+    (w, i) => i > 0 && is(w, "Verb") && !is(w, "Gerund", "Noun", "Adjective") && (i < head.length - 1 || !w.lower.endsWith("s")),
+  );
+}
+
 function questionProblem(list: Word[]): string | null {
   const start = list.findIndex((w) => !/^(so|and|but|still|really|honestly)$/.test(w.lower));
   const first = list[start];
@@ -67,10 +107,29 @@ function questionProblem(list: Word[]): string | null {
   if (isAuxiliary(first) || QUESTION_WORDS.has(first.lower)) {
     return list.length - start >= 2 ? null : "is a question with nothing after its auxiliary";
   }
+  // "Ready to pick your beans, pause anytime?": a second clause after a comma is no part of one question.
+  const comma = list.findIndex((w) => w.after.includes(","));
+  const afterComma = list[comma + 1];
+  const clauseAfter =
+    !!afterComma &&
+    !is(afterComma, "Gerund") &&
+    (is(afterComma, "Verb") ||
+      (verbForms(afterComma.lower)?.infinitive === afterComma.lower &&
+        (!list[comma + 2] || is(list[comma + 2], "Adverb", "Determiner", "Possessive", "Pronoun", "Noun"))));
+  if (comma >= 0 && clauseAfter && !isAuxiliary(first)) {
+    return "joins two clauses in one question";
+  }
   if (WISH.has(first.lower)) {
     // "Want freelancers lose hours…?": a subject and its own verb after the wish is two clauses glued.
     const rest = list.slice(start + 1);
     if (rest.some((w) => w.after.includes(","))) return "lists things in a question";
+    // "Want made with teachers?", "Want people first?": a wish takes a thing (or "to" and a verb).
+    const object = joinWords(rest);
+    // "Want you're not alone?": a pronoun with its own verb is a clause.
+    if (/['’](re|s|ve|ll|m|d)$/.test(rest[0]?.lower ?? "") || (is(rest[0], "Pronoun") && is(rest[1], "Verb", "Copula", "Negative")))
+      return "is a statement glued to a question (no auxiliary)";
+    if (rest[0] && rest[0].lower !== "to" && !is(rest[0], "Pronoun") && !isNounPhrase(object))
+      return "wishes for something that is not a thing";
     const verbAfterNoun = rest.some(
       (w, i) => i > 0 && finiteAt(rest, i) && !is(w, "PastTense") && !/^(that|which|who|to|you|i|we)$/.test(rest[i - 1]!.lower),
     );
@@ -115,6 +174,11 @@ export function lineProblem(line: string, names: readonly string[] = []): string
   if (!list.length) return "has no words";
   const question = text.endsWith("?");
   if (isValueList(text)) return "is a list of values, not a line";
+  // "Covr does, from $5 a month": an auxiliary standing for the verb of the sentence before needs that sentence.
+  const proVerb = list.findIndex((w) => /^(does|do|did|can|will|is|are)$/.test(w.lower));
+  if (!question && proVerb > 0 && (proVerb === list.length - 1 || /[,;]/.test(list[proVerb]!.after)) && is(list[proVerb - 1], "Noun")) {
+    return `leans on the sentence before it ("${list[proVerb]!.text}" stands for its verb)`;
+  }
   const ending = endProblem(list, question);
   if (ending) return ending;
   if (question) {

@@ -78,6 +78,9 @@ export function verbForms(verb: string): { infinitive: string; gerund: string; p
 
 /** True when compromise reads `word` as a name (a place, a person, an organisation) even written in lower case. */
 export function isNameWord(word: string): boolean {
-  const [read] = parse(word.toLowerCase());
-  return is(read, "Place", "Person", "Organization", "WeekDay", "Month", "Demonym", "Country", "City");
+  const read = parse(word.toLowerCase());
+  return (
+    read.length > 0 &&
+    read.every((w) => is(w, "Place", "Person", "Organization", "WeekDay", "Month", "Demonym", "Country", "City", "Language", "Region"))
+  );
 }

@@ -15,6 +15,7 @@ import { optimizeAd } from "./optimize.ts";
 import { directClone } from "./types/clone.ts";
 import { writeWithModel } from "./model-writer.ts";
 import { PermanentJobError } from "./job-errors.ts";
+import { remarkScenes } from "./scene-marks.ts";
 import { planShots, shotsFor } from "./shot-list.ts";
 import type { ArtDirection, StepContext, TypedDirection } from "./step-types.ts";
 
@@ -41,7 +42,13 @@ export async function directForType(
   write: <D extends ArtDirection>(direction: D) => Promise<D & { writerWarning?: string }> = async (direction) => direction,
 ): Promise<TypedDirection> {
   const briefReading = readBrief(context.request.concept, context.request.brief);
-  const direction = await directTyped(context, input, write, briefReading);
+  const typed = await directTyped(context, input, write, briefReading);
+  // Whoever wrote the last words (the language model, the optimizer), each scene keeps a role and a key word
+  // that is in its headline.
+  const direction = {
+    ...typed,
+    storyboard: { ...typed.storyboard, scenes: remarkScenes(typed.storyboard.scenes, [typed.storyboard.brand.name]) },
+  };
   // The brief's tone sets the music's mood, unless the user chose a style (whose mood it is).
   const mood = context.request.adPreset ? null : moodOfTone(briefReading);
   return { ...direction, ...(mood ? { storyboard: { ...direction.storyboard, mood } } : {}), briefReading };

@@ -23,6 +23,7 @@ import { withLocalImages } from "../imagery.ts";
 import type { ArtDirectionOutput, PipelineStep, RenderedFormat } from "../step-types.ts";
 import { withGeneratedClips } from "../clip-step.ts";
 import type { Hook } from "../hooks.ts";
+import { remarkScenes } from "../scene-marks.ts";
 
 /** Variants per format, by quality tier (the pricing document's premium description says so). */
 export const FACTORY_VARIANTS: Record<QualityTier, number> = { standard: 2, premium: 3 };
@@ -99,7 +100,8 @@ export function hookVariants(storyboard: Storyboard, count: number, hooks: reado
       next[from.scene] = rest;
     }
     next[0] = { ...next[0]!, headline: hook };
-    return { hook, storyboard: { ...storyboard, scenes: next }, from };
+    // The key word is read again from each scene's headline as it now is (it must be in it, word for word).
+    return { hook, storyboard: { ...storyboard, scenes: remarkScenes(next, [product]) }, from };
   });
 }
 
