@@ -168,6 +168,11 @@ function pickBed(mood: MusicMood, seed: string): BedStyle {
   return { ...bed, chords: bed.chords.map(voice), roots: bed.chords.map((c) => c[0]! + shift), bpm: bed.bpm * tempo };
 }
 
+/** Seconds per beat of the bed `seed` picks for `mood`: the grid the motion engine cuts on. */
+export function beatSeconds(mood: MusicMood = "calm", seed = ""): number {
+  return 60 / pickBed(mood, seed).bpm;
+}
+
 const TAU = 2 * Math.PI;
 const hz = (midi: number) => 440 * 2 ** ((midi - 69) / 12);
 const smooth = (x: number) => (x <= 0 ? 0 : x >= 1 ? 1 : x * x * (3 - 2 * x));
