@@ -7,7 +7,7 @@ import { audioTrack, defaultAudioCacheDir, linkTrack } from "./audio-track.ts";
 import { type Composed, composeVideo } from "./compose-video.ts";
 import { RenderAbortedError, runFfmpeg } from "./ffmpeg.ts";
 import { fontMetrics } from "./font-metrics.ts";
-import { cutBeat, onTheBeat } from "./beat-grid.ts";
+import { bedBeat, cutBeat, onTheBeat } from "./beat-grid.ts";
 import { composeMotionScene, drawnByMotion, motionSpec } from "./motion/compose.ts";
 import { drawStill } from "./motion/player.ts";
 import { bedSeed } from "./music-bed.ts";
@@ -120,6 +120,7 @@ export function createStudioRenderer(options: StudioRendererOptions = {}): Video
           durationSec,
           mood: ad.storyboard.mood,
           seed: bedSeed(ad.storyboard),
+          beatSec: bedBeat(ad.storyboard),
           bitrate: (ENCODE[quality ?? "standard"] ?? ENCODE.standard).audioBitrate,
           ...(request.narration ? { narration: request.narration } : {}),
         },

@@ -179,7 +179,7 @@ defineFrameSource("light-leak", ({ spec, createCanvas }) => {
   g.fillRect(0, 0, 2 * r, 2 * r);
   return {
     readNextFrame(t, ctx) {
-      const p = (t * 0.12 + spec.scene.index * 0.37) % 1.4;
+      const p = (t * 0.12 + spec.scene.variant * 0.37) % 1.4;
       ctx.save();
       ctx.globalCompositeOperation = "screen";
       ctx.drawImage(sprite, -r + W * (p - 0.2), -r + H * (0.1 + 0.25 * p));

@@ -49,7 +49,7 @@ export const noise = (n: number, salt = 0) => {
 export function choreograph(spec: MotionSpec, lines: number): Choreography {
   const { style, scene, beat, width: W, premium } = spec;
   const T = spec.frames / spec.fps;
-  const hook = scene.index === 0;
+  const hook = scene.first;
   const problem = scene.role === "problem" || scene.tone === "problem";
   const slow = style === "cinematic";
   const fast = style === "ugc" || style === "bold";
@@ -61,7 +61,7 @@ export function choreograph(spec: MotionSpec, lines: number): Choreography {
         ? "rise"
         : "pop";
   const entrances: SceneEntrance[] = slow ? ["zoom"] : fast ? ["whip", "zoom", "push"] : ["push", "zoom", "whip"];
-  const entrance: SceneEntrance = hook ? "none" : entrances[scene.index % entrances.length]!;
+  const entrance: SceneEntrance = hook ? "none" : entrances[scene.variant % entrances.length]!;
   const entranceSec = slow ? 0.8 : entrance === "whip" ? 0.22 : 0.32;
   const textSec = slow ? 0.6 : fast ? 0.28 : 0.36;
   const wordDelay = slow ? 0.09 : fast ? 0.035 : 0.05;

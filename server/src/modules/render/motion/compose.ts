@@ -52,8 +52,8 @@ export function motionSpec(kit: StudioKit, input: MotionSceneInput): { spec: Mot
     style: storyboard.style ?? "panel",
     layout,
     scene: {
-      index,
-      count: storyboard.scenes.length,
+      first: index === 0,
+      variant: variantOf(scene.headline),
       role: roleOf(scene, index, storyboard.scenes.length),
       ...(scene.tone ? { tone: scene.tone } : {}),
       ...(scene.emphasis ? { emphasis: scene.emphasis } : {}),
@@ -61,7 +61,6 @@ export function motionSpec(kit: StudioKit, input: MotionSceneInput): { spec: Mot
       ...(scene.cta ? { cta: scene.cta } : {}),
     },
     beat: input.beat,
-    ad: { startFrame: timeline.starts[index]!, totalFrames: timeline.totalFrames },
     brand: { primary: storyboard.brand.primary, secondary: storyboard.brand.secondary, accent: storyboard.brand.accent },
     fonts: { sans: family.path("sans"), serif: family.path("serif"), condensed: family.path("condensed") },
     ...(picture ? { picture } : {}),
@@ -71,6 +70,9 @@ export function motionSpec(kit: StudioKit, input: MotionSceneInput): { spec: Mot
   };
   return { spec, links };
 }
+
+/** A small number from the scene's words: which entrance and light it gets, the same wherever it sits. */
+const variantOf = (text: string) => [...text].reduce((h, c) => (h * 31 + c.charCodeAt(0)) >>> 0, 7) % 997;
 
 const sizeOf = (s: { w: number; h: number }) => ({ w: s.w, h: s.h });
 

@@ -15,7 +15,7 @@ import "./sticker-source.ts";
 import "./type-sources.ts";
 
 /** Bottom to top. */
-const LAYERS = ["gradient", "backdrop", "picture", "light-leak", "type", "stickers", "logo", "progress"] as const;
+const LAYERS = ["gradient", "backdrop", "picture", "light-leak", "type", "stickers", "logo"] as const;
 
 const registered = new Map<string, string>();
 

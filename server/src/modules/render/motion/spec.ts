@@ -17,9 +17,13 @@ export interface MotionSpec {
   frames: number;
   style: AdStyle;
   layout: SceneLayout;
+  /**
+   * The scene, without its place in the ad beyond "first" (so a scene keeps its segment when one before it is
+   * removed or two swap): `variant` (from its words) picks its entrance and light.
+   */
   scene: {
-    index: number;
-    count: number;
+    first: boolean;
+    variant: number;
     role: SceneRole;
     tone?: Scene["tone"];
     emphasis?: string;
@@ -28,8 +32,6 @@ export interface MotionSpec {
   };
   /** Seconds per beat of the music bed: word groups and punches land on it. */
   beat: number;
-  /** Where the scene sits in the ad, in frames (the progress bar). */
-  ad: { startFrame: number; totalFrames: number };
   brand: { primary: string; secondary: string; accent: string };
   /** Font files by face (the renderer's own fonts). */
   fonts: Record<FontFace, string>;

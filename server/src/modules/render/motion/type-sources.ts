@@ -230,21 +230,6 @@ defineFrameSource("logo", ({ spec, choreo, logo }) => {
   };
 });
 
-defineFrameSource("progress", ({ spec }) => {
-  const { width: W, height: H, ad } = spec;
-  const h = Math.max(4, Math.round(H * 0.005));
-  const accent = parseHex(spec.brand.accent);
-  return {
-    readNextFrame(t, ctx) {
-      const done = (ad.startFrame + t * spec.fps + 1) / ad.totalFrames;
-      ctx.fillStyle = "rgba(0,0,0,0.3)";
-      ctx.fillRect(0, 0, W, h);
-      ctx.fillStyle = rgb(readableOn([0, 0, 0], accent, 3));
-      ctx.fillRect(0, 0, Math.round(W * Math.min(1, done)), h);
-    },
-  };
-});
-
 defineFrameSource("backdrop", ({ spec, choreo }) => {
   const boxes = spec.layout.backdrop ?? [];
   if (!boxes.length) return null;
