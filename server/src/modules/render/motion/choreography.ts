@@ -84,9 +84,13 @@ export function choreograph(spec: MotionSpec, lines: number): Choreography {
     punches.reduce((z, p, k) => z + (t >= p ? 0.035 * ease("back", (t - p) / 0.22) * (k % 2 ? -0.6 : 1) : 0), 0);
   const camera = (t: number): Camera => {
     const u = Math.min(1, Math.max(0, t / Math.max(0.1, T)));
-    let z = 1.02 + drift * ease("sine", u) + punchZ(t);
-    let dx = 0;
-    let dy = 0;
+    // The director's camera move: a push in (default), a pull out, or a pan across a slightly enlarged picture.
+    const move = scene.motion ?? "push-in";
+    const pan = move.startsWith("pan-");
+    const along = ease("sine", u) * 2 - 1;
+    let z = (pan ? 1.1 : move === "pull-out" ? 1.02 + drift * (1 - ease("sine", u)) : 1.02 + drift * ease("sine", u)) + punchZ(t);
+    let dx = move === "pan-left" ? -0.045 * W * along : move === "pan-right" ? 0.045 * W * along : 0;
+    let dy = move === "pan-up" ? -0.03 * spec.height * along : move === "pan-down" ? 0.03 * spec.height * along : 0;
     let rot = 0;
     const e = (t - 0) / entranceSec;
     if (entrance === "zoom" && e < 1) z += (slow ? 0.1 : 0.22) * (1 - ease("expo", e));

@@ -56,6 +56,7 @@ export function motionSpec(kit: StudioKit, input: MotionSceneInput): { spec: Mot
       variant: variantOf(scene.headline),
       role: roleOf(scene, index, storyboard.scenes.length),
       ...(scene.tone ? { tone: scene.tone } : {}),
+      ...(scene.motion ? { motion: scene.motion } : {}),
       ...(scene.emphasis ? { emphasis: scene.emphasis } : {}),
       stickers: scene.stickers ?? [],
       ...(scene.cta ? { cta: scene.cta } : {}),

@@ -42,7 +42,12 @@ export async function openScene(spec: MotionSpec, dir: string): Promise<ScenePla
   const at = (name?: string) => (name ? (isAbsolute(name) ? name : join(dir, name)) : null);
   const load = async (name?: string): Promise<Image | null> => {
     const path = at(name);
-    return path ? loadImage(await readFile(path)) : null;
+    if (!path) return null;
+    try {
+      return await loadImage(await readFile(path));
+    } catch (error) {
+      throw new Error(`The picture ${name} cannot be decoded (${(error as Error).message}): use a PNG, JPEG or WebP file`);
+    }
   };
   const [picture, logo] = await Promise.all([load(spec.picture), load(spec.logo)]);
   const choreo = choreograph(spec, spec.layout.texts.length);

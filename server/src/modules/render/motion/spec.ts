@@ -25,6 +25,8 @@ export interface MotionSpec {
     first: boolean;
     variant: number;
     role: SceneRole;
+    /** The camera move the director chose for the picture (default: a slow push in). */
+    motion?: Scene["motion"];
     tone?: Scene["tone"];
     emphasis?: string;
     stickers: Sticker[];
