@@ -13,7 +13,10 @@ const OVERSCAN = 1.2;
 
 defineFrameSource("gradient", ({ spec, choreo, createCanvas }) => {
   const { width: W, height: H, layout } = spec;
-  if (spec.picture && pictureFillsFrame(layout)) return null;
+  // Hidden under a picture that covers the frame (whole, or an inset over its blurred backdrop): not drawn.
+  const rect = layout.picture?.rect;
+  const covered = !!rect && rect.x <= 0 && rect.y <= 0 && rect.w >= W && rect.h >= H;
+  if (spec.picture && (pictureFillsFrame(layout) || covered)) return null;
   const sw = Math.ceil(W * 1.3);
   const sh = Math.ceil(H * 1.3);
   const sprite = createCanvas(sw, sh);
@@ -127,7 +130,8 @@ defineFrameSource("picture", (context) => {
       const ay = inset ? rect.y + rect.h / 2 : anchor.y;
       ctx.translate(ax + cam.dx + shift, ay + cam.dy);
       ctx.rotate(cam.rot);
-      const z = (inset ? 1 + (cam.z - 1) * 0.6 : cam.z) / OVERSCAN;
+      // An inset's backdrop moves less (parallax) but always overfills its zone, so a jitter never shows an edge.
+      const z = (inset ? 1.05 + (cam.z - 1) * 0.6 : cam.z) / OVERSCAN;
       ctx.scale(z, z);
       const ox = (rect.x - ax) * OVERSCAN - (rect.w * (OVERSCAN - 1)) / 2;
       const oy = (rect.y - ay) * OVERSCAN - (rect.h * (OVERSCAN - 1)) / 2;

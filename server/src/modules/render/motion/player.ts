@@ -56,6 +56,7 @@ export async function openScene(spec: MotionSpec, dir: string): Promise<ScenePla
   const stack = layerStack(LAYERS, { spec, choreo, picture, logo, createCanvas, font });
   const canvas = createCanvas(spec.width, spec.height);
   const ctx = canvas.getContext("2d");
+  const page = `rgb(${spec.layout.gradient.from.join(",")})`;
   return {
     canvas,
     restSec: choreo.restSec,
@@ -64,7 +65,8 @@ export async function openScene(spec: MotionSpec, dir: string): Promise<ScenePla
       ctx.setTransform(1, 0, 0, 1, 0, 0);
       ctx.globalAlpha = 1;
       ctx.globalCompositeOperation = "source-over";
-      ctx.fillStyle = "#000";
+      // The page's own colour under everything (never black where a moving layer leaves a sliver).
+      ctx.fillStyle = page;
       ctx.fillRect(0, 0, spec.width, spec.height);
       for (const layer of stack) layer.readNextFrame(t, ctx);
     },
