@@ -130,11 +130,10 @@ function failed(brief: ReviewBrief, why: string): ReviewedAd {
   return { brief, status: "failed", why, frames: [], findings: [{ defect: why }], outDir: out };
 }
 
-/** A frame every 1.5 s (and one near the end), as PNGs beside the video. */
+/** The first frame (the hook, as a muted scroller sees it), then one every second, as PNGs beside the video. */
 function grabFrames(video: string, durationSec: number): { file: string; atSec: number }[] {
   const times: number[] = [];
-  for (let at = 0.75; at < durationSec - 0.2; at += 1.5) times.push(at);
-  times.push(Math.max(0, durationSec - 0.3));
+  for (let at = 0; at < durationSec - 0.1; at += 1) times.push(at);
   return times.map((atSec) => {
     const file = video.replace(/\.mp4$/, `-${atSec.toFixed(2)}s.png`);
     execFileSync(ffmpeg, ["-v", "error", "-ss", atSec.toFixed(2), "-i", video, "-frames:v", "1", "-y", file]);

@@ -15,7 +15,8 @@ import { normalizeText, readText, stopOcr } from "./support/ocr.ts";
 
 const run = promisify(execFile);
 /** The middle of the frame, where these scenes' lines are (OCR reads a band better than a whole frame). */
-const TEXT_BAND = "crop=iw:ih*0.3:0:ih*0.3";
+// The text part of a 9:16 frame: the Reels safe zone (below the top 14 %, above the bottom 35 %).
+const TEXT_BAND = "crop=iw:ih*0.51:0:ih*0.14";
 let dir: string;
 
 /** A segment cache in a folder, counting what it was asked. */
@@ -129,7 +130,7 @@ describe("an ad rendered scene by scene", () => {
     expect(cache.misses).toBe(4);
   });
 
-  it("keeps each scene's segment when a scene before it is removed or two scenes swap places", { timeout: 180_000 }, async () => {
+  it("renders the right film when a scene is removed or two scenes swap places", { timeout: 180_000 }, async () => {
     const folder = join(dir, "cache-order");
     await mkdir(folder);
     const cache = folderCache(folder);
@@ -150,17 +151,16 @@ describe("an ad rendered scene by scene", () => {
     await renderer.render({ storyboard: five, format: "1:1", outputDir: dir, fileStem: "five" });
     expect({ hits: cache.hits, misses: cache.misses }).toEqual({ hits: 0, misses: 5 });
 
-    // Without the second scene: the four others are the same pictures at the same lengths, so no encode (the
-    // first scene's thumbnail is a fifth hit).
+    // Without the second scene, and with two scenes swapped: cuts land on the music's beat, and the bed's tempo
+    // is fitted to the ad's length, so a scene's length (and its segment) follows its place and the ad's length;
+    // a scene whose on-beat length and role are unchanged comes from the cache (the edit test above), the
+    // others are encoded again. The files are right either way.
     const four = { ...five, scenes: five.scenes.filter((s) => s.id !== "s1") };
     const shorter = await renderer.render({ storyboard: four, format: "1:1", outputDir: dir, fileStem: "four" });
-    expect({ hits: cache.hits, misses: cache.misses }).toEqual({ hits: 5, misses: 5 });
     expect(shorter.durationSec).toBeCloseTo(6, 2);
-
-    // The second and third scenes swapped: every segment is already encoded, and the file shows the new order.
     const order = [0, 2, 1, 3, 4].map((i) => five.scenes[i]!);
     const swapped = await renderer.render({ storyboard: { ...five, scenes: order }, format: "1:1", outputDir: dir, fileStem: "swapped" });
-    expect({ hits: cache.hits, misses: cache.misses }).toEqual({ hits: 11, misses: 5 });
+    expect(swapped.durationSec).toBeCloseTo(7.5, 2);
     const still = join(dir, "swapped-2.png");
     await run(locateFfmpeg(), ["-v", "error", "-ss", "2.2", "-i", swapped.videoPath, "-frames:v", "1", "-vf", TEXT_BAND, "-y", still]);
     const seen = normalizeText((await readText(still)).join(" "));

@@ -254,7 +254,7 @@ describe("rendering", () => {
     expect(Math.abs(video.durationSec - 3)).toBeLessThan(0.3);
   }, 30_000);
 
-  it("renders with the npm static ffmpeg (no xfade: fades through black)", async () => {
+  it("renders with the npm static ffmpeg (no xfade: scenes are cut on the beat)", async () => {
     const staticRenderer = createStudioRenderer({ ffmpegPath: STATIC_FFMPEG, threads: 2 });
     const storyboard = twoScenes();
     storyboard.scenes.push(scene({ id: "c", headline: "Wipe", transition: "wipe", body: '50% off: "Best" deal, today' }));
@@ -311,17 +311,25 @@ describe("rendering", () => {
     });
   }, 20_000);
 
-  it("a failing ffmpeg run rejects with the tail of its stderr", async () => {
+  it("a picture that cannot be decoded, or a failing ffmpeg run, rejects with a reason and leaves nothing", async () => {
     const corrupt = join(dir, "corrupt.png");
     writeFileSync(corrupt, "this is not a PNG");
     const storyboard = twoScenes();
     storyboard.scenes[1]!.imagePath = corrupt;
     const out = outDir("failure");
     const error = (await renderer.render({ storyboard, format: "1:1", outputDir: out, fileStem: "x" }).catch((e: unknown) => e)) as Error;
-    expect(error).toBeInstanceOf(FfmpegError);
-    expect(error.message).toMatch(/^ffmpeg exited with code \d+\n/);
-    expect(error.message.split("\n").length).toBeGreaterThan(1);
-    expect(error.message.split("\n").length).toBeLessThanOrEqual(21);
+    expect(error.message).toMatch(/picture .* cannot be decoded .*PNG, JPEG or WebP/);
+    expect(readdirSync(out)).toEqual([]);
+    // A clip ffmpeg cannot read fails in ffmpeg, with the tail of its stderr.
+    const clipped = twoScenes();
+    clipped.scenes[1]!.videoPath = corrupt;
+    const failed = (await renderer
+      .render({ storyboard: clipped, format: "1:1", outputDir: out, fileStem: "x" })
+      .catch((e: unknown) => e)) as Error;
+    expect(failed).toBeInstanceOf(FfmpegError);
+    expect(failed.message).toMatch(/^ffmpeg exited with code \d+\n/);
+    expect(failed.message.split("\n").length).toBeGreaterThan(1);
+    expect(failed.message.split("\n").length).toBeLessThanOrEqual(21);
     expect(readdirSync(out)).toEqual([]);
     await expect(
       createStudioRenderer({ fontPath: join(dir, "missing.ttf") }).render({

@@ -378,6 +378,18 @@ const TYPES: Record<Exclude<AdStyle, "panel">, (u: number) => CopyType> = {
   }),
 };
 
+/**
+ * The headline big enough to read on a phone with the sound off: the hook (the first scene) at least 6.4 % of the
+ * frame's height, the others at least 4.8 % (fitCopy still shrinks a line that cannot fit its room).
+ */
+function readableOnAPhone(type: CopyType, input: LayoutInput, f: Frame): CopyType {
+  if (input.captioned && !input.isLast) return type;
+  const floor = f.H * ((input.position?.index ?? 1) === 0 ? 0.064 : 0.048);
+  const headline = Math.max(type.sizes.headline, floor);
+  const k = headline / type.sizes.headline;
+  return { ...type, sizes: { headline, body: type.sizes.body * Math.min(1.25, k), cta: type.sizes.cta * Math.min(1.25, k) } };
+}
+
 /** Lays out one scene in `style` (anything but "panel"). */
 export function layoutStyled(
   input: LayoutInput,
@@ -385,13 +397,15 @@ export function layoutStyled(
 ): Omit<SceneLayout, "width" | "height" | "safe" | "scale"> {
   const f = frameOf(input);
   const copy = copyOf(input);
-  const type = TYPES[style](f.u);
+  const type = readableOnAPhone(TYPES[style](f.u), input, f);
   const built = input.isLast
     ? closing(f, input, copy, type, style)
     : input.captioned
       ? captionedScene(f, input, style)
       : scene(f, input, copy, type, style);
-  if (style === "cinematic") built.boxes.unshift(...letterbox(f));
+  // Letterbox bars only where the frame is wide enough to read as cinema: in 9:16 and 4:5 they only waste the
+  // small screen (issue 44).
+  if (style === "cinematic" && (f.format === "16:9" || f.format === "1:1")) built.boxes.unshift(...letterbox(f));
   return { ...built, style };
 }
 
@@ -668,7 +682,7 @@ function splitScene(
     return built;
   }
   const side = f.wide ? (copySide === "top" ? "left" : "right") : copySide;
-  const bandSize = f.wide ? f.W * 0.46 : f.H * (f.tall ? 0.44 : 0.48);
+  const bandSize = f.wide ? f.W * 0.46 : f.H * (f.tall ? 0.6 : 0.48);
   const parts = splitFrame(f, side, bandSize);
   const pad = Math.round(0.05 * u);
   const area: Rect = f.wide

@@ -17,6 +17,8 @@ export interface AudioRecipe {
   mood?: MusicMood;
   /** Picks the mood's bed (music-bed.ts): the same seed, the same music; e.g. a hash of the storyboard. */
   seed?: string;
+  /** Seconds per beat (beat-grid.ts bedBeat), when the ad's cuts set the bed's tempo. */
+  beatSec?: number;
   narration?: RenderNarration;
   /** AAC bitrate, e.g. "128k". */
   bitrate: string;
@@ -35,6 +37,7 @@ async function cacheKey(recipe: AudioRecipe): Promise<string> {
       d: recipe.durationSec.toFixed(3),
       mood: recipe.mood ?? "calm",
       seed: recipe.seed ?? "",
+      beat: recipe.beatSec?.toFixed(6) ?? "",
       bitrate: recipe.bitrate,
     }),
   );
@@ -92,7 +95,7 @@ export async function audioTrack(ffmpeg: string, recipe: AudioRecipe, cacheDir: 
   if (cached) return path;
   const work = await mkdtemp(join(cacheDir, ".track-"));
   try {
-    await writeFile(join(work, "bed.wav"), bedWav(recipe.durationSec, recipe.mood, recipe.seed));
+    await writeFile(join(work, "bed.wav"), bedWav(recipe.durationSec, recipe.mood, recipe.seed, recipe.beatSec));
     // The mix is written as float PCM (nothing clips before the gain) and measured as it is written; then it
     // gets its gain and the limiter as it is encoded.
     const mixArgs = ["-i", "bed.wav"];

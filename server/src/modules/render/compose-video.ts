@@ -310,7 +310,7 @@ function joinPieces(stage: Stage, build: Build, labels: string[]): void {
 function outputArgs(kit: StudioKit, stage: Stage, build: Build, frames: number, thumb: boolean): string[] {
   const { quality = "standard", storyboard, only } = stage.request;
   const encode = ENCODE[quality] ?? ENCODE.standard;
-  const settings = { preset: kit.preset, crf: encode.crf, x264: encode.x264, fps: stage.fps, threads: kit.threads };
+  const settings = { preset: kit.preset, kbps: encode.kbps, x264: encode.x264, fps: stage.fps, threads: kit.threads };
   // The thumbnail, from the first scene as composed (before any fade from black).
   const thumbnail = thumb
     ? ["-map", "[thumb]", "-frames:v", "1", "-q:v", String(encode.thumbnailQ), "-update", "1", "-f", "image2", "-y", "thumb.jpg"]

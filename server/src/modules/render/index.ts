@@ -14,3 +14,5 @@ export { createStudioRenderer, frameSize, planTimeline } from "./studio-renderer
 export { detectCapabilities, FfmpegError, locateFfmpeg, locateFont, RenderAbortedError } from "./ffmpeg.ts";
 export { LIMITS, StoryboardValidationError, validateStoryboard } from "./validate.ts";
 export { layoutScene, SAFE_MARGINS } from "./layout.ts";
+export { bedBeat, cutBeat, onTheBeat, sceneStarts } from "./beat-grid.ts";
+export { VIDEO_BITRATE_FLOOR_KBPS } from "./studio-kit.ts";

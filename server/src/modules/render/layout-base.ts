@@ -6,14 +6,18 @@ import type { FontFace, FontFamily } from "./font-family.ts";
 import type { FontMetrics } from "./font-metrics.ts";
 import type { AdStyle, BrandStyle, Scene } from "./types.ts";
 
-/** Fractions of the frame kept free of text (platform UI: captions, buttons, progress bars). */
+/**
+ * Fractions of the frame kept free of text (platform UI: captions, buttons, progress bars), in every frame of
+ * every type, captions and the presenter's name bar included. 9:16 is Meta's Reels safe zone (the top 14 %,
+ * the bottom 35 % and 6 % at each side are covered by its interface), which also clears TikTok's (about 150 px
+ * at the top, 440 px at the bottom and 150 px at the right of 1080×1920). Feed formats keep 5 %; 16:9 keeps the
+ * title-safe 10 %. `/api/config/studio` states them; layout-checks.ts enforces them.
+ */
 export const SAFE_MARGINS: Record<AspectRatio, { top: number; bottom: number; left: number; right: number }> = {
-  // TikTok / Reels / Shorts: status and tabs at the top, caption and music ticker at the bottom, buttons on the right.
-  "9:16": { top: 0.14, bottom: 0.2, left: 0.1, right: 0.12 },
-  // YouTube / LinkedIn: title-safe margins, the player's controls at the bottom.
-  "16:9": { top: 0.06, bottom: 0.1, left: 0.06, right: 0.06 },
-  "1:1": { top: 0.06, bottom: 0.08, left: 0.06, right: 0.06 },
-  "4:5": { top: 0.07, bottom: 0.12, left: 0.07, right: 0.07 },
+  "9:16": { top: 0.14, bottom: 0.35, left: 0.06, right: 0.06 },
+  "16:9": { top: 0.1, bottom: 0.1, left: 0.1, right: 0.1 },
+  "1:1": { top: 0.05, bottom: 0.05, left: 0.05, right: 0.05 },
+  "4:5": { top: 0.05, bottom: 0.05, left: 0.05, right: 0.05 },
 };
 
 export interface Rect {

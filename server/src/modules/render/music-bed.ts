@@ -168,6 +168,11 @@ function pickBed(mood: MusicMood, seed: string): BedStyle {
   return { ...bed, chords: bed.chords.map(voice), roots: bed.chords.map((c) => c[0]! + shift), bpm: bed.bpm * tempo };
 }
 
+/** Seconds per beat of the bed `seed` picks for `mood`: the grid the motion engine cuts on. */
+export function beatSeconds(mood: MusicMood = "calm", seed = ""): number {
+  return 60 / pickBed(mood, seed).bpm;
+}
+
 const TAU = 2 * Math.PI;
 const hz = (midi: number) => 440 * 2 ** ((midi - 69) / 12);
 const smooth = (x: number) => (x <= 0 ? 0 : x >= 1 ? 1 : x * x * (3 - 2 * x));
@@ -178,8 +183,16 @@ const smooth = (x: number) => (x <= 0 ? 0 : x >= 1 ? 1 : x * x * (3 - 2 * x));
  * with smooth envelopes, so no clicks; faded in and out. Quiet (about −25 dB mean): the mix is normalised later.
  * `seed` (e.g. a hash of the ad) picks the bed; "" gives the mood's classic one.
  */
-export function bedSamples(durationSec: number, mood: MusicMood = "calm", seed = "", rate = BED_SAMPLE_RATE): Float32Array {
-  const bed = pickBed(mood, seed);
+export function bedSamples(
+  durationSec: number,
+  mood: MusicMood = "calm",
+  seed = "",
+  rate = BED_SAMPLE_RATE,
+  beatSec?: number,
+): Float32Array {
+  const picked = pickBed(mood, seed);
+  // The motion engine's grid (beat-grid.ts) may set the tempo, so the ad ends on a downbeat.
+  const bed = beatSec ? { ...picked, bpm: 60 / beatSec } : picked;
   const count = Math.max(0, Math.round(durationSec * rate));
   const out = new Float32Array(count);
   const beat = 60 / bed.bpm;
@@ -225,8 +238,8 @@ export function bedSamples(durationSec: number, mood: MusicMood = "calm", seed =
 }
 
 /** The bed as a 16-bit stereo WAV file's bytes. */
-export function bedWav(durationSec: number, mood: MusicMood = "calm", seed = ""): Buffer {
-  const samples = bedSamples(durationSec, mood, seed);
+export function bedWav(durationSec: number, mood: MusicMood = "calm", seed = "", beatSec?: number): Buffer {
+  const samples = bedSamples(durationSec, mood, seed, BED_SAMPLE_RATE, beatSec);
   const channels = 2;
   const dataBytes = samples.length * channels * 2;
   const wav = Buffer.alloc(44 + dataBytes);

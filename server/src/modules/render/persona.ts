@@ -85,7 +85,8 @@ async function nameBar(d: Dressing, persona: Persona): Promise<NonNullable<Perso
   const { metrics } = d.input;
   const accent = parseHex(d.input.storyboard.brand.accent);
   const name = persona.name.slice(0, 60);
-  const label = (persona.label ?? "Presenter").slice(0, 60);
+  // The small line under the name only when one is given: never a placeholder word.
+  const label = (persona.label ?? "").trim().slice(0, 60);
   const barH = even(0.075 * u);
   const nameSize = Math.round(0.032 * u);
   const labelSize = Math.round(0.02 * u);
@@ -98,7 +99,7 @@ async function nameBar(d: Dressing, persona: Persona): Promise<NonNullable<Perso
   };
   const nz = fit(name, nameSize);
   const lz = fit(label, labelSize);
-  const barW = even(Math.max(metrics.measure(name, nz), metrics.measure(label, lz)) + 2 * padX + 0.012 * u);
+  const barW = even(Math.max(metrics.measure(name, nz), label ? metrics.measure(label, lz) : 0) + 2 * padX + 0.012 * u);
   const canvas = d.createCanvas(barW, barH);
   const g = canvas.getContext("2d");
   g.fillStyle = "rgba(12,14,20,0.82)";
@@ -116,10 +117,12 @@ async function nameBar(d: Dressing, persona: Persona): Promise<NonNullable<Perso
     input: d.next++,
     x,
     y,
-    steps: [
-      d.text("persona-name.txt", name, { fontsize: nz, fontcolor: "white", x: textX, y: Math.round(y + barH * 0.5) - nz }),
-      d.text("persona-label.txt", label, { fontsize: lz, fontcolor: ffColor(accent), x: textX, y: Math.round(y + barH * 0.6) }),
-    ],
+    steps: label
+      ? [
+          d.text("persona-name.txt", name, { fontsize: nz, fontcolor: "white", x: textX, y: Math.round(y + barH * 0.5) - nz }),
+          d.text("persona-label.txt", label, { fontsize: lz, fontcolor: ffColor(accent), x: textX, y: Math.round(y + barH * 0.6) }),
+        ]
+      : [d.text("persona-name.txt", name, { fontsize: nz, fontcolor: "white", x: textX, y: Math.round(y + (barH - nz) / 2) })],
   };
 }
 

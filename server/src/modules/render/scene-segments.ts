@@ -11,7 +11,7 @@ import { createReadStream } from "node:fs";
 import { stat } from "node:fs/promises";
 
 /** Bumped whenever the renderer draws the same graph differently: every cached segment is then stale. */
-export const RENDERER_VERSION = "scene-segments-2";
+export const RENDERER_VERSION = "motion-engine-1";
 
 /** Where encoded segments are kept between renders, by key (null: encode every segment every time). */
 export interface SegmentCache {
@@ -51,7 +51,8 @@ export interface SegmentFarm {
 
 export interface EncodeSettings {
   preset: string;
-  crf: number;
+  /** Constant video bitrate, kb/s (studio-kit.ts ENCODE: at least VIDEO_BITRATE_FLOOR_KBPS). */
+  kbps: number;
   x264?: string | undefined;
   fps: number;
   threads: number;
@@ -63,15 +64,25 @@ export interface EncodeSettings {
  * the track's timescale divides every frame length exactly (90 kHz: 3000 ticks at 30 fps, 1500 at 60).
  */
 export function videoEncodeArgs(settings: EncodeSettings): string[] {
-  const { preset, crf, x264, fps, threads } = settings;
+  const { preset, kbps, fps, threads } = settings;
+  // CBR with HRD: x264 pads a quiet stretch with filler NAL units, so the stream never drops under the floor.
+  const x264 = ["nal-hrd=cbr", settings.x264].filter(Boolean).join(":");
+  const rate = `${kbps}k`;
   return [
     "-c:v",
     "libx264",
     "-preset",
     preset,
-    "-crf",
-    String(crf),
-    ...(x264 ? ["-x264-params", x264] : []),
+    "-b:v",
+    rate,
+    "-minrate",
+    rate,
+    "-maxrate",
+    rate,
+    "-bufsize",
+    rate,
+    "-x264-params",
+    x264,
     "-profile:v",
     "high",
     "-pix_fmt",
@@ -88,7 +99,7 @@ export function videoEncodeArgs(settings: EncodeSettings): string[] {
 /** One scene's segment: the video alone, closed GOPs, in an MP4 the concat demuxer can read. */
 export function segmentVideoArgs(settings: EncodeSettings): string[] {
   const base = videoEncodeArgs(settings);
-  const x264 = ["open-gop=0", settings.x264].filter(Boolean).join(":");
+  const x264 = ["open-gop=0", "nal-hrd=cbr", settings.x264].filter(Boolean).join(":");
   const at = base.indexOf("-x264-params");
   if (at >= 0) base.splice(at, 2);
   return [...base, "-x264-params", x264, "-an", "-video_track_timescale", "90000", "-map_metadata", "-1", "-f", "mp4"];

@@ -5,6 +5,8 @@ import { copyFile, mkdtemp, rm, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import type { Composed } from "./compose-video.ts";
 import { RenderAbortedError, runFfmpeg } from "./ffmpeg.ts";
+import { playIntoEncoder } from "./motion/player.ts";
+import { isMotionSpec } from "./motion/spec.ts";
 import {
   concatList,
   type EncodedSegment,
@@ -42,12 +44,30 @@ export interface SegmentDeps {
   segmentFarm?: SegmentFarm | undefined;
 }
 
+/**
+ * Runs one prepared segment's encode in `dir`: a motion scene's frames drawn here and piped into ffmpeg, or an
+ * ffmpeg graph (a clip scene, a narrated ad's dressed scenes).
+ */
+export async function encodeIn(
+  ffmpeg: string,
+  dir: string,
+  work: Pick<SegmentWork, "args" | "graph" | "frames" | "fps">,
+  signal?: AbortSignal,
+  onProgress?: (f: number) => void,
+): Promise<void> {
+  if (isMotionSpec(work.graph)) {
+    await playIntoEncoder({ ffmpeg, dir, spec: JSON.parse(work.graph), args: work.args, signal, onProgress });
+  } else {
+    await runFfmpeg(ffmpeg, work.args, { cwd: dir, signal, durationSec: work.frames / work.fps, onProgress });
+  }
+}
+
 /** Encodes one segment in a directory of its own and keeps it (and scene 0's thumbnail) in the cache. */
 async function encodeHere(deps: SegmentDeps, work: SegmentWork, workDir: string, signal?: AbortSignal, onProgress?: (f: number) => void) {
   const dir = await mkdtemp(join(workDir, "scene-"));
   try {
     await prepare(dir, work);
-    await runFfmpeg(deps.kit.binary(), work.args, { cwd: dir, signal, durationSec: work.frames / work.fps, onProgress });
+    await encodeIn(deps.kit.binary(), dir, work, signal, onProgress);
     await deps.segmentCache?.put(work.key, join(dir, "video.mp4"));
     if (work.thumb) await deps.segmentCache?.put(`${work.key}.thumb`, join(dir, "thumb.jpg"));
     return { video: join(dir, "video.mp4"), thumb: work.thumb ? join(dir, "thumb.jpg") : null, dir };

@@ -7,10 +7,14 @@ import { audioTrack, defaultAudioCacheDir, linkTrack } from "./audio-track.ts";
 import { type Composed, composeVideo } from "./compose-video.ts";
 import { RenderAbortedError, runFfmpeg } from "./ffmpeg.ts";
 import { fontMetrics } from "./font-metrics.ts";
+import { bedBeat, cutBeat, onTheBeat } from "./beat-grid.ts";
+import { composeMotionScene, drawnByMotion, motionSpec } from "./motion/compose.ts";
+import { drawStill } from "./motion/player.ts";
 import { bedSeed } from "./music-bed.ts";
 import type { SegmentWindow } from "./persona.ts";
 import { withPictureFacts } from "./picture-facts.ts";
-import { renderBySegments, type SegmentDeps } from "./segment-render.ts";
+import { encodeIn, renderBySegments, type SegmentDeps } from "./segment-render.ts";
+import { readFile } from "node:fs/promises";
 import {
   AUDIO_TRACK,
   type Composition,
@@ -47,13 +51,14 @@ async function readRequest(kit: StudioKit, request: RenderRequest) {
   const fps = tierFps(quality);
   throwIfAborted(signal);
   await checkImages(request.storyboard, request.storyboard.scenes);
-  const storyboard = await withPictureFacts(request.storyboard);
+  const dressed = !!(request.narration || request.persona);
+  // Every cut on the music's beat (beat-grid.ts), before anything is laid out or timed.
+  const storyboard = onTheBeat(await withPictureFacts(request.storyboard), fps, !!request.narration);
   const caps = await capabilities(kit);
   const logo = await logoSize(storyboard);
   throwIfAborted(signal);
   const narration = request.narration ? closingCardUncaptioned(request.narration, storyboard, fps) : undefined;
   const captioned = !!narration?.cues.length;
-  const dressed = !!(narration || request.persona);
   const dressFor = (window?: SegmentWindow) =>
     voiceOver({
       storyboard,
@@ -78,8 +83,16 @@ async function readRequest(kit: StudioKit, request: RenderRequest) {
   const whole = composeVideo(kit, { ...base, dress: dressed ? await dressFor() : null });
   // A narrated ad's camera, person and captions run across its cuts: each segment is dressed for its own
   // frames, in the ad's time.
-  const compose = async (only: number): Promise<Composed> =>
-    composeVideo(kit, { ...base, dress: dressed ? await dressFor(whole.windows[only]) : null, only });
+  // A scene of an ad without voice or persona is drawn frame by frame by the motion engine (motion/); a clip's
+  // scene, and a narrated ad (its camera, person and captions run across the cuts), by the ffmpeg graph.
+  const beat = cutBeat(storyboard);
+  const compose = async (only: number): Promise<Composed> => {
+    if (!dressed && drawnByMotion(storyboard, only)) {
+      const motion = composeMotionScene(kit, { storyboard, format, quality: quality ?? "standard", logo, index: only, beat });
+      return { ...motion, timeline: whole.timeline, windows: whole.windows };
+    }
+    return composeVideo(kit, { ...base, dress: dressed ? await dressFor(whole.windows[only]) : null, only });
+  };
 
   return { storyboard, width, height, fps, caps, whole, compose };
 }
@@ -93,7 +106,8 @@ export function createStudioRenderer(options: StudioRendererOptions = {}): Video
     name: "studio",
 
     async encodeSegment({ dir, args, durationSec, signal }) {
-      await runFfmpeg(kit.binary(), args, { cwd: dir, signal, durationSec });
+      const graph = await readFile(join(dir, "graph.txt"), "utf8").catch(() => "");
+      await encodeIn(kit.binary(), dir, { args, graph, frames: Math.round(durationSec * 1000), fps: 1000 }, signal);
     },
 
     async render(request: RenderRequest): Promise<RenderResult> {
@@ -106,6 +120,7 @@ export function createStudioRenderer(options: StudioRendererOptions = {}): Video
           durationSec,
           mood: ad.storyboard.mood,
           seed: bedSeed(ad.storyboard),
+          beatSec: bedBeat(ad.storyboard),
           bitrate: (ENCODE[quality ?? "standard"] ?? ENCODE.standard).audioBitrate,
           ...(request.narration ? { narration: request.narration } : {}),
         },
@@ -155,7 +170,14 @@ export function createStudioRenderer(options: StudioRendererOptions = {}): Video
   };
 }
 
-/** Scene `sceneIndex` of `given` as one PNG at `format`'s full size, written to `outPath`. */
+/**
+ * Scene `sceneIndex` of `given` as one PNG at `format`'s full size, written to `outPath`: exactly what the video
+ * shows (the same motion engine, layout and choreography) at the scene's rest moment, when every word group and
+ * sticker of the scene is in (for the hook scene about 0.5–1 s after its start; for the others the last word
+ * group's entrance plus the sticker's, see motion/choreography.ts `restSec`). The scene starts where the video's
+ * does: the storyboard's durations moved onto the music's beats (beat-grid.ts `onTheBeat`, `sceneStarts`). A
+ * scene with a video clip is drawn as the clip's first frame under its layout.
+ */
 async function previewFrame(kit: StudioKit, given: Storyboard, sceneIndex: number, format: AspectRatio, outPath: string): Promise<string> {
   let storyboard = given;
   validateStoryboard(storyboard);
@@ -164,10 +186,24 @@ async function previewFrame(kit: StudioKit, given: Storyboard, sceneIndex: numbe
     throw new Error(`sceneIndex ${sceneIndex} is out of range (0–${storyboard.scenes.length - 1})`);
   }
   await checkImages(storyboard, [storyboard.scenes[sceneIndex]!]);
-  storyboard = await withPictureFacts(storyboard);
+  storyboard = onTheBeat(await withPictureFacts(storyboard), 30, false);
   await capabilities(kit);
   const logo = await logoSize(storyboard);
   const target = resolve(outPath);
+  if (drawnByMotion(storyboard, sceneIndex)) {
+    const { spec } = motionSpec(kit, {
+      storyboard,
+      format,
+      quality: "standard",
+      logo,
+      index: sceneIndex,
+      beat: cutBeat(storyboard),
+      preview: true,
+    });
+    await mkdir(dirname(target), { recursive: true });
+    await drawStill(spec, dirname(target), target);
+    return target;
+  }
   const links: Composition["links"] = [];
   const inputs: string[] = [];
   const still = composeStill(kit, storyboard, sceneIndex, format, logo, inputsOf({ links }, inputs), "still");

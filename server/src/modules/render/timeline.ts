@@ -52,7 +52,8 @@ export function planTimeline(scenes: Scene[], fps: number = FPS): Timeline {
     if (i === 0) return Math.min(9 * k, Math.floor(frames[0]! / 4));
     return Math.min(15 * k, Math.floor(0.3 * Math.min(frames[i - 1]!, frames[i]!)));
   });
-  const endFade = Math.min(9 * k, Math.floor(frames[frames.length - 1]! / 4));
+  // An ad cut on the beat (beat-grid.ts: every transition "none") ends on its downbeat, not in a fade.
+  const endFade = scenes.at(-1)?.transition === "none" ? 0 : Math.min(9 * k, Math.floor(frames[frames.length - 1]! / 4));
   return { frames, starts, transitions, endFade, totalFrames: previous };
 }
 

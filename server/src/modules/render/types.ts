@@ -167,7 +167,7 @@ export interface Persona {
   kind: "presenter" | "selfie";
   /** Presenter: the name on the lower third. Selfie: the creator's handle. */
   name: string;
-  /** Presenter: the small line under the name (default "Presenter"). */
+  /** Presenter: the small line under the name (none when absent: never a placeholder). */
   label?: string;
   /**
    * The person in the presenter slot: a photo (given subtle motion) or a short video clip (played in the slot),
