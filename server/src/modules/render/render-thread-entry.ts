@@ -8,11 +8,19 @@ if (!port) throw new Error("render-thread-entry.ts runs as a worker thread (rend
 const answer = (message: ThreadAnswer) => port.postMessage(message);
 const controllers = new Map<number, AbortController>();
 
-async function run(task: RenderTask, _signal: AbortSignal, _onProgress: (fraction: number) => void): Promise<unknown> {
+async function run(task: RenderTask, signal: AbortSignal, onProgress: (fraction: number) => void): Promise<unknown> {
   switch (task.name) {
     case "static-ad": {
       const { renderStaticAd } = await import("./static-ad.ts");
       return renderStaticAd(...task.args);
+    }
+    case "motion-scene": {
+      const { playIntoEncoder } = await import("./motion/player.ts");
+      return playIntoEncoder({ ...task.args, signal, onProgress });
+    }
+    case "motion-still": {
+      const { drawStill } = await import("./motion/player.ts");
+      return drawStill(...task.args);
     }
     default:
       throw new Error(`a render thread has no task named ${(task as { name: string }).name}`);

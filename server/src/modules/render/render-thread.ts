@@ -149,9 +149,22 @@ export function runOnRenderThread<T>(
   return pool.run<T>(task, options);
 }
 
-type StaticAdArgs = Extract<RenderTask, { name: "static-ad" }>["args"];
-
 /** renderStaticAd (static-ad.ts), drawn on a render thread. */
-export function drawStaticAd(...args: StaticAdArgs): Promise<Awaited<ReturnType<typeof import("./static-ad.ts").renderStaticAd>>> {
+export function drawStaticAd(...args: Args<"static-ad">): Promise<Awaited<ReturnType<typeof import("./static-ad.ts").renderStaticAd>>> {
   return runOnRenderThread({ name: "static-ad", args });
+}
+
+type Args<N extends RenderTask["name"]> = Extract<RenderTask, { name: N }>["args"];
+
+/** playIntoEncoder (motion/player.ts) on a render thread: a motion scene's frames drawn and encoded. */
+export function playSceneOffThread(
+  args: Args<"motion-scene">,
+  options: { signal?: AbortSignal | undefined; onProgress?: ((fraction: number) => void) | undefined } = {},
+): Promise<void> {
+  return runOnRenderThread({ name: "motion-scene", args }, { signal: options.signal, onProgress: options.onProgress ?? (() => {}) });
+}
+
+/** drawStill (motion/player.ts) on a render thread. */
+export function drawStillOffThread(...args: Args<"motion-still">): Promise<void> {
+  return runOnRenderThread({ name: "motion-still", args });
 }

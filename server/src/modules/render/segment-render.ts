@@ -5,7 +5,7 @@ import { copyFile, mkdtemp, rm, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import type { Composed } from "./compose-video.ts";
 import { RenderAbortedError, runFfmpeg } from "./ffmpeg.ts";
-import { playIntoEncoder } from "./motion/player.ts";
+import { playSceneOffThread } from "./render-thread.ts";
 import { isMotionSpec } from "./motion/spec.ts";
 import {
   concatList,
@@ -56,7 +56,8 @@ export async function encodeIn(
   onProgress?: (f: number) => void,
 ): Promise<void> {
   if (isMotionSpec(work.graph)) {
-    await playIntoEncoder({ ffmpeg, dir, spec: JSON.parse(work.graph), args: work.args, signal, onProgress });
+    // On a render thread: hundreds of Skia frames never hold the service's event loop.
+    await playSceneOffThread({ ffmpeg, dir, spec: JSON.parse(work.graph), args: work.args }, { signal, onProgress });
   } else {
     await runFfmpeg(ffmpeg, work.args, { cwd: dir, signal, durationSec: work.frames / work.fps, onProgress });
   }

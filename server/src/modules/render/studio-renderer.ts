@@ -1,5 +1,6 @@
 // The built-in "studio" renderer: a storyboard becomes an H.264/AAC MP4 plus a JPEG thumbnail, rendered scene by
 // scene with ffmpeg (compose-video.ts draws, segment-render.ts encodes and joins), and a scene's still as a PNG.
+import { drawStillOffThread } from "./render-thread.ts";
 import { mkdir, mkdtemp, rename, rm, stat } from "node:fs/promises";
 import { dirname, join, resolve } from "node:path";
 import type { AspectRatio } from "@adgen/schema";
@@ -9,7 +10,6 @@ import { RenderAbortedError, runFfmpeg } from "./ffmpeg.ts";
 import { fontMetrics } from "./font-metrics.ts";
 import { bedBeat, cutBeat, onTheBeat } from "./beat-grid.ts";
 import { composeMotionScene, drawnByMotion, motionSpec } from "./motion/compose.ts";
-import { drawStill } from "./motion/player.ts";
 import { bedSeed } from "./music-bed.ts";
 import type { SegmentWindow } from "./persona.ts";
 import { withPictureFacts } from "./picture-facts.ts";
@@ -201,7 +201,7 @@ async function previewFrame(kit: StudioKit, given: Storyboard, sceneIndex: numbe
       preview: true,
     });
     await mkdir(dirname(target), { recursive: true });
-    await drawStill(spec, dirname(target), target);
+    await drawStillOffThread(spec, dirname(target), target);
     return target;
   }
   const links: Composition["links"] = [];
