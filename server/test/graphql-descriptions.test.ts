@@ -3,7 +3,7 @@
 // for every argument, for the paging arguments, `node` and `nodes`, and for every field of the partner
 // graph (what `viewer` reaches). The catalogue's other fields are held to what they have reached: the
 // number still undescribed may only fall (field-glossary.ts and the schemas' own descriptions).
-import { type GraphQLNamedType, getNamedType, isInputObjectType, isInterfaceType, isObjectType } from "graphql";
+import { type GraphQLNamedType, type GraphQLType, getNamedType, isInputObjectType, isInterfaceType, isObjectType } from "graphql";
 import { describe, expect, it } from "vitest";
 import { restatesName } from "../src/graphql/field-glossary.ts";
 import { buildSchema } from "../src/graphql/schema.ts";
@@ -25,7 +25,7 @@ function partnerGraph(): Set<string> {
   const visit = (type: GraphQLNamedType) => {
     if (seen.has(type.name) || !withFields(type)) return;
     seen.add(type.name);
-    for (const field of Object.values<any>((type as any).getFields())) visit(getNamedType(field.type));
+    for (const field of Object.values<any>((type as any).getFields())) visit(getNamedType(field.type as GraphQLType) as GraphQLNamedType);
   };
   visit(getNamedType(schema.getQueryType()!.getFields().viewer!.type));
   return seen;
@@ -43,7 +43,9 @@ describe("GraphQL descriptions", () => {
     const query = schema.getQueryType()!.getFields();
     expect(query.node!.args[0]!.description).toMatch(/global id/i);
     expect(query.nodes!.args[0]!.description).toMatch(/global ids/i);
-    const connections = fields.filter(({ field }) => "args" in field && getNamedType(field.type).name.endsWith("Connection"));
+    const connections = fields.filter(
+      ({ field }) => "args" in field && (getNamedType(field.type as GraphQLType) as GraphQLNamedType).name.endsWith("Connection"),
+    );
     expect(connections.length).toBeGreaterThanOrEqual(8);
     for (const { type, field } of connections) {
       const args = Object.fromEntries(field.args.map((arg: any) => [arg.name, arg.description as string]));
@@ -71,6 +73,6 @@ describe("GraphQL descriptions", () => {
 
   it("leave no more catalogue fields undescribed than they do now", () => {
     // 1,209 of 1,655 fields restated their names before the glossary; this number may only fall.
-    expect(restating(fields).length).toBeLessThanOrEqual(391);
+    expect(restating(fields).length).toBeLessThanOrEqual(350);
   });
 });

@@ -56,7 +56,7 @@ function typeErrors(files: string[]): string[] {
       allowImportingTsExtensions: true,
       lib: ["lib.es2023.d.ts", "lib.dom.d.ts"],
       types: ["node"],
-      typeRoots: [join(SERVER, "node_modules", "@types")],
+      typeRoots: [join(SERVER, "node_modules", "@types"), join(SERVER, "..", "node_modules", "@types")],
       skipLibCheck: true,
       baseUrl: scratch,
       paths: { "@adgen/server": [join(SERVER, "src", "index.ts")] },

@@ -2,7 +2,16 @@
 // and `node(id:)` / `nodes(ids:)`, the Prisma plugin's `totalCount`, and the glossary's sentence for a
 // catalogue field or argument whose schema left it undescribed (field-glossary.ts). Run once on the built
 // schema (schema.ts); a description already written is kept.
-import { type GraphQLArgument, type GraphQLSchema, getNamedType, isInputObjectType, isInterfaceType, isObjectType } from "graphql";
+import {
+  type GraphQLArgument,
+  type GraphQLNamedType,
+  type GraphQLSchema,
+  type GraphQLType,
+  getNamedType,
+  isInputObjectType,
+  isInterfaceType,
+  isObjectType,
+} from "graphql";
 import { MAX_PAGE } from "./builder.ts";
 import { describeFromGlossary, restatesName } from "./field-glossary.ts";
 
@@ -42,7 +51,7 @@ export function describeSchema(schema: GraphQLSchema): void {
         field.description = describeFromGlossary(field.name, type.name, field.description) ?? field.description;
       }
       if (!("args" in field)) continue;
-      const connection = getNamedType(field.type).name.endsWith("Connection");
+      const connection = (getNamedType(field.type as GraphQLType) as GraphQLNamedType).name.endsWith("Connection");
       for (const arg of field.args) {
         if (connection && PAGING[arg.name]) describeArgument(arg, PAGING[arg.name]!);
         else if (restatesName(arg.name, arg.description)) {

@@ -22,7 +22,7 @@ export const FIELD_GLOSSARY: Record<string, Entry> = {
   planId: "A plan id: trial, subscription_starter, subscription_pro, subscription_agency or subscription_enterprise.",
   key: "The entry's key: a stable machine name (not shown to people).",
   // Names and words.
-  name: "The {thing}'s name as shown to people (1–200 characters).",
+  name: "The {thing}'s name as shown to people.",
   title: "The {thing}'s title as shown to people.",
   label: "The {thing}'s label as shown to people, in English.",
   description: "What the {thing} is, in a sentence or two for people (English).",
@@ -33,7 +33,7 @@ export const FIELD_GLOSSARY: Record<string, Entry> = {
   reason: "Why, in a sentence for people; null when no reason applies.",
   explanation: "Why, in a sentence or two for people (English).",
   text: "The words as shown or spoken.",
-  headline: "The main line of copy, as shown on screen (at most about 60 characters).",
+  headline: "The main line of copy, as shown on screen.",
   body: "The supporting line of copy under the headline; null or absent when the scene has none.",
   cta: "The call to action as shown (e.g. “Shop now”); null or absent when there is none.",
   hook: "The opening line, the first thing the viewer reads or hears.",
@@ -48,7 +48,7 @@ export const FIELD_GLOSSARY: Record<string, Entry> = {
   brandValues: "What the brand stands for, a few words each; empty when not set.",
   styleGuide: "The brand's written style rules the copy follows; null when not set.",
   preferredLanguage: "The language ads are written in, as a BCP 47 tag (e.g. en, de, ar).",
-  examples: "A few examples, at most 5, newest first.",
+  examples: "A few examples, newest first.",
   // States and kinds.
   status: "The {thing}'s current state, one of the values its type lists.",
   type: "The {thing}'s kind, one of the values its type lists (for a workflow: staticad, cinematic, …).",
@@ -87,7 +87,7 @@ export const FIELD_GLOSSARY: Record<string, Entry> = {
   conversions: "How many purchases or sign-ups the ads led to (a count, 0 or more).",
   signups: "How many accounts signed up (a count, 0 or more).",
   orders: "How many orders were paid (a count, 0 or more).",
-  runs: "The latest runs, newest first (at most 20).",
+  runs: "The latest runs, newest first.",
   jobs: "The jobs, newest first.",
   projects: "The projects, newest first.",
   rating: "A rating from 1 (poor) to 5 (excellent).",
@@ -110,7 +110,7 @@ export const FIELD_GLOSSARY: Record<string, Entry> = {
   nextRunAt: "When it runs next, an ISO 8601 date-time (UTC); null when it is not scheduled.",
   // Launch options.
   quality: "The quality tier: standard (720p, 30 fps) or premium (1080p, 60 fps, costs more).",
-  formats: "Aspect ratios to render, e.g. 9:16, 1:1, 16:9 (at most 4); absent: the workflow type's default.",
+  formats: "Aspect ratios to render, e.g. 9:16, 1:1, 16:9; absent: the workflow type's default.",
   format: "An aspect ratio (9:16, 1:1, 16:9, 4:5) or, for a file, its extension (mp4, png, vtt, …).",
   hitl: "Human in the loop: whether the job pauses after its storyboard for the account's review before rendering.",
   framework: "The copywriting framework (aida, pas, bab, fab, …); absent: the type's default.",
@@ -127,7 +127,7 @@ export const FIELD_GLOSSARY: Record<string, Entry> = {
   image: "An image model's id (from `publicStudio`), or null when no picture was generated.",
   video: "A video model's id (from `publicStudio`), or null when no video was generated.",
   target: "What it is aimed at, in a few words.",
-  brief: "The brief as written by the account, free text (at most 2,000 characters).",
+  brief: "The brief as written by the account, free text.",
   briefReading: "How the brief was read: what the service took from it and where each part came from.",
   creativeScore: "The storyboard's creative score before rendering (0–100, with its parts); null when not scored.",
   source: "Where it came from: a URL, a file name or a kind of source.",
@@ -157,7 +157,7 @@ export const FIELD_GLOSSARY: Record<string, Entry> = {
   websiteUrl: "The brand's website, an absolute http(s) URL; null when not set.",
   sourceUrl: "The page it was read from, an absolute http(s) URL; null when it came from a file.",
   socialLinks: "The brand's social profiles, absolute https URLs.",
-  competitorUrls: "Competitors' websites, absolute http(s) URLs (at most 10).",
+  competitorUrls: "Competitors' websites, absolute http(s) URLs.",
   url: "An absolute URL (https on a deployed service) where it can be fetched.",
   thumbnail: "A still of the video or image, an absolute URL (JPEG); null when there is none yet.",
   lighting: "The lighting (e.g. golden hour, soft studio light).",
@@ -168,13 +168,12 @@ export const FIELD_GLOSSARY: Record<string, Entry> = {
   totalPages: "How many pages the whole list fills at this page size (0 when it is empty).",
   startDate: "The first day counted, YYYY-MM-DD (UTC), included; absent: the account's first day.",
   endDate: "The last day counted, YYYY-MM-DD (UTC), included; absent: today.",
-  concept: "What the ad is about, in the account's words (at most 2,000 characters): the product, the offer, the angle.",
+  concept: "What the ad is about, in the account's words: the product, the offer, the angle.",
   async: "Whether to answer at once with the job id (true, the default) and run in the background; false waits for the result.",
   imagesOnly: "Whether to make the pictures only, without rendering a video (costs less).",
   publish: "Whether to post the result to the account's connected social page once it is done.",
   project: "ad-optimizer only: the id of the project to improve.",
-  idempotencyKey:
-    "A key of the caller's choosing (1–200 characters): a repeat with the same key answers the first launch instead of charging again.",
+  idempotencyKey: "A key of the caller's choosing: a repeat with the same key answers the first launch instead of charging again.",
   currentPassword: "The account's current password, to confirm it is the owner asking.",
   newPassword: "The new password: at least 8 characters, not the same as the current one.",
   scenes: "The storyboard's scenes, in order.",
@@ -183,7 +182,7 @@ export const FIELD_GLOSSARY: Record<string, Entry> = {
   times: "The times of day it runs, HH:MM (24-hour) in `timezone`.",
   timezone: "An IANA time zone name (e.g. Europe/Berlin); absent: UTC.",
   frequency: "How often it runs: daily, weekly or monthly.",
-  urls: "Absolute http(s) URLs of pages to read (at most 10); each is fetched once, in the background.",
+  urls: "Absolute http(s) URLs of pages to read; each is fetched once, in the background.",
   rotateSecret: "Whether to issue a new signing secret (the old one stops working at once).",
   pageId: "The social platform's id of the page to post to.",
   accessToken: "The social platform's access token for that page; stored encrypted, never answered back.",
@@ -199,8 +198,8 @@ export const FIELD_GLOSSARY: Record<string, Entry> = {
   goodFaith: "The reporter's statement that the report is accurate and made in good faith (must be true).",
   decisionId: "The moderation decision's id, as the decision's notice gave it.",
   subscription: "A Web Push subscription as the browser's PushManager gives it: an https endpoint and its p256dh and auth keys.",
-  transcript: "What the person said, as text (at most 2,000 characters); absent when `audio` is sent instead.",
-  audio: "The spoken question as base64-encoded audio (at most about 1 MB); absent when `transcript` is sent.",
+  transcript: "What the person said, as text; absent when `audio` is sent instead.",
+  audio: "The spoken question as base64-encoded audio; absent when `transcript` is sent.",
   audioType: "The audio's media type (audio/webm, audio/wav, audio/ogg, …).",
   eventId: "The sender's own id of the event: a repeat with the same id is counted once.",
   value: "The event's value in the account's currency (a decimal, 0 or more); absent when it has none.",
@@ -279,9 +278,33 @@ export function restatesName(name: string, description: string | null | undefine
   return said === inWords(name) || said === name.toLowerCase() || said === inWords(name).replace(/ /g, "");
 }
 
+/**
+ * What a name's ending says of its value's unit or format, for names the glossary does not list:
+ * `paidAt` is a date-time, `latencyMs` milliseconds, `posterUrl` an absolute URL, `isDefault` a yes or no.
+ */
+const BY_ENDING: Array<[RegExp, (words: string) => string]> = [
+  [
+    /At$/,
+    (w) => {
+      const what = w.replace(/ at$/, "");
+      return `${/(ed|id)$/.test(what) ? `When it was ${what}` : `The ${what} time`}: an ISO 8601 date-time (UTC); null when it has not happened.`;
+    },
+  ],
+  [/Url$/, (w) => `The ${w.replace(/ url$/, "")} address: an absolute URL; null when there is none.`],
+  [/Id$/, (w) => `The ${w.replace(/ id$/, "")}'s id: an opaque string, as the API answers it elsewhere.`],
+  [/Cents$/, (w) => `The ${w.replace(/ cents$/, "")} amount in cents of the currency (an integer, 0 or more).`],
+  [/Ms$/, (w) => `The ${w.replace(/ ms$/, "")} time in milliseconds (an integer, 0 or more).`],
+  [/Seconds$|Sec$/, (w) => `The ${w.replace(/ (seconds|sec)$/, "")} time in seconds (0 or more).`],
+  [/Bytes$/, (w) => `The ${w.replace(/ bytes$/, "")} size in bytes (an integer, 0 or more).`],
+  [/Days$/, (w) => `The ${w.replace(/ days$/, "")} period in days (an integer, 0 or more).`],
+  [/Count$/, (w) => `How many ${w.replace(/ count$/, "")} (an integer, 0 or more).`],
+  [/^(is|has|can)[A-Z]/, (w) => `Whether it ${w.replace(/^is /, "is ").replace(/^has /, "has ").replace(/^can /, "can ")}: true or false.`],
+];
+
 /** The glossary's sentence for `name` on `thing`, keeping the REST/tRPC name note a description carried. */
 export function describeFromGlossary(name: string, thing: string, current: string | null | undefined): string | undefined {
-  const entry = FIELD_GLOSSARY[name];
+  const ending = BY_ENDING.find(([pattern]) => pattern.test(name));
+  const entry = FIELD_GLOSSARY[name] ?? (ending ? ending[1](inWords(name)) : undefined);
   if (!entry) return undefined;
   const note = current?.match(/\s*\(REST and tRPC: `[^`]*`\)\s*$/)?.[0] ?? "";
   return `${entry.replaceAll("{thing}", inWords(thing))}${note}`;
