@@ -88,7 +88,7 @@ async function run(start: string, variables?: Record<string, unknown>) {
 
 describe("the claims of docs/graphql-partners.md", () => {
   it("its table names every list of the partner graph, each a connection or a bounded list with the bound the schema states", () => {
-    const rows = [...DOC.matchAll(/^\| `(\w+)\.(\w+)` \| (connection|bounded list) \| (\d+)[^|]*\|$/gm)].map(
+    const rows = [...DOC.matchAll(/^\| `(\w+)\.(\w+)` *\| (connection|bounded list) *\| (\d+)[^|]*\|$/gm)].map(
       ([, type, field, kind, bound]) => ({
         at: `${type}.${field}`,
         kind,
