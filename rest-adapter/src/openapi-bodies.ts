@@ -25,6 +25,16 @@ export function withoutFields(schema: ObjectSchema, fields: readonly string[]): 
   return { ...rest, properties, ...(required?.length ? { required } : {}) };
 }
 
+/**
+ * Whether a caller must send a body: only when the input has a field it must fill. An input whose fields
+ * are all optional or defaulted (POST /user/api-key's `scope`, DELETE /notifications/subscribe's
+ * `endpoint`) is served with no body at all, so the document says the body may be left out.
+ */
+export function needsBody(schema: ObjectSchema): boolean {
+  if ((schema.required?.length ?? 0) > 0) return true;
+  return Array.isArray(schema.allOf) && (schema.allOf as ObjectSchema[]).some(needsBody);
+}
+
 const componentName = (title: string) => title.replace(/[^A-Za-z0-9_.-]+/g, "_");
 
 export class RequestBodies {
@@ -36,10 +46,11 @@ export class RequestBodies {
   /** A JSON body: a reference to `components.requestBodies` when its input is titled, else written here. */
   json(schema: JsonSchema): Record<string, unknown> {
     const { title, ...untitled } = schema;
+    const required = needsBody(schema as ObjectSchema);
     if (typeof title !== "string") {
-      return { required: true, content: { "application/json": { schema: this.schemas.named(schema, "input") } } };
+      return { required, content: { "application/json": { schema: this.schemas.named(schema, "input") } } };
     }
-    const body = { required: true, content: { "application/json": { schema: this.schemas.named(untitled, "input") } } };
+    const body = { required, content: { "application/json": { schema: this.schemas.named(untitled, "input") } } };
     const text = JSON.stringify(body);
     let name = this.serialized.get(text);
     if (!name) {

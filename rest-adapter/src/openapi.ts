@@ -136,7 +136,8 @@ export function buildOpenApi(routes: readonly RestRoute[]) {
       title: "AdGen video-advertising API",
       version: "1.0.0",
       description:
-        "Every response is `{ success, data }` or `{ success: false, error, requestId }` (a 400 adds `fields`) and carries an `X-Request-Id` header; downloads answer the file itself. Authenticate with the `session` cookie or `Authorization: Bearer <JWT or ca_ API key>`.",
+        "Every response is `{ success, data }` or `{ success: false, error, requestId }` (a 400 adds `fields`) and carries an `X-Request-Id` header; downloads answer the file itself. Authenticate with the `session` cookie or `Authorization: Bearer <JWT or ca_ API key>`.\n\n" +
+        "Rate limits: every operation is counted in the class its `x-rate-limit-class` names (auth: per client IP and hour; stream: per account and hour; api: per account, or per IP when anonymous, and minute), one counter per operation. Every answer of an operation carries `X-RateLimit-Limit`, `X-RateLimit-Remaining` and `X-RateLimit-Reset`, refusals (401, 403, 429) included: a refused call counts too. A path that names no operation (404) or a method the path does not take (405) counts against no limit, and its answer carries no `X-RateLimit-*` header.",
       license: { name: "Proprietary", identifier: "LicenseRef-Proprietary" },
     },
     // Relative: the API is on whatever host served this document (a fixed origin is wrong behind a proxy).

@@ -1,7 +1,8 @@
-// The storyboard a result carries (the director's plan the render followed), as clients read it. The
-// renderer's own type (server/src/modules/render/types.ts) has more fields, all internal (local paths,
-// media keys): the shape stays open so older results and those fields pass, while the fields a reader
-// uses are named and typed.
+// The storyboard a result carries (the director's plan the render followed), as clients read it: every
+// field a stored storyboard holds is named here. The shapes are closed: under tests the output check
+// (server/src/operations/output-check.ts) fails on any field a result carries that is not listed, so a
+// field the renderer's own type (server/src/modules/render/types.ts) gains must be documented here first.
+// (The local file paths the renderer works with are set on a copy at render time and never stored.)
 import { z } from "zod";
 
 export const StoryboardScene = z
@@ -33,8 +34,32 @@ export const StoryboardScene = z
       )
       .optional()
       .describe("Badges drawn beside the copy, each from a fact of the brief, the page or the knowledge base."),
+    imageKey: z
+      .string()
+      .optional()
+      .describe("The scene's picture as a media key: served at /api/media/<key without its jobs/ prefix>. Absent: no picture."),
+    imageSize: z
+      .object({
+        width: z.number().int().describe("Width in pixels."),
+        height: z.number().int().describe("Height in pixels."),
+      })
+      .optional()
+      .describe("The picture's size in pixels, when the scene has one."),
+    subject: z
+      .object({
+        x: z.number().describe("Left edge, as a fraction (0–1) of the picture's width."),
+        y: z.number().describe("Top edge, as a fraction (0–1) of the picture's height."),
+        w: z.number().describe("Width, as a fraction (0–1) of the picture's width."),
+        h: z.number().describe("Height, as a fraction (0–1) of the picture's height."),
+      })
+      .optional()
+      .describe("Where the product is in the picture; the copy is laid out clear of it. Absent: not located (the centre is assumed)."),
+    videoKey: z
+      .string()
+      .optional()
+      .describe("The account's own product footage under this scene, as a media key (shown instead of the picture, without its sound)."),
+    videoStartSec: z.number().optional().describe("Where in that footage the scene starts, in seconds (default 0)."),
   })
-  .loose()
   .meta({ title: "StoryboardScene", description: "One scene of a storyboard: what it says, for how long, and how it looks." });
 
 export const StoryboardBrand = z
@@ -44,8 +69,11 @@ export const StoryboardBrand = z
     secondary: z.string().optional().describe("Secondary colour (#rrggbb)."),
     accent: z.string().optional().describe("Accent colour (#rrggbb)."),
     text: z.string().optional().describe("Text colour (#rrggbb)."),
+    logoKey: z
+      .string()
+      .optional()
+      .describe("The brand's logo as a media key, shown above the last scene's call to action. Absent: the brand has no logo."),
   })
-  .loose()
   .meta({ title: "StoryboardBrand", description: "The brand style a storyboard was drawn in." });
 
 export const StoryboardView = z
@@ -55,7 +83,22 @@ export const StoryboardView = z
     scenes: z.array(StoryboardScene).optional().describe("The scenes, in order."),
     mood: z.string().optional().describe("The music bed's character (energetic, calm, luxurious, playful, warm)."),
     style: z.string().optional().describe("The layout system (panel, cinematic, ugc, …)."),
+    beats: z
+      .array(
+        z
+          .object({
+            role: z
+              .string()
+              .describe("The beat of the copywriting framework (attention, interest, desire, action, …) or of the reference ad."),
+            written: z.boolean().describe("Whether a scene says it; false when it was left out."),
+            reason: z.string().optional().describe("Why it was left out (the ad's length, nothing true to say, …); absent when written."),
+          })
+          .meta({ title: "StoryboardBeat" }),
+      )
+      .optional()
+      .describe(
+        "What became of each beat of the framework the copy followed, in order. Absent in results made before beats were recorded.",
+      ),
   })
-  .loose()
   .meta({ title: "Storyboard", description: "The plan the render followed: its scenes, brand style, mood and layout." });
 export type StoryboardView = z.infer<typeof StoryboardView>;

@@ -79,7 +79,7 @@ describe("invoices", () => {
     expect(text).toContain("Total USD 22.99");
   });
 
-  it("POST names an invoice by id or number; another account's invoice and none at all are 404s", async () => {
+  it("POST names an invoice by id or number; another account's invoice is a 404, nothing to invoice a 400", async () => {
     const user = await signUp(app, "invoice-named");
     await buy(user, { packId: "pack_10" });
     await buy(user, { packId: "pack_100" });
@@ -92,8 +92,10 @@ describe("invoices", () => {
     const theirs = await pdfOf(stranger, { invoiceId: latest.id });
     expect(theirs.response.status).toBe(404);
     const none = await pdfOf(stranger);
-    expect(none.response.status).toBe(404);
-    expect(JSON.parse(new TextDecoder().decode(none.bytes)).error).toBe("No invoice yet: an invoice is issued for every paid order");
+    expect(none.response.status).toBe(400);
+    expect(JSON.parse(new TextDecoder().decode(none.bytes)).error).toBe(
+      "Nothing to invoice yet: an invoice is issued for every paid order, and this account has none",
+    );
   });
 
   it("payments landing at once get distinct numbers with no gap", async () => {

@@ -6,7 +6,11 @@ import { readFileSync } from "node:fs";
 import { createClient } from "graphql-ws";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import WebSocket from "ws";
+import { type GraphQLNamedType, getNamedType, isListType, isNonNullType, isObjectType } from "graphql";
+import { MAX_PAGE } from "../src/graphql/builder.ts";
 import { PARTNER_QUERIES } from "../src/graphql/partner-queries.ts";
+import { buildSchema } from "../src/graphql/schema.ts";
+import { mediaUrl } from "../src/modules/workflows/pipeline/step-types.ts";
 import { type Account, ADMIN_ENV, adminClient, signUp } from "./support/accounts.ts";
 import { graphql } from "./support/clients.ts";
 import { startTestApp, type TestApp } from "./support/harness.ts";
@@ -25,7 +29,8 @@ beforeAll(async () => {
   expect((await admin.patch(`/admin/users/${owner.id}`, { current_plan_id: "subscription_agency" })).status).toBe(200);
   key = (await owner.client.post("/user/api-key", { scope: "analytics" })).body.data.apiKey;
   const prisma = app.services.prisma;
-  const video = { url: "/media/ad.mp4", type: "video", format: "9:16", duration: 15 };
+  // Stored as the pipeline stores a result's files (build-result.ts): absolute URLs on this service.
+  const video = { url: mediaUrl(app.services, `jobs/${jobs.fading}/ad-9x16.mp4`), type: "video", format: "9:16", duration: 15 };
   await prisma.job.createMany({
     data: [
       { id: jobs.fading, type: "cinematic", result: { assets: [video] } },
@@ -81,6 +86,43 @@ async function run(start: string, variables?: Record<string, unknown>) {
   return res.body.data;
 }
 
+describe("the claims of docs/graphql-partners.md", () => {
+  it("its table names every list of the partner graph, each a connection or a bounded list with the bound the schema states", () => {
+    const rows = [...DOC.matchAll(/^\| `(\w+)\.(\w+)` *\| (connection|bounded list) *\| (\d+)[^|]*\|$/gm)].map(
+      ([, type, field, kind, bound]) => ({
+        at: `${type}.${field}`,
+        kind,
+        bound: Number(bound),
+      }),
+    );
+    const schema = buildSchema();
+    const lists = new Map<string, { kind: string; description: string }>();
+    const seen = new Set<string>();
+    const visit = (type: GraphQLNamedType) => {
+      if (seen.has(type.name) || !isObjectType(type)) return;
+      seen.add(type.name);
+      for (const field of Object.values(type.getFields())) {
+        const outer = isNonNullType(field.type) ? field.type.ofType : field.type;
+        const named = getNamedType(field.type);
+        if (named.name.endsWith("Connection"))
+          lists.set(`${type.name}.${field.name}`, { kind: "connection", description: field.description ?? "" });
+        else if (isListType(outer) && !(type.name.endsWith("Connection") && field.name === "edges"))
+          lists.set(`${type.name}.${field.name}`, { kind: "bounded list", description: field.description ?? "" });
+        visit(named);
+      }
+    };
+    visit(getNamedType(schema.getQueryType()!.getFields().viewer!.type));
+    expect(rows.map((r) => r.at).sort()).toEqual([...lists.keys()].sort());
+    for (const row of rows) {
+      const listed = lists.get(row.at)!;
+      expect(listed.kind, row.at).toBe(row.kind);
+      if (row.kind === "connection") expect(row.bound, row.at).toBe(MAX_PAGE);
+      else expect(listed.description, row.at).toContain(`at most ${row.bound}`);
+    }
+    expect(DOC).toMatch(/a page\s+holds at most 100 rows, 20 when `first` and `last` are left out/);
+  });
+});
+
 describe("the partner queries of docs/graphql-partners.md", () => {
   it("are on the page word for word, and in GraphiQL's tabs", async () => {
     for (const { query } of PARTNER_QUERIES) expect(DOC).toContain(query);
@@ -118,7 +160,13 @@ describe("the partner queries of docs/graphql-partners.md", () => {
     expect(projects.totalCount).toBe(3);
     expect(projects.pageInfo.hasNextPage).toBe(false);
     expect(projects.edges.map((e: any) => e.node.projectId)).toEqual([jobs.third, jobs.steady, jobs.fading]);
-    expect(projects.edges[2].node.assets).toEqual([{ type: "video", format: "9:16", url: "/media/ad.mp4", duration: 15 }]);
+    const [asset] = projects.edges[2].node.assets;
+    expect(asset).toEqual({ type: "video", format: "9:16", url: expect.any(String), duration: 15 });
+    // The page's claim about asset URLs holds: absolute, on this service, and served to the same key.
+    const claim = /Asset URLs are (absolute|relative)/.exec(DOC)?.[1];
+    expect(claim).toBe("absolute");
+    expect(asset.url).toBe(`${app.services.config.publicUrl}/api/media/${jobs.fading}/ad-9x16.mp4`);
+    expect(new URL(asset.url).pathname).toBe(`/api/media/${jobs.fading}/ad-9x16.mp4`);
   });
 
   it("a job's events through a subscription", async () => {

@@ -12,6 +12,7 @@ import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ADMIN_ENV, adminClient, signUp } from "./support/accounts.ts";
 import { startTestApp, type TestApp } from "./support/harness.ts";
+import { settledJob } from "./support/wait-for.ts";
 
 const SERVER = new URL("..", import.meta.url).pathname;
 const CACHE = join(SERVER, "node_modules", ".cache");
@@ -30,9 +31,41 @@ function freePort(): Promise<number> {
 let app: TestApp;
 let prism: ChildProcess;
 let prismUrl: string;
+let strict: ChildProcess;
+let strictUrl: string;
 let scratch: string;
 let doc: any;
 const prismLog: string[] = [];
+const strictLog: string[] = [];
+
+/** Prism's validating proxy in front of the service, answering at the URL it resolves to. */
+async function startPrism(log: string[], validateRequests: boolean): Promise<{ child: ChildProcess; url: string }> {
+  const port = await freePort();
+  const child = spawn(
+    join(SERVER, "node_modules", ".bin", "prism"),
+    [
+      "proxy",
+      "openapi.json",
+      `${app.url}/api`,
+      "--errors",
+      "--validate-request",
+      String(validateRequests),
+      "-p",
+      String(port),
+      "-h",
+      "127.0.0.1",
+    ],
+    { cwd: scratch, stdio: ["ignore", "pipe", "pipe"], env: { ...process.env, NO_COLOR: "1", FORCE_COLOR: "0" } },
+  );
+  child.stdout!.on("data", (chunk: Buffer) => log.push(...chunk.toString().split("\n").filter(Boolean)));
+  child.stderr!.on("data", (chunk: Buffer) => log.push(...chunk.toString().split("\n").filter(Boolean)));
+  const deadline = Date.now() + 60_000;
+  while (!log.some((line) => /Prism is listening/.test(line))) {
+    if (Date.now() > deadline || child.exitCode !== null) throw new Error(`Prism did not start:\n${log.join("\n")}`);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  return { child, url: `http://127.0.0.1:${port}` };
+}
 
 beforeAll(async () => {
   // The sign-in class allows 150 calls an hour per address, so that the last test can meet its 429.
@@ -41,24 +74,17 @@ beforeAll(async () => {
   mkdirSync(CACHE, { recursive: true });
   scratch = mkdtempSync(join(CACHE, "openapi-prism-"));
   writeFileSync(join(scratch, "openapi.json"), JSON.stringify(doc));
-  const port = await freePort();
-  prismUrl = `http://127.0.0.1:${port}`;
-  // Requests are not judged (the flow sends wrong ones on purpose, to see the service's 400s); answers are.
-  prism = spawn(
-    join(SERVER, "node_modules", ".bin", "prism"),
-    ["proxy", "openapi.json", `${app.url}/api`, "--errors", "--validate-request", "false", "-p", String(port), "-h", "127.0.0.1"],
-    { cwd: scratch, stdio: ["ignore", "pipe", "pipe"], env: { ...process.env, NO_COLOR: "1", FORCE_COLOR: "0" } },
-  );
-  prism.stdout!.on("data", (chunk: Buffer) => prismLog.push(...chunk.toString().split("\n").filter(Boolean)));
-  prism.stderr!.on("data", (chunk: Buffer) => prismLog.push(...chunk.toString().split("\n").filter(Boolean)));
-  const deadline = Date.now() + 60_000;
-  while (!prismLog.some((line) => /Prism is listening/.test(line))) {
-    if (Date.now() > deadline || prism.exitCode !== null) throw new Error(`Prism did not start:\n${prismLog.join("\n")}`);
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
+  // Here requests are not judged (the flow sends wrong ones on purpose, to see the service's 400s); answers are.
+  // The second judges requests too, as a validating proxy in front of a legacy client does (422 when the
+  // document asks for what the client does not send).
+  [{ child: prism, url: prismUrl }, { child: strict, url: strictUrl }] = await Promise.all([
+    startPrism(prismLog, false),
+    startPrism(strictLog, true),
+  ]);
 }, 120_000);
 afterAll(async () => {
   prism?.kill();
+  strict?.kill();
   await app?.close();
   if (scratch) rmSync(scratch, { recursive: true, force: true });
 });
@@ -75,12 +101,13 @@ const exchanges: Exchange[] = [];
 async function call(
   method: string,
   path: string,
-  options: { body?: unknown; cookie?: string; raw?: string; keepGoing?: boolean; signal?: AbortSignal } = {},
+  options: { body?: unknown; cookie?: string; bearer?: string; raw?: string; keepGoing?: boolean; signal?: AbortSignal; via?: string } = {},
 ) {
   const headers: Record<string, string> = {};
   if (options.cookie) headers.cookie = options.cookie;
+  if (options.bearer) headers.authorization = `Bearer ${options.bearer}`;
   if (options.body !== undefined || options.raw !== undefined) headers["content-type"] = "application/json";
-  const response = await fetch(`${prismUrl}${path}`, {
+  const response = await fetch(`${options.via ?? prismUrl}${path}`, {
     method,
     headers,
     body: options.raw ?? (options.body === undefined ? undefined : JSON.stringify(options.body)),
@@ -93,6 +120,7 @@ async function call(
   if (type.includes("problem+json") && !options.keepGoing) throw new Error(`Prism refused ${method} ${path}: ${body}`);
   return {
     status: response.status,
+    type,
     json: type.includes("json") && body ? JSON.parse(body) : null,
     setCookie: response.headers.get("set-cookie"),
   };
@@ -132,7 +160,7 @@ describe("a legacy client's flow through Prism's validating proxy", () => {
     expect((await call("GET", `/checkout/sandbox/${orderId}`, { cookie })).status).toBe(200);
     expect((await call("POST", `/checkout/sandbox/${orderId}`, { cookie })).status).toBe(200);
     expect((await call("POST", `/checkout/sandbox/${orderId}`, { cookie })).status).toBe(409);
-    expect((await call("POST", "/invoice/generate", { cookie, body: {} })).status).toBe(200);
+    expect((await call("POST", "/invoice/generate", { cookie })).status).toBe(200);
     expect((await call("GET", "/user/projects/export", { cookie })).status).toBe(200);
     expect((await call("GET", "/user/projects/export?format=zip", { cookie })).status).toBe(200);
     expect((await call("GET", "/export", { cookie })).status).toBe(200);
@@ -208,7 +236,7 @@ describe("a legacy client's flow through Prism's validating proxy", () => {
     expect({ violations, replaced }).toEqual({ violations: [], replaced: [] });
   });
 
-  // Last: it spends the sign-in class's allowance for this address.
+  // It spends the newsletter endpoint's allowance for this address.
   it("meets the rate limit's 429 as the document declares it, headers included", { timeout: 120_000 }, async () => {
     let last = { status: 0 };
     for (let i = 0; i < 200 && last.status !== 429; i++) {
@@ -217,6 +245,64 @@ describe("a legacy client's flow through Prism's validating proxy", () => {
     expect(last.status).toBe(429);
     const violations = prismLog.filter((line) => /violation|unable to match/i.test(line) && !/\bwarning\b/i.test(line));
     const replaced = exchanges.filter((e) => e.type.includes("problem+json")).map((e) => `${e.call}: ${e.body}`);
+    expect({ violations, replaced }).toEqual({ violations: [], replaced: [] });
+  });
+
+  // After the 429 (which spent the newsletter endpoint's allowance, not sign-up's), on the second proxy:
+  // the first's pooled connections are not left idle while it runs.
+  it("lets a legacy client that judges its requests create an API key, a webhook, a push unsubscribe and an invoice with no body, read a finished job and export its PNG: no 422, no violation", {
+    timeout: 120_000,
+  }, async () => {
+    const from = exchanges.length;
+    const via = strictUrl;
+    const account = await signUp(app, "prism-bodiless");
+    // API keys are for the Agency and Enterprise plans (SPEC 9.3).
+    await app.services.prisma.user.update({ where: { id: account.id }, data: { currentPlanId: "subscription_agency" } });
+    const cookie = `session=${account.client.cookie}`;
+    const key = await call("POST", "/user/api-key", { cookie, via });
+    expect(key.status, JSON.stringify(key.json)).toBe(200);
+    expect(key.json.data.apiKey).toMatch(/^ca_/);
+    // The key works, through the same proxy.
+    expect((await call("GET", "/user/profile", { bearer: key.json.data.apiKey, via })).status).toBe(200);
+
+    const webhook = await call("POST", "/user/webhook", { cookie, via });
+    expect(webhook.status, JSON.stringify(webhook.json)).toBe(200);
+    expect(webhook.json.data.secret).toEqual(expect.any(String));
+
+    const unsubscribe = await call("DELETE", "/notifications/subscribe", { cookie, via });
+    expect(unsubscribe.status, JSON.stringify(unsubscribe.json)).toBe(200);
+    expect(unsubscribe.json.data).toEqual({ unsubscribed: true, removed: 0 });
+
+    // Nothing to invoice yet: the caller's 400, declared; then a paid order's invoice, as a PDF.
+    const none = await call("POST", "/invoice/generate", { cookie, via });
+    expect(none.status).toBe(400);
+    expect(none.json.error).toMatch(/^Nothing to invoice yet/);
+    const order = await account.client.post("/user/credits/purchase", { packId: "pack_10" });
+    expect((await account.client.post(`/checkout/sandbox/${order.body.data.orderId}`)).status).toBe(200);
+    const invoice = await call("POST", "/invoice/generate", { cookie, via });
+    expect(invoice.status).toBe(200);
+
+    // A finished static ad: its job (the whole result, storyboard included, as documented) and its PNG
+    // through GET /export?source=, an answer the document declares.
+    await app.services.startWorkers(1);
+    const launch = await call("POST", "/workflow", {
+      cookie,
+      via,
+      body: { type: "staticad", concept: "Cold brew that tastes like summer" },
+    });
+    expect(launch.status, JSON.stringify(launch.json)).toBe(200);
+    const done = await settledJob(account.client, launch.json.data.jobId, 60_000);
+    expect(done.status, JSON.stringify(done.error)).toBe("completed");
+    const job = await call("GET", `/workflow/job?jobId=${launch.json.data.jobId}`, { cookie, via });
+    expect(job.json.data.result.storyboard.scenes.length).toBeGreaterThan(0);
+    const png = done.result.assets.find((asset: { url: string }) => asset.url.endsWith(".png")).url as string;
+    const exported = await call("GET", `/export?source=${encodeURIComponent(png)}`, { cookie, via });
+    expect([exported.status, exported.type]).toEqual([200, "image/png"]);
+
+    const flow = exchanges.slice(from);
+    expect(flow.map((e) => e.status)).not.toContain(422);
+    const replaced = flow.filter((e) => e.type.includes("problem+json")).map((e) => `${e.call}: ${e.body}`);
+    const violations = strictLog.filter((line) => /violation|unable to match/i.test(line) && !/\bwarning\b/i.test(line));
     expect({ violations, replaced }).toEqual({ violations: [], replaced: [] });
   });
 });

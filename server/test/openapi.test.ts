@@ -105,6 +105,38 @@ describe("GET /api/openapi.json", () => {
     });
   });
 
+  it("documents the bodies SPEC has as none or optional as bodies a caller may leave out", () => {
+    const body = (path: string, method: string) => deref(doc.paths[path][method].requestBody);
+    for (const [path, method] of [
+      ["/user/api-key", "post"],
+      ["/user/webhook", "post"],
+      ["/notifications/subscribe", "delete"],
+      ["/invoice/generate", "post"],
+    ] as const) {
+      const documented = body(path, method);
+      expect(documented.required, `${method} ${path}`).toBe(false);
+      expect(deref(documented.content["application/json"].schema).required ?? [], `${method} ${path}`).toEqual([]);
+    }
+    // Its default, so a caller knows what leaving the body out means.
+    expect(deref(deref(body("/user/api-key", "post").content["application/json"].schema).properties.scope).default).toBe("full");
+    // A body with a field to fill stays required.
+    expect(body("/notifications/subscribe", "post").required).toBe(true);
+    expect(body("/workflow", "post").required).toBe(true);
+    // Nothing to invoice is the caller's error; a named invoice that is not theirs is not found.
+    expect(deref(doc.paths["/invoice/generate"].post.responses["400"]).description).toMatch(/Nothing to invoice/);
+  });
+
+  it("says which answers carry the rate-limit headers, and that an unknown path or method counts against nothing", () => {
+    expect(doc.info.description).toMatch(/refusals \(401, 403, 429\) included/);
+    expect(doc.info.description).toMatch(/names no operation \(404\) or a method the path does not take \(405\) counts against no limit/);
+    for (const { operation } of documentedOperations().filter(({ method }) => method !== "head")) {
+      for (const status of ["401", "403"]) {
+        const answer = operation.responses[status] && deref(operation.responses[status]);
+        if (answer) expect(Object.keys(answer.headers), `${operation.operationId} ${status}`).toContain("X-RateLimit-Remaining");
+      }
+    }
+  });
+
   it("writes each shared part once: headers, error answers and main request bodies are named components", () => {
     const text = JSON.stringify(doc);
     // 883 KB when every operation wrote out its headers, error envelopes and bodies.

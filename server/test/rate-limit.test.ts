@@ -133,6 +133,28 @@ describe("other endpoints (5 per minute per account)", () => {
     expect((await new RestClient(app.url, { bearer: a.jwt }).get("/user/credits")).status).toBe(429);
   });
 
+  it("counts refused calls too: a 401 and a 403 carry the X-RateLimit-* headers; an unknown path or method counts against nothing", async () => {
+    const anonymous = await new RestClient(app.url).get("/user/stats");
+    expect(anonymous.status).toBe(401);
+    expect(limitHeaders(anonymous)).toMatchObject({ limit: "5", remaining: "4" });
+    expect(limitHeaders(anonymous).reset).toBeGreaterThan(Math.floor(Date.now() / 1000));
+    const forbidden = await b.client.get("/admin/users");
+    expect(forbidden.status).toBe(403);
+    expect(limitHeaders(forbidden)).toMatchObject({ limit: "5", remaining: "4" });
+    // An API key on a plan without them: the operation's own 403, counted as well.
+    const keyless = await b.client.post("/user/api-key");
+    expect(keyless.status).toBe(403);
+    expect(limitHeaders(keyless)).toMatchObject({ limit: "5", remaining: "4" });
+
+    // No operation, no counter: the document says so (openapi.test.ts), and no header pretends otherwise.
+    const unknown = await b.client.get("/no/such/path");
+    expect(unknown.status).toBe(404);
+    expect(unknown.headers.get("x-ratelimit-limit")).toBeNull();
+    const wrongMethod = await b.client.call("PUT", "/user/credits", {});
+    expect(wrongMethod.status).toBe(405);
+    expect(wrongMethod.headers.get("x-ratelimit-limit")).toBeNull();
+  });
+
   it("limits anonymous callers per IP", async () => {
     const statuses: number[] = [];
     for (let i = 0; i < 6; i++) statuses.push((await new RestClient(app.url).get("/config/pricing")).status);

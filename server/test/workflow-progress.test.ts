@@ -193,6 +193,14 @@ describe("one real cinematic run in 9:16 and 16:9, watched live", () => {
       .filter((d) => d.result?.completed || d.type === "video.ready" || d.type === "workflow.completed")
       .map((d) => d.progress);
     for (let i = 1; i < progress.length; i++) expect(progress[i]).toBeGreaterThanOrEqual(progress[i - 1]!);
+    // A client that stops at the first completed event gets the result: each video.ready is still
+    // processing, at its own progress (all steps run, 99), and only workflow.completed says completed.
+    const firstCompleted = (events: { type: string; status: string }[]) => events.find((e) => e.status === "completed")?.type;
+    expect(firstCompleted(data)).toBe("workflow.completed");
+    expect(data.filter((d) => d.type === "video.ready").map((d) => [d.status, d.progress])).toEqual([
+      ["processing", 99],
+      ["processing", 99],
+    ]);
     const final = data.at(-1);
     expect(final).toMatchObject({ jobId, success: true, status: "completed", progress: 100, step: "done", error: null });
     expect(final.videoUrl).toMatch(new RegExp(`/api/media/${jobId}/ad-9x16\\.mp4$`));
@@ -206,6 +214,8 @@ describe("one real cinematic run in 9:16 and 16:9, watched live", () => {
     expect(gql.items.every((item) => !item.errors)).toBe(true);
     expect(gqlEvents.map((e) => e.id)).toEqual(ids);
     expect(gqlEvents.map((e) => e.type)).toEqual(kinds);
+    expect(firstCompleted(gqlEvents)).toBe("workflow.completed");
+    expect(gqlEvents.map((e) => [e.status, e.progress])).toEqual(data.map((d) => [d.status, d.progress]));
     expect(gqlEvents.at(-1)).toMatchObject({ type: "workflow.completed", videoUrl: final.videoUrl, duration: final.duration, error: null });
     // Its typed result reads what SSE answers as stored: each finished step, each rendered format, the job's result.
     expect(gqlEvents.map((e) => e.result?.completedStep ?? null)).toEqual(data.map((d) => d.result?.completed ?? null));
@@ -231,6 +241,7 @@ describe("one real cinematic run in 9:16 and 16:9, watched live", () => {
     expect(trpcMessages.map((m) => Number(m.id))).toEqual(ids);
     expect(trpcMessages.map((m) => m.data.id)).toEqual(ids);
     expect(trpcMessages.map((m) => m.data.type)).toEqual(kinds);
+    expect(firstCompleted(trpcMessages.map((m) => m.data))).toBe("workflow.completed");
     expect(trpcMessages.at(-1)!.data).toMatchObject({ type: "workflow.completed", success: true, videoUrl: final.videoUrl });
     let end = await trpc.next(10_000);
     while (end.event === "ping") end = await trpc.next(10_000);
@@ -487,7 +498,8 @@ describe("stream rate limit and worker updates (no workers, no renders)", () => 
       ["step", "video.ready"],
       ["result", "workflow.completed"],
     ]);
-    expect(JSON.parse(rest.at(-1)!.data)).toMatchObject({ success: true, videoUrl: finalVideo, duration: 6 });
+    expect(JSON.parse(rest[1]!.data)).toMatchObject({ type: "video.ready", status: "processing", progress: 99, videoUrl: finalVideo });
+    expect(JSON.parse(rest.at(-1)!.data)).toMatchObject({ success: true, status: "completed", videoUrl: finalVideo, duration: 6 });
     // A finished job takes no more updates.
     expect((await worker.post("/workflow/stream", { jobId: id, progress: 10 })).status).toBe(409);
     expect((await worker.post("/workflow/stream", { jobId: "00000000-0000-4000-8000-000000000000", progress: 10 })).status).toBe(404);

@@ -8,21 +8,11 @@ import type { DatabaseTarget } from "../config/env.ts";
 import { defaultLogger, type Logger } from "../logging/logger.ts";
 import { TEMPLATE_FILE, takeTemplateUnpack, templateDump } from "./pglite-template.ts";
 import { compiledPgliteOptions } from "./pglite-wasm.ts";
+import type { Sql } from "./sql.ts";
 
 export type Engine = "pglite" | "postgres";
 
-export interface Sql {
-  query<T = Record<string, unknown>>(text: string, params?: unknown[]): Promise<T[]>;
-  /**
-   * The same, as a named prepared statement on PostgreSQL: parsed and planned once per connection, for
-   * the queries every request runs. `name` must stand for one `text` only.
-   */
-  prepared<T = Record<string, unknown>>(name: string, text: string, params: unknown[]): Promise<T[]>;
-  /** Runs a multi-statement script (no parameters). */
-  exec(script: string): Promise<void>;
-  /** Runs `fn` on one dedicated connection (session-level advisory locks need that). */
-  withConnection<T>(fn: (conn: Sql) => Promise<T>): Promise<T>;
-}
+export type { Sql } from "./sql.ts";
 
 export interface Database {
   engine: Engine;

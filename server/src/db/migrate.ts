@@ -7,7 +7,7 @@ import { readdirSync, readFileSync, statSync } from "node:fs";
 import { join } from "node:path";
 import { migrationsDir as defaultMigrationsDir } from "@adgen/prisma/migrations-dir";
 import { defaultLogger, type Logger } from "../logging/logger.ts";
-import type { Sql } from "./database.ts";
+import type { Sql } from "./sql.ts";
 
 const MIGRATION_LOCK_KEY = 72_707_369; // any constant; shared by every instance of this service
 

@@ -1,9 +1,10 @@
 // The GraphQL schema, built with Pothos: the operation catalogue's root fields (graphql/catalogue) and the
 // analytics graph partners read (graphql/graph: `viewer` → projects, creatives, invoices, …).
-import { type GraphQLSchema, isObjectType } from "graphql";
+import type { GraphQLSchema } from "graphql";
 import { createBuilder } from "./builder.ts";
 import { addCatalogueFields } from "./catalogue/fields.ts";
 import { addAnalyticsGraph } from "./graph/viewer.ts";
+import { describeSchema } from "./describe-schema.ts";
 
 export type { GraphQLContext } from "./builder.ts";
 export { graphqlFieldName } from "./catalogue/names.ts";
@@ -16,11 +17,8 @@ export function buildSchema(): GraphQLSchema {
   addCatalogueFields(builder);
   addAnalyticsGraph(builder);
   const schema = builder.toSchema({ sortSchema: false });
-  // The Prisma plugin's `totalCount` takes no description option: it gets one here.
-  for (const type of Object.values(schema.getTypeMap())) {
-    const total = isObjectType(type) && type.name.endsWith("Connection") ? type.getFields().totalCount : undefined;
-    if (total && !total.description) total.description = "How many rows the whole list holds (with its filters), across every page.";
-  }
+  // Paging arguments, node(s), totalCount, and the glossary for fields their schema left undescribed.
+  describeSchema(schema);
   return schema;
 }
 

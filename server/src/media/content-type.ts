@@ -10,6 +10,9 @@ const TYPES: Record<string, string> = {
   wav: "audio/wav",
 };
 
+/** Every media type a stored file is served as (without parameters), for documents that list them. */
+export const STORED_MEDIA_TYPES: readonly string[] = [...new Set(Object.values(TYPES).map((type) => type.split(";")[0]!))];
+
 export function mediaContentType(file: string): string {
   return TYPES[file.split(".").pop()?.toLowerCase() ?? ""] ?? "application/octet-stream";
 }

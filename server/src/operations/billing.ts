@@ -106,7 +106,10 @@ export const billingOperations = {
       path: "/invoice/generate",
       tag: "Billing",
       produces: ["application/pdf"],
-      errors: { 404: "Invoice not found" },
+      errors: {
+        400: "Nothing to invoice yet (no invoiceId and no paid order), or invalid input",
+        404: "The invoice named by invoiceId is not one of the account's",
+      },
     },
     trpc: PDF,
     graphql: PDF,

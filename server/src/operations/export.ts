@@ -1,6 +1,7 @@
 // export.*: downloading one video or the account's data, and background ZIP exports.
 import { ExportStatus } from "@adgen/schema";
 import { z } from "zod";
+import { STORED_MEDIA_TYPES } from "../media/content-type.ts";
 import { downloadExport, exportAccountData, exportSource, getExport, startExport } from "../modules/projects/exports.ts";
 import { defineOperation, NoInput, type FileResult } from "./operation.ts";
 import { signedIn } from "./signed-in.ts";
@@ -11,7 +12,7 @@ const ExportId = z.object({ id: z.string({ error: "id is required" }).min(1, { e
 export const exportOperations = {
   download: defineOperation({
     summary:
-      "With `source` (an https video URL on an allowed host, or one of your media URLs): that video as MP4. Without: your account data as JSON.",
+      "With `source`: an https video URL on an allowed host, as MP4; or one of your own media URLs (/api/media/<jobId>/<file>), as that file's own type (a video as MP4, a static ad as PNG, a thumbnail as JPEG, captions as WebVTT, …). Without: your account data as JSON.",
     access: "user",
     kind: "download",
     input: z.object({ source: z.string().optional() }),
@@ -20,7 +21,8 @@ export const exportOperations = {
       method: "GET",
       path: "/export",
       tag: "Projects",
-      produces: ["video/mp4", "application/json"],
+      // An own media URL answers the stored file's type (a static ad's PNG, say), so each is declared.
+      produces: [...new Set(["video/mp4", ...STORED_MEDIA_TYPES, "application/json"])],
       errors: { 404: "Video not found", 409: "Job not completed" },
     },
     trpc: BYTES,

@@ -1,11 +1,11 @@
 // The one invocation path. REST, tRPC and GraphQL each decode a request into (operation, who is
 // asking, a way to read the input) and call `invokeOperation`, which runs, in this order:
 //   1. authenticate: the transport host built `ctx` from the request's credentials;
-//   2. authorize: the operation's `access` (401, 403), and a read-only (analytics) API key's scope: no
+//   2. rate limit: one counter per operation name and client, shared by every transport; a stream
+//      connection counts in the stream class; a call refused next counts too;
+//   3. authorize: the operation's `access` (401, 403), and a read-only (analytics) API key's scope: no
 //      mutation or upload (403); the assistant's tool calls pass the same `admit` for the operations
 //      they stand for;
-//   3. rate limit: one counter per operation name and client, shared by every transport; a stream
-//      connection counts in the stream class;
 //   4. validate (`parseInput`): first an iterative walk refuses input nested deeper than 32 levels or
 //      holding a NUL or lone surrogate at any depth, before the schema or anything recursive sees it;
 //      then the operation's input schema (400 naming each field);
@@ -77,7 +77,8 @@ export async function invokeOperation(invocation: Invocation): Promise<unknown> 
   const { operation, ctx, call } = invocation;
   // Named in the request's log line whatever happens next (a 401 and a 429 are worth finding too).
   traceOperation(ctx.trace, operation.name, ctx.auth?.user.id ?? null);
-  await admit(operation, ctx, call.headers);
+  // Counted before it is admitted: every call of a counted operation counts (CONTRACT), a refused one
+  // (401, 403) too, and so every answer carries the X-RateLimit-* headers.
   try {
     const counted = await enforceRateLimit(ctx, operation.rateLimit, operation.name);
     invocation.onRateLimit?.(counted);
@@ -86,6 +87,7 @@ export async function invokeOperation(invocation: Invocation): Promise<unknown> 
     if (result) invocation.onRateLimit?.(result);
     throw error;
   }
+  await admit(operation, ctx, call.headers);
   const input = parseInput(operation.input, await invocation.readInput());
   const output = await operation.handler(ctx, input, call);
   if (!CHECK_OUTPUTS || !operation.output) return output;

@@ -9,6 +9,7 @@ import type { AggregateTypes } from "./aggregates.ts";
 import { direction, type ListArguments, type Order, within } from "./filters.ts";
 import { addKnowledgeItem } from "./knowledge-item.ts";
 import { addProject } from "./project.ts";
+import { LIST_BOUNDS } from "./list-bounds.ts";
 
 /** The row types an account's lists hold. */
 export function addAccountRows(builder: Builder, lists: ListArguments, aggregates: AggregateTypes) {
@@ -101,12 +102,13 @@ function brandLists(t: any, rows: Rows, common: Record<string, unknown>) {
     ),
     loopActions: t.field({
       type: [rows.loopAction],
-      description: "The loop's next move for each of the account's brands, the default brand first.",
+      description: `The loop's next move for each of the account's brands, the default brand first: a bounded list, one per brand (an account keeps at most ${LIST_BOUNDS.loopActions}).`,
       resolve: async (account: { id: string }, _args: unknown, ctx: any) => {
         const brands = await ctx.services.prisma.brandProfile.findMany({
           where: { userId: account.id },
           orderBy: [{ isDefault: "desc" }, { createdAt: "asc" }],
           select: { id: true },
+          take: LIST_BOUNDS.loopActions,
         });
         return Promise.all(brands.map((brand: { id: string }) => brandRecommendation(ctx.services.prisma, account.id, brand.id)));
       },

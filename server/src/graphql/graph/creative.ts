@@ -3,6 +3,7 @@ import { detectDecay } from "../../modules/performance/decay.ts";
 import type { Builder } from "../builder.ts";
 import type { AggregateTypes } from "./aggregates.ts";
 import { ownerScope } from "./access.ts";
+import { LIST_BOUNDS } from "./list-bounds.ts";
 
 export function addCreative(builder: Builder, aggregates: AggregateTypes) {
   const day = builder.prismaObject("PerformanceMetric", {
@@ -35,8 +36,8 @@ export function addCreative(builder: Builder, aggregates: AggregateTypes) {
       }),
       performance: t.relation("metrics", {
         type: day,
-        description: "Its daily series, oldest day first (at most 366 days).",
-        query: { orderBy: { day: "asc" }, take: 366 },
+        description: `Its daily series, oldest day first: a bounded list of at most ${LIST_BOUNDS.dailySeries} days.`,
+        query: { orderBy: { day: "asc" }, take: LIST_BOUNDS.dailySeries },
       }),
       decay: t.field({
         type: aggregates.decayStatus,

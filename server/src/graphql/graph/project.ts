@@ -7,6 +7,7 @@ import type { Builder } from "../builder.ts";
 import { ownerScope } from "./access.ts";
 import type { addBilling } from "./billing.ts";
 import { addProjectParts } from "./project-parts.ts";
+import { bounded, LIST_BOUNDS } from "./list-bounds.ts";
 
 export function addProject(builder: Builder, ledgerEntry: ReturnType<typeof addBilling>["ledgerEntry"]) {
   const parts = addProjectParts(builder);
@@ -38,8 +39,8 @@ export function addProject(builder: Builder, ledgerEntry: ReturnType<typeof addB
       }),
       assets: t.field({
         type: [parts.asset],
-        description: "The files it made, once it has (empty before).",
-        resolve: (job) => parts.assetsOf(job.result),
+        description: `The files it made, once it has (empty before): a bounded list of at most ${LIST_BOUNDS.projectAssets}. Each \`url\` is absolute and needs the same credential.`,
+        resolve: (job) => parts.assetsOf(job.result).slice(0, LIST_BOUNDS.projectAssets),
       }),
       review: t.field({
         type: parts.review,
@@ -49,19 +50,19 @@ export function addProject(builder: Builder, ledgerEntry: ReturnType<typeof addB
       }),
       performance: t.loadableList({
         type: parts.day,
-        description: "Its daily performance, oldest day first: the figures of every creative made from it, summed per day.",
-        load: (ids: string[], ctx) => projectDays(ctx.services.db.sql, ids),
+        description: `Its daily performance, oldest day first: the figures of every creative made from it, summed per day; a bounded list of at most ${LIST_BOUNDS.dailySeries} days.`,
+        load: (ids: string[], ctx) => projectDays(ctx.services.db.sql, ids).then(bounded(LIST_BOUNDS.dailySeries)),
         resolve: (job) => job.id,
       }),
       ledgerEntries: t.loadableList({
         type: ledgerEntry,
-        description: "The ledger entries that charged it and, if it failed, refunded it, oldest first.",
+        description: `The ledger entries that charged it and, if it failed, refunded it, oldest first: a bounded list of at most ${LIST_BOUNDS.projectLedgerEntries}.`,
         load: async (ids: string[], ctx) => {
           const rows = await ctx.services.prisma.creditLedgerEntry.findMany({
             where: { reference: { in: ids }, reason: { in: [LedgerReason.workflowCharge, LedgerReason.workflowRefund] } },
             orderBy: [{ createdAt: "asc" }, { id: "asc" }],
           });
-          return ids.map((id) => rows.filter((row) => row.reference === id));
+          return bounded(LIST_BOUNDS.projectLedgerEntries)(ids.map((id) => rows.filter((row) => row.reference === id)));
         },
         // The parent project was already scoped to the caller; its own entries carry its owner.
         resolve: (job) => job.id,

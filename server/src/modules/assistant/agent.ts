@@ -12,22 +12,10 @@ import { AppError, parseInput } from "../../errors.ts";
 import { builtInTurn, describeResult } from "./built-in.ts";
 import { modelTurn } from "./model-agent.ts";
 import { claimPendingLaunch, confirmsLaunch, declinesLaunch, launchConfirmed } from "./pending-launch.ts";
-import { type HistoryMessage, previousToolCall } from "./context.ts";
+import { previousToolCall } from "./context.ts";
 import { CONFIRM_LAUNCH, refusalOf } from "./tool-gate.ts";
 import { addMessage, createThread, findOwnThread, threadMessages, toMessageView } from "./threads.ts";
-
-export interface AgentTurn {
-  threadId: string;
-  message: string;
-  /** The thread before this message, oldest first, with the tool calls each answer made. */
-  history: HistoryMessage[];
-}
-
-export type AgentEvent =
-  | { type: "text"; text: string }
-  | { type: "tool"; tool: ToolCallView }
-  /** The answer could not be finished (a model failed mid-answer): said in words, then `done`. */
-  | { type: "error"; message: string };
+import type { AgentEvent, AgentTurn } from "./types.ts";
 
 /** Pieces of an answer as a reader would take them in: sentence by sentence. */
 export function textPieces(text: string): string[] {

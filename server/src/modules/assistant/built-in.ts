@@ -4,7 +4,7 @@
 import { type WorkflowType, workflowName } from "@adgen/schema";
 import type { Services } from "../../request-context.ts";
 import type { AssistantUser } from "./assistant-user.ts";
-import type { AgentEvent, AgentTurn } from "./agent.ts";
+import type { AgentEvent, AgentTurn } from "./types.ts";
 import { readInContext } from "./follow-up.ts";
 import { runTool } from "./run-tool.ts";
 import { describeRefusal, isRefusal } from "./tool-gate.ts";

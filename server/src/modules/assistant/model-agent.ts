@@ -9,7 +9,7 @@ import type { AssistantUser } from "./assistant-user.ts";
 import { LanguageModelError } from "../language-model/chat-completions.ts";
 import type { ToolChatMessage } from "../language-model/tool-calling.ts";
 import { streamChatWithTools } from "../language-model/tool-streaming.ts";
-import type { AgentEvent, AgentTurn } from "./agent.ts";
+import type { AgentEvent, AgentTurn } from "./types.ts";
 import { builtInTurn } from "./built-in.ts";
 import { runTool, toolSpecs } from "./run-tool.ts";
 

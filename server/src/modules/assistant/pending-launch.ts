@@ -7,7 +7,7 @@ import { parseInput } from "../../errors.ts";
 import type { Services } from "../../request-context.ts";
 import type { AssistantUser } from "./assistant-user.ts";
 import { estimateWorkflow, launchWorkflow } from "../workflows/launch/launch-workflow.ts";
-import type { LaunchArgs } from "./tools.ts";
+import type { LaunchArgs } from "./types.ts";
 
 export interface PendingLaunch {
   request: LaunchArgs & { async: true };

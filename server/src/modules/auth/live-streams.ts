@@ -2,7 +2,6 @@
 // subscriptions, the assistant's answers). A revocation reaching this instance (sessions.ts relays the
 // bus's) ends the streams it covers at once, each with the reason as its last error; the transport says
 // it in its own form (an SSE `error` event, a tRPC error, a WebSocket close code) and closes.
-import type { AuthState, RequestContext } from "../../request-context.ts";
 import { endWhenAborted } from "../../streams/revocable-stream.ts";
 import { type CredentialRevocation, ends, type HeldCredential, streamEndedError } from "./credential-revocation.ts";
 
@@ -12,11 +11,28 @@ export interface StreamLease {
   release(): void;
 }
 
+/**
+ * What a stream is held under: the parts of the request's credential (`AuthState` in request-context.ts)
+ * that say which revocations end it. Stated here, not imported, because the request context holds the
+ * session manager, which holds these streams: the domain does not import the context's shape back.
+ */
+export interface StreamCredential {
+  user: { id: string };
+  session: { id: string } | null;
+  apiKey?: { id: string } | null;
+}
+
+/** The parts of a request's context that opening a live stream reads. */
+export interface LiveStreamContext {
+  auth: StreamCredential | null;
+  services: { sessions: { streams: LiveStreams } };
+}
+
 interface Holder extends HeldCredential {
   controller: AbortController;
 }
 
-export const heldCredential = (auth: AuthState): HeldCredential => ({
+export const heldCredential = (auth: StreamCredential): HeldCredential => ({
   userId: auth.user.id,
   sessionId: auth.session?.id ?? null,
   apiKeyId: auth.session ? null : (auth.apiKey?.id ?? null),
@@ -26,7 +42,7 @@ export class LiveStreams {
   /** By account: every revocation names one. */
   private readonly byUser = new Map<string, Set<Holder>>();
 
-  hold(auth: AuthState): StreamLease {
+  hold(auth: StreamCredential): StreamLease {
     const holder: Holder = { ...heldCredential(auth), controller: new AbortController() };
     let holders = this.byUser.get(holder.userId);
     if (!holders) {
@@ -76,7 +92,7 @@ export class LiveStreams {
  * transport's own (the client went away). A refused call (no credential, 401, 404) opens nothing.
  */
 export async function openLiveStream<T>(
-  ctx: RequestContext,
+  ctx: LiveStreamContext,
   signal: AbortSignal,
   open: (signal: AbortSignal) => Promise<unknown>,
 ): Promise<AsyncIterable<T>> {

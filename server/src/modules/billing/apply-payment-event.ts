@@ -7,18 +7,8 @@ import type { Services, Tx } from "../../request-context.ts";
 import { balanceEventIn } from "../credits/balance-updates.ts";
 import { fulfilPayment } from "./fulfil-payment.ts";
 import { recordPaymentLinks } from "./payment-references.ts";
-import type { PaymentEvent } from "./provider-events.ts";
+import type { EventEffect, PaymentEvent } from "./types.ts";
 import { reversePayment } from "./reverse-payment.ts";
-
-export interface EventEffect {
-  /** unmatched: a confirmed payment that granted nothing (unmatched-payment.ts), for a person to look at. */
-  outcome: "fulfilled" | "refunded" | "ignored" | "unmatched";
-  note?: string;
-  orderId?: string | null;
-  userId?: string | null;
-  /** Balance changes to announce once committed. */
-  balance?: { userId: string; balance: number; delta: number; reason: string };
-}
 
 export interface AppliedEvent {
   duplicate: boolean;

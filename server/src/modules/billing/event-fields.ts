@@ -1,7 +1,7 @@
 // Reading fields out of a provider's JSON event without trusting its shape: helpers shared by the
 // per-provider readers (provider-events.ts, stripe-events.ts, lemonsqueezy-events.ts).
 import { AMOUNT_CENTS_RULE, isAmountCents } from "@adgen/schema";
-import type { CompletedPayment, EventBase, IgnoredEvent, PaymentLink } from "./provider-events.ts";
+import type { CompletedPayment, EventBase, IgnoredEvent, PaymentLink } from "./types.ts";
 
 export type Json = Record<string, unknown>;
 

@@ -6,10 +6,9 @@ import type { PlanId } from "@adgen/schema";
 import type { Config } from "../../config/env.ts";
 import type { Tx } from "../../request-context.ts";
 import { changeCredits, LedgerReason } from "../credits/ledger.ts";
-import type { EventEffect } from "./apply-payment-event.ts";
 import { issueInvoice } from "./invoices.ts";
 import { packProduct, planProduct, type Product } from "./products.ts";
-import type { CompletedPayment } from "./provider-events.ts";
+import type { CompletedPayment, EventEffect } from "./types.ts";
 import { flagUnmatchedPayment } from "./unmatched-payment.ts";
 
 const ignore = (note: string, extra: Partial<EventEffect> = {}): EventEffect => ({ outcome: "ignored", note, ...extra });

@@ -88,7 +88,9 @@ export async function findInvoice(services: Services, userId: string, invoiceId:
   const { prisma } = services;
   if (!invoiceId) {
     const latest = await prisma.invoice.findFirst({ where: { userId }, orderBy: { number: "desc" } });
-    if (!latest) throw new AppError("NOT_FOUND", "No invoice yet: an invoice is issued for every paid order");
+    // Nothing is missing that the caller named: there is nothing to invoice yet, the caller's error (400).
+    if (!latest)
+      throw new AppError("BAD_REQUEST", "Nothing to invoice yet: an invoice is issued for every paid order, and this account has none");
     return latest;
   }
   const numbered = /^(?:INV-)?0*(\d{1,9})$/i.exec(invoiceId);

@@ -9,7 +9,7 @@
 // - order_refunded and subscription_payment_refunded: reversals (share from refunded_amount and total).
 // Subscription invoice ids and order ids are separate number sequences: invoices are prefixed.
 import { amountCents, completed, ids, ignored, type Json, linksTo, obj, refundedShare, requireId, text } from "./event-fields.ts";
-import type { PaymentEvent } from "./provider-events.ts";
+import type { PaymentEvent } from "./types.ts";
 
 const invoicePayment = (id: string) => `subscription-invoice:${id}`;
 const firstPaymentOf = (subscriptionId: string) => `subscription-initial:${subscriptionId}`;

@@ -6,7 +6,7 @@ import { randomUUID } from "node:crypto";
 import type { Order as OrderRow } from "@adgen/prisma";
 import type { Tx } from "../../request-context.ts";
 import { ids } from "./event-fields.ts";
-import type { PaymentEventSource, PaymentLink, ReversedPayment } from "./provider-events.ts";
+import type { PaymentEventSource, PaymentLink, ReversedPayment } from "./types.ts";
 
 /** Records each link once (a repeat, or a second event stating the same link, changes nothing). */
 export async function recordPaymentLinks(tx: Tx, provider: PaymentEventSource, links: readonly PaymentLink[]): Promise<void> {

@@ -5,9 +5,8 @@
 import type { Order as OrderRow } from "@adgen/prisma";
 import type { Tx } from "../../request-context.ts";
 import { changeCredits, LedgerReason } from "../credits/ledger.ts";
-import type { EventEffect } from "./apply-payment-event.ts";
 import { orderOfReversal } from "./payment-references.ts";
-import type { ReversedPayment } from "./provider-events.ts";
+import type { EventEffect, ReversedPayment } from "./types.ts";
 
 /**
  * Whether a plan order pays for the account's current period: no later payment of a plan (a renewal)

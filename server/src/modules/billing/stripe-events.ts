@@ -9,7 +9,7 @@
 //   no longer the invoice (`charge.invoice` was removed).
 // - charge.refunded, charge.dispute.created and charge.dispute.funds_withdrawn: reversals.
 import { amountCents, completed, ids, ignored, type Json, linksTo, obj, refundedShare, requireId, text } from "./event-fields.ts";
-import type { PaymentEvent, PaymentLink } from "./provider-events.ts";
+import type { PaymentEvent, PaymentLink } from "./types.ts";
 
 /** The payment intents and charges an invoice names as having paid it, linked to the invoice's id. */
 function invoiceLinks(invoice: Json): PaymentLink[] {

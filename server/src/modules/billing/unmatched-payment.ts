@@ -7,8 +7,7 @@
 // account this service knows, on no account, saying what the provider knows of the customer.
 // apply-payment-event.ts logs a warning as well.
 import type { Tx } from "../../request-context.ts";
-import type { EventEffect } from "./apply-payment-event.ts";
-import type { CompletedPayment } from "./provider-events.ts";
+import type { CompletedPayment, EventEffect } from "./types.ts";
 
 export const UNMATCHED_PAYMENT_FLAG = "unmatched_payment";
 

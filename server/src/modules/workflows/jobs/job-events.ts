@@ -8,6 +8,18 @@ import { scheduleWebhooks } from "../../webhooks/deliver.ts";
 
 export const JOB_EVENT = "job.event";
 
+/**
+ * The progress of a job whose steps have all run but which has not completed yet: what the last step
+ * leaves (run-job.ts caps it there) and what each `video.ready` says. Only `workflow.completed` says
+ * 100 and `completed`, so a client that stops at the first completed event gets the result.
+ */
+export const LAST_STEP_PROGRESS = 99;
+
+/** A `video.ready` event: the job is not complete until `workflow.completed` follows. */
+export function videoReadyData(video: { step: string | null; videoUrl: string; duration: number | null; result?: unknown }): JobEventData {
+  return { ...video, status: "processing", progress: LAST_STEP_PROGRESS };
+}
+
 export interface JobEventData {
   step?: string | null;
   status: string;

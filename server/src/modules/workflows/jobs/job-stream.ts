@@ -6,7 +6,7 @@ import type { JobEventView } from "@adgen/schema";
 import type { Services } from "../../../request-context.ts";
 import { iterateEvents } from "../../../bus/bus.ts";
 import { type PushSource, pushableStream } from "../../../streams/push-source.ts";
-import { JOB_EVENT, toEventView } from "./job-events.ts";
+import { JOB_EVENT, LAST_STEP_PROGRESS, toEventView } from "./job-events.ts";
 import { subscribeToJob } from "./job-fan-out.ts";
 import { findJobFor, type JobActor, TERMINAL, toJobView } from "./jobs.ts";
 
@@ -107,15 +107,18 @@ function jobEventSource(services: Services, jobId: string, after: number | null)
           }
         }
         if (phase === "done") return false;
+        // Only workflow.completed says completed: a job stored as completed whose last event is not yet
+        // written (its video.ready events go first) is still processing to a stream's reader.
+        const settling = view.status === "completed";
         sink.write(
           item("step", {
             id: lastSeq,
             jobId,
             type: "workflow.state",
             step: view.step,
-            status: view.status,
-            progress: view.progress,
-            result: view.result,
+            status: settling ? "processing" : view.status,
+            progress: settling ? Math.min(view.progress, LAST_STEP_PROGRESS) : view.progress,
+            result: settling ? null : view.result,
             at: view.updatedAt,
           }),
         );

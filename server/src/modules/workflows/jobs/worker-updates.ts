@@ -9,7 +9,7 @@ import { AppError, Errors, formatIssues, parseInput } from "../../../errors.ts";
 import { assertStorableUrl } from "../../net/safe-fetch.ts";
 import { admitNext } from "../launch/enqueue.ts";
 import { failAndRefund } from "./fail-job.ts";
-import { emitJobEvent } from "./job-events.ts";
+import { emitJobEvent, videoReadyData } from "./job-events.ts";
 import { finishedJobMessage, type JobActor, TERMINAL, toJobView } from "./jobs.ts";
 
 /** `caller` is the signed-in account, if any (an owner or admin may report too); a worker sends the bearer WORKER_TOKEN. */
@@ -72,13 +72,12 @@ export async function postWorkerUpdate(
   if (update.status === "completed") {
     const final = (updated.result as { finalVideo?: string; assets?: { duration?: number }[] } | null) ?? {};
     if (final.finalVideo) {
-      await emitJobEvent(services, updated, "video.ready", {
-        step: updated.currentStep,
-        status: "completed",
-        progress: 100,
-        videoUrl: final.finalVideo,
-        duration: final.assets?.[0]?.duration ?? null,
-      });
+      await emitJobEvent(
+        services,
+        updated,
+        "video.ready",
+        videoReadyData({ step: updated.currentStep, videoUrl: final.finalVideo, duration: final.assets?.[0]?.duration ?? null }),
+      );
     }
     await emitJobEvent(services, updated, "workflow.completed", {
       step: updated.currentStep,

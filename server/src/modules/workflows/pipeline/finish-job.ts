@@ -4,7 +4,7 @@
 import type { Prisma } from "@adgen/prisma";
 import { renderStepFormat, STEP } from "@adgen/schema";
 import { admitNext } from "../launch/enqueue.ts";
-import { emitJobEvent } from "../jobs/job-events.ts";
+import { emitJobEvent, videoReadyData } from "../jobs/job-events.ts";
 import { discardRefundedJobMedia } from "../jobs/fail-job.ts";
 import { planPublication, queuePublication } from "../../social/publish.ts";
 import { type JobRun, since } from "./job-run.ts";
@@ -43,14 +43,12 @@ export async function finishJob(run: JobRun, steps: PipelineStep[], outputs: Map
     const rendered = renderStepFormat(step.name) !== null ? (outputs.get(step.name) as RenderedFormat) : null;
     if (rendered?.kind !== "video") continue;
     const url = `${services.config.publicUrl}/api/media/${rendered.key.replace(/^jobs\//, "")}`;
-    await emitJobEvent(services, job, "video.ready", {
-      step: step.name,
-      status: "completed",
-      progress: 100,
-      videoUrl: url,
-      duration: rendered.durationSec,
-      result: { format: rendered.format, url },
-    });
+    await emitJobEvent(
+      services,
+      job,
+      "video.ready",
+      videoReadyData({ step: step.name, videoUrl: url, duration: rendered.durationSec, result: { format: rendered.format, url } }),
+    );
   }
   const first = result.assets[0];
   await emitJobEvent(services, job, "workflow.completed", {

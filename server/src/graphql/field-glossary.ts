@@ -1,0 +1,311 @@
+// What the fields and arguments most often left undescribed mean, written for a partner reading the schema:
+// what the value is, its unit, its range, and when it is null. The catalogue's types come from the
+// operations' zod schemas; a field whose schema has no description of its own used to get its name in
+// words ("jobId" → "job id."). `describeFromGlossary` (schema.ts) gives such a field or argument the
+// glossary's sentence instead; a schema's own description always wins. `{thing}` is the type (or the
+// operation, for an argument) in words.
+
+type Entry = string;
+
+export const FIELD_GLOSSARY: Record<string, Entry> = {
+  // Ids and references.
+  id: "The {thing}'s id: an opaque string, stable for its life; pass it back wherever an operation asks for this {thing}.",
+  jobId: "The job's id (a UUID), as `workflowLaunch` answered it; `workflowJob(jobId:)` reads the job.",
+  userId: "The account's id (a UUID).",
+  projectId: "The project's id (a UUID); a project is one finished or running job as the account's list shows it.",
+  creativeId: "The creative's id: one rendered output (a video or image) of a project.",
+  brandId: "The brand's id (a UUID); null or absent means the account's default brand.",
+  orderId: "The order's id (a UUID): one purchase of a credit pack or a plan.",
+  threadId: "The assistant conversation's id (a UUID).",
+  batchId: "The batch's id (a UUID): several launches made in one call.",
+  sessionId: "The payment provider's checkout session id; null until a checkout was opened.",
+  planId: "A plan id: trial, subscription_starter, subscription_pro, subscription_agency or subscription_enterprise.",
+  key: "The entry's key: a stable machine name (not shown to people).",
+  // Names and words.
+  name: "The {thing}'s name as shown to people.",
+  title: "The {thing}'s title as shown to people.",
+  label: "The {thing}'s label as shown to people, in English.",
+  description: "What the {thing} is, in a sentence or two for people (English).",
+  email: "An e-mail address (lower-cased as stored).",
+  password: "A password: at least 8 characters; never answered back.",
+  message: "A sentence for people saying what happened (English).",
+  note: "A free-text note for people; null when none was written.",
+  reason: "Why, in a sentence for people; null when no reason applies.",
+  explanation: "Why, in a sentence or two for people (English).",
+  text: "The words as shown or spoken.",
+  headline: "The main line of copy, as shown on screen.",
+  body: "The supporting line of copy under the headline; null or absent when the scene has none.",
+  cta: "The call to action as shown (e.g. “Shop now”); null or absent when there is none.",
+  hook: "The opening line, the first thing the viewer reads or hears.",
+  statement: "The claim as written, one sentence.",
+  company: "The company's name as the person wrote it; null when not given.",
+  category: "The {thing}'s category, a lower-case word.",
+  industry: "The brand's industry in a few words (e.g. “coffee roastery”); null when not set.",
+  targetAudience: "Who the ads speak to, in a sentence (e.g. “busy parents in their 30s”); null when not set.",
+  productDescription: "What the product is and does, in the brand's words; null when not set.",
+  brandName: "The brand's name as shown in ads.",
+  brandVoice: "How the brand speaks (e.g. “warm, direct, a little playful”); null when not set.",
+  brandValues: "What the brand stands for, a few words each; empty when not set.",
+  styleGuide: "The brand's written style rules the copy follows; null when not set.",
+  preferredLanguage: "The language ads are written in, as a BCP 47 tag (e.g. en, de, ar).",
+  examples: "A few examples, newest first.",
+  // States and kinds.
+  status: "The {thing}'s current state, one of the values its type lists.",
+  type: "The {thing}'s kind, one of the values its type lists (for a workflow: staticad, cinematic, …).",
+  kind: "What kind of {thing} this is, one of the values its type lists.",
+  role: "The role, one of the values its type lists (an account's: user or admin).",
+  action: "What was done or is to be done, one of the values its type lists.",
+  decision: "What was decided: approve or reject.",
+  active: "Whether the {thing} is in effect now.",
+  ok: "Whether the check passed.",
+  completed: "How many finished successfully (a count, 0 or more).",
+  failed: "How many failed (a count, 0 or more); their credits were refunded.",
+  pending: "How many are still waiting or running (a count, 0 or more).",
+  deleted: "Whether it was deleted (true) or there was nothing to delete (false).",
+  error: "What went wrong, a sentence for people; null when nothing did.",
+  lastError: "The last failure's message; null when the last attempt succeeded or none was made.",
+  warnings: "Things worth knowing about the result that did not stop it, a sentence each; empty when none.",
+  step: "The pipeline step this is about (art_direction, render:9:16, done, …); null before the first step.",
+  progress: "How far along, in percent: an integer from 0 to 100 (100 only when completed).",
+  // Amounts, counts and money.
+  total: "How many there are in all (a count, 0 or more), not only on this page.",
+  count: "How many (a count, 0 or more).",
+  credits: "An amount of credits (an integer, 0 or more); one credit pays for one standard static ad.",
+  creditsUsed: "Credits spent in the period (an integer, 0 or more), refunds deducted.",
+  balance: "The account's credit balance now (an integer, 0 or more).",
+  signupCredits: "Credits a new account receives on sign-up (an integer, 0 or more).",
+  trialDays: "How long the trial lasts, in days (an integer, 0 or more).",
+  amountCents: "An amount of money in the currency's minor unit (cents): an integer, 0 or more.",
+  currency: "The currency, as an ISO 4217 code in lower case (usd, eur, …).",
+  cost: "The price in credits (an integer, 0 or more).",
+  spend: "Money spent on the ads, in the account's currency (a decimal, 0 or more); null when not reported.",
+  revenue: "Money the ads earned, in the account's currency (a decimal, 0 or more); null when not reported.",
+  roas: "Return on ad spend: revenue divided by spend (a decimal, 0 or more); null when spend is 0 or unknown.",
+  ctr: "Click-through rate: clicks divided by impressions, from 0 to 1; null when there were no impressions.",
+  impressions: "How many times the ads were shown (a count, 0 or more).",
+  clicks: "How many times the ads were clicked (a count, 0 or more).",
+  conversions: "How many purchases or sign-ups the ads led to (a count, 0 or more).",
+  signups: "How many accounts signed up (a count, 0 or more).",
+  orders: "How many orders were paid (a count, 0 or more).",
+  runs: "The latest runs, newest first.",
+  jobs: "The jobs, newest first.",
+  projects: "The projects, newest first.",
+  rating: "A rating from 1 (poor) to 5 (excellent).",
+  score: "A score from 0 to 100; higher is better.",
+  bytes: "A size in bytes (an integer, 0 or more).",
+  max: "The most allowed (an integer).",
+  width: "Width in pixels (an integer).",
+  height: "Height in pixels (an integer).",
+  durationSec: "How long, in seconds (a decimal, more than 0).",
+  everySeconds: "How often it runs, in seconds between runs (an integer, more than 0).",
+  version: "The version, as a string (e.g. 1.0.0).",
+  // Times and periods.
+  date: "A calendar day, YYYY-MM-DD (UTC).",
+  from: "The first day of the period, YYYY-MM-DD (UTC), included; null or absent: from the start.",
+  to: "The last day of the period, YYYY-MM-DD (UTC), included; null or absent: up to today.",
+  period: "The period looked at: 7d, 30d or 90d (the last 7, 30 or 90 days).",
+  interval: "How often a plan is billed: monthly or yearly.",
+  trialEndsAt: "When the trial ends, an ISO 8601 date-time (UTC); null when the account is not on a trial.",
+  lastRunAt: "When it last ran, an ISO 8601 date-time (UTC); null before its first run.",
+  nextRunAt: "When it runs next, an ISO 8601 date-time (UTC); null when it is not scheduled.",
+  // Launch options.
+  quality: "The quality tier: standard (720p, 30 fps) or premium (1080p, 60 fps, costs more).",
+  formats: "Aspect ratios to render, e.g. 9:16, 1:1, 16:9; absent: the workflow type's default.",
+  format: "An aspect ratio (9:16, 1:1, 16:9, 4:5) or, for a file, its extension (mp4, png, vtt, …).",
+  hitl: "Human in the loop: whether the job pauses after its storyboard for the account's review before rendering.",
+  framework: "The copywriting framework (aida, pas, bab, fab, …); absent: the type's default.",
+  tone: "The tone of voice (e.g. friendly, bold, luxurious); absent: the brand's.",
+  adPreset: "An ad style preset from GET /config/studio's adPresets; absent: none.",
+  seasonal: "A seasonal theme (ramadan, eid, christmas, black_friday, …); absent: none.",
+  callbackUrl: "An https URL that receives the job's events as signed webhooks; absent: the account's default, if any.",
+  voice: "The voice-over's voice id (from voiceOptions); absent: the built-in voice.",
+  voiceProvider: "The speech provider: elevenlabs, openai or the built-in espeak.",
+  provider: "The provider that did it or is to do it (a payment or media provider's name).",
+  platform: "Where the asset is meant to run: tiktok, instagram, youtube, facebook, linkedin or all.",
+  platforms: "Where the ads are meant to run (tiktok, instagram, youtube, facebook, linkedin).",
+  models: "The models used, by kind (image, video, voice), ids from `publicStudio`.",
+  image: "An image model's id (from `publicStudio`), or null when no picture was generated.",
+  video: "A video model's id (from `publicStudio`), or null when no video was generated.",
+  target: "What it is aimed at, in a few words.",
+  brief: "The brief as written by the account, free text.",
+  briefReading: "How the brief was read: what the service took from it and where each part came from.",
+  creativeScore: "The storyboard's creative score before rendering (0–100, with its parts); null when not scored.",
+  source: "Where it came from: a URL, a file name or a kind of source.",
+  sources: "Where the facts used came from (URLs or file names); empty when none were used.",
+  result: "The {thing}'s result; null until there is one.",
+  totals: "The sums over the whole period.",
+  tiers: "The quality tiers and what each costs.",
+  plans: "The plans on offer, with their prices and credits.",
+  prompts: "The prompts, in order.",
+  negative: "What the picture should not show, a few words each.",
+  default: "The value used when none is given.",
+  defaultType: "The workflow type used when none is given.",
+  featureFlags: "Switches for features being rolled out, by name: true when on for everyone.",
+  maintenanceMode: "Whether the service refuses changes for maintenance (reads keep working).",
+  maintenanceMessage: "What people see during maintenance; null when none was set.",
+  marketing: "The service's own marketing settings.",
+  feedback: "What people said about it, a sentence each.",
+  // Brands and media.
+  colors: "Colours as #rrggbb strings.",
+  brandColors: "The brand's colours as #rrggbb strings, main colour first.",
+  primary: "The primary colour, #rrggbb.",
+  secondary: "The secondary colour, #rrggbb.",
+  accent: "The accent colour, #rrggbb.",
+  logoUrl: "Where the logo is served: an absolute https URL on this service; null when there is no logo.",
+  brandKit: "The brand's kit: its logo, colours and fonts as used in ads; null when none is set.",
+  brand: "The brand the {thing} was made for; null: the account's default brand.",
+  websiteUrl: "The brand's website, an absolute http(s) URL; null when not set.",
+  sourceUrl: "The page it was read from, an absolute http(s) URL; null when it came from a file.",
+  socialLinks: "The brand's social profiles, absolute https URLs.",
+  competitorUrls: "Competitors' websites, absolute http(s) URLs.",
+  url: "An absolute URL (https on a deployed service) where it can be fetched.",
+  thumbnail: "A still of the video or image, an absolute URL (JPEG); null when there is none yet.",
+  lighting: "The lighting (e.g. golden hour, soft studio light).",
+  camera: "The camera and lens (e.g. 35mm, shallow depth of field).",
+  // Offset paging (admin lists) and the remaining arguments.
+  page: "Which page to answer, counting from 1 (default 1); past the last page the list is empty.",
+  pageSize: "Rows per page: an integer from 1 to 100 (default 20).",
+  totalPages: "How many pages the whole list fills at this page size (0 when it is empty).",
+  startDate: "The first day counted, YYYY-MM-DD (UTC), included; absent: the account's first day.",
+  endDate: "The last day counted, YYYY-MM-DD (UTC), included; absent: today.",
+  concept: "What the ad is about, in the account's words: the product, the offer, the angle.",
+  async: "Whether to answer at once with the job id (true, the default) and run in the background; false waits for the result.",
+  imagesOnly: "Whether to make the pictures only, without rendering a video (costs less).",
+  publish: "Whether to post the result to the account's connected social page once it is done.",
+  project: "ad-optimizer only: the id of the project to improve.",
+  idempotencyKey: "A key of the caller's choosing: a repeat with the same key answers the first launch instead of charging again.",
+  currentPassword: "The account's current password, to confirm it is the owner asking.",
+  newPassword: "The new password: at least 8 characters, not the same as the current one.",
+  scenes: "The storyboard's scenes, in order.",
+  makeDefault: "Whether this becomes the account's default brand (used when a launch names none).",
+  weekdays: "The days it runs, 0 (Sunday) to 6 (Saturday).",
+  times: "The times of day it runs, HH:MM (24-hour) in `timezone`.",
+  timezone: "An IANA time zone name (e.g. Europe/Berlin); absent: UTC.",
+  frequency: "How often it runs: daily, weekly or monthly.",
+  urls: "Absolute http(s) URLs of pages to read; each is fetched once, in the background.",
+  rotateSecret: "Whether to issue a new signing secret (the old one stops working at once).",
+  pageId: "The social platform's id of the page to post to.",
+  accessToken: "The social platform's access token for that page; stored encrypted, never answered back.",
+  packId: "A credit pack: pack_10, pack_25, pack_50 or pack_100 (the number is the credits it adds).",
+  params: "The prompt's parts: subject, context, style, quality, lighting, camera, and what to avoid (negative).",
+  currentPlanId: "The account's plan id (trial, subscription_starter, subscription_pro, subscription_agency, subscription_enterprise).",
+  providerPreference: "Which media providers the account prefers: the built-in studio or a remote provider.",
+  amount: "An amount of credits: a whole number (negative to take credits back).",
+  agentId: "The background agent's id, as `adminAgents` lists them.",
+  kinds: "Which kinds to make (at least one).",
+  reporterName: "The reporting person's name; absent when they prefer not to say.",
+  reporterEmail: "Where the reporting person can be answered, an e-mail address.",
+  goodFaith: "The reporter's statement that the report is accurate and made in good faith (must be true).",
+  decisionId: "The moderation decision's id, as the decision's notice gave it.",
+  subscription: "A Web Push subscription as the browser's PushManager gives it: an https endpoint and its p256dh and auth keys.",
+  transcript: "What the person said, as text; absent when `audio` is sent instead.",
+  audio: "The spoken question as base64-encoded audio; absent when `transcript` is sent.",
+  audioType: "The audio's media type (audio/webm, audio/wav, audio/ogg, …).",
+  eventId: "The sender's own id of the event: a repeat with the same id is counted once.",
+  value: "The event's value in the account's currency (a decimal, 0 or more); absent when it has none.",
+  occurredAt: "When it happened, an ISO 8601 date-time; absent: now.",
+  confirmedCost: "The cost in credits the caller was shown and accepts; the call is refused if the real cost differs.",
+  flagId: "The account flag's id, as `accountFlagsList` lists it.",
+  lastEventId:
+    "Resume after this event id (an integer, as an earlier event's `id` gave it): only later events are sent. Absent: the job's current state first, then live events.",
+  finishedAt: "When it finished, an ISO 8601 date-time (UTC); null while it has not.",
+  finalVideo: "The main video's URL (absolute); null for a result without video (a static ad, images only).",
+  assets: "Every file the result is made of (videos, images, captions, voice-over), each with its URL and format.",
+  success: "Whether it succeeded.",
+  attempts: "How many times it was tried (an integer, 1 or more).",
+  duration: "How long, in seconds (a decimal).",
+  refunded: "Whether its credits were given back.",
+  subscribed: "Whether this browser is subscribed now.",
+  vapidPublicKey: "The service's VAPID public key (base64url), for the browser's PushManager.subscribe.",
+  timezoneOffset: "Minutes east of UTC.",
+  summary: "A summary for people, a sentence or two.",
+  creatives: "The rendered outputs (videos and images), newest first.",
+  created: "When it was created, an ISO 8601 date-time (UTC).",
+  costCents: "What it cost, in cents of the account's currency (an integer, 0 or more).",
+  totalCents: "The total, in cents of the currency (an integer, 0 or more).",
+  creditsCharged: "Credits taken for it (an integer, 0 or more), before any refund.",
+  cpc: "Cost per click in the account's currency (a decimal); null when there were no clicks.",
+  cpa: "Cost per conversion in the account's currency (a decimal); null when there were no conversions.",
+  mimeType: "The file's media type (e.g. image/png, application/pdf).",
+  size: "The file's size in bytes (an integer, 0 or more).",
+  endpoint: "The push subscription's endpoint, an https URL the browser's push service gave.",
+  deliveredAt: "When it was delivered, an ISO 8601 date-time (UTC); null until it was.",
+  decidedAt: "When it was decided, an ISO 8601 date-time (UTC); null while pending.",
+  extractedAt: "When its text was extracted, an ISO 8601 date-time (UTC); null until it was.",
+  ratedAt: "When it was rated, an ISO 8601 date-time (UTC).",
+  lastFinishedAt: "When the last run finished, an ISO 8601 date-time (UTC); null before the first.",
+  lastDurationMs: "How long the last run took, in milliseconds; null before the first.",
+  lastStatus: "How the last run ended (ok or failed); null before the first.",
+  lastResult: "What the last run reported; null before the first.",
+  mood: "The music bed's character: energetic, calm, luxurious, playful or warm.",
+  motion: "How the camera moves over the picture (push-in, pull-out, pan-left, pan-right, pan-up, pan-down, static).",
+  shotList: "cinematic only: camera, lens, lighting and motion per scene, in order.",
+  users: "Accounts (a count, 0 or more).",
+  trial: "The trial's terms: its credits and its length in days.",
+  days: "A number of days (an integer, 1 or more).",
+  hour: "An hour of the day, 0–23 (UTC).",
+  delta: "The change, positive or negative.",
+  byStatus: "Counts by status: each status with how many are in it.",
+  byPlan: "Counts by plan: each plan id with how many accounts are on it.",
+  price: "A price in the plan's currency, in its major unit (e.g. 29 for $29).",
+  variants: "The alternative versions made, in order.",
+  fonts: "The fonts, by role (heading, body), as font family names.",
+  grade: "A letter grade from A (best) to F.",
+  limits: "The limits in force, each with its current value.",
+  settings: "The current settings.",
+  entries: "The entries, newest first.",
+  points: "Points on the scale (an integer).",
+};
+
+/** A type's or an operation's name in words: `AdminMarketingRuns` → "admin marketing runs". */
+export function inWords(name: string): string {
+  return name
+    .replace(/(Input|Entry|Value)$/, "")
+    .replace(/[_-]+/g, " ")
+    .replace(/([a-z0-9])([A-Z])/g, "$1 $2")
+    .toLowerCase()
+    .trim();
+}
+
+/** Whether `description` says no more than `name` does ("jobId" → "job id."), or is missing. */
+export function restatesName(name: string, description: string | null | undefined): boolean {
+  if (!description) return true;
+  const said = description
+    .replace(/\s*\(REST and tRPC: `[^`]*`\)\s*$/, "")
+    .replace(/[.\s]+$/, "")
+    .toLowerCase()
+    .trim();
+  return said === inWords(name) || said === name.toLowerCase() || said === inWords(name).replace(/ /g, "");
+}
+
+/**
+ * What a name's ending says of its value's unit or format, for names the glossary does not list:
+ * `paidAt` is a date-time, `latencyMs` milliseconds, `posterUrl` an absolute URL, `isDefault` a yes or no.
+ */
+const BY_ENDING: Array<[RegExp, (words: string) => string]> = [
+  [
+    /At$/,
+    (w) => {
+      const what = w.replace(/ at$/, "");
+      return `${/(ed|id)$/.test(what) ? `When it was ${what}` : `The ${what} time`}: an ISO 8601 date-time (UTC); null when it has not happened.`;
+    },
+  ],
+  [/Url$/, (w) => `The ${w.replace(/ url$/, "")} address: an absolute URL; null when there is none.`],
+  [/Id$/, (w) => `The ${w.replace(/ id$/, "")}'s id: an opaque string, as the API answers it elsewhere.`],
+  [/Cents$/, (w) => `The ${w.replace(/ cents$/, "")} amount in cents of the currency (an integer, 0 or more).`],
+  [/Ms$/, (w) => `The ${w.replace(/ ms$/, "")} time in milliseconds (an integer, 0 or more).`],
+  [/Seconds$|Sec$/, (w) => `The ${w.replace(/ (seconds|sec)$/, "")} time in seconds (0 or more).`],
+  [/Bytes$/, (w) => `The ${w.replace(/ bytes$/, "")} size in bytes (an integer, 0 or more).`],
+  [/Days$/, (w) => `The ${w.replace(/ days$/, "")} period in days (an integer, 0 or more).`],
+  [/Count$/, (w) => `How many ${w.replace(/ count$/, "")} (an integer, 0 or more).`],
+  [/^(is|has|can)[A-Z]/, (w) => `Whether it ${w.replace(/^is /, "is ").replace(/^has /, "has ").replace(/^can /, "can ")}: true or false.`],
+];
+
+/** The glossary's sentence for `name` on `thing`, keeping the REST/tRPC name note a description carried. */
+export function describeFromGlossary(name: string, thing: string, current: string | null | undefined): string | undefined {
+  const ending = BY_ENDING.find(([pattern]) => pattern.test(name));
+  const entry = FIELD_GLOSSARY[name] ?? (ending ? ending[1](inWords(name)) : undefined);
+  if (!entry) return undefined;
+  const note = current?.match(/\s*\(REST and tRPC: `[^`]*`\)\s*$/)?.[0] ?? "";
+  return `${entry.replaceAll("{thing}", inWords(thing))}${note}`;
+}
