@@ -18,9 +18,24 @@ export interface LoadTarget {
   fresh?: boolean;
 }
 
-/** Requests per second (autocannon's average over `seconds`) with 16 keep-alive connections; any non-2xx fails. */
-export function autocannon(target: LoadTarget, seconds: number, connections = 16): Promise<number> {
-  return new Promise<number>((resolve, reject) => {
+export interface LoadRate {
+  /** autocannon's average of its per-second samples. */
+  perSecond: number;
+  /** Requests answered in all. */
+  total: number;
+}
+
+type Report = { requests: { average: number; total: number }; non2xx: number; errors: number };
+
+function rateOf(target: LoadTarget, out: string): LoadRate {
+  const report = JSON.parse(out) as Report;
+  if (report.non2xx || report.errors) throw new Error(`${target.url}: ${report.non2xx} non-2xx, ${report.errors} errors`);
+  return { perSecond: report.requests.average, total: report.requests.total };
+}
+
+/** The load's rate with 16 keep-alive connections for `seconds`; any non-2xx answer fails it. */
+export function autocannon(target: LoadTarget, seconds: number, connections = 16): Promise<LoadRate> {
+  return new Promise<LoadRate>((resolve, reject) => {
     if (target.fresh) return fresh(target, seconds, connections).then(resolve, reject);
     const args = ["-c", String(connections), "-d", String(seconds), "-j", "-m", target.method ?? "GET"];
     for (const [name, value] of Object.entries(target.headers ?? {})) args.push("-H", `${name}=${value}`);
@@ -33,9 +48,7 @@ export function autocannon(target: LoadTarget, seconds: number, connections = 16
     child.on("error", reject);
     child.on("close", () => {
       try {
-        const report = JSON.parse(out) as { requests: { average: number }; non2xx: number; errors: number };
-        if (report.non2xx || report.errors) reject(new Error(`${target.url}: ${report.non2xx} non-2xx, ${report.errors} errors`));
-        else resolve(report.requests.average);
+        resolve(rateOf(target, out));
       } catch (error) {
         reject(error);
       }
@@ -57,8 +70,8 @@ autocannon({
 });
 `;
 
-function fresh(target: LoadTarget, seconds: number, connections: number): Promise<number> {
-  return new Promise<number>((resolve, reject) => {
+function fresh(target: LoadTarget, seconds: number, connections: number): Promise<LoadRate> {
+  return new Promise<LoadRate>((resolve, reject) => {
     const child = spawn(process.execPath, ["-e", FRESH_SOURCE], {
       env: {
         ...process.env,
@@ -77,9 +90,7 @@ function fresh(target: LoadTarget, seconds: number, connections: number): Promis
     child.on("error", reject);
     child.on("close", () => {
       try {
-        const report = JSON.parse(out) as { requests: { average: number }; non2xx: number; errors: number };
-        if (report.non2xx || report.errors) reject(new Error(`${target.url}: ${report.non2xx} non-2xx, ${report.errors} errors`));
-        else resolve(report.requests.average);
+        resolve(rateOf(target, out));
       } catch (error) {
         reject(error);
       }
