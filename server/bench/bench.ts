@@ -13,12 +13,10 @@
 //   7. start to healthy and idle memory of the service process, PGlite and PostgreSQL (bench/startup-memory.ts)
 //   8. `pnpm bench start`: from a fresh clone, install (with its builds), first start and restart to the
 //      address line, and a quiet SIGTERM (bench/fresh-clone-start.ts)
-import { spawn } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import { copyFileSync, existsSync, mkdirSync, mkdtempSync, rmSync } from "node:fs";
 import { availableParallelism, loadavg, tmpdir } from "node:os";
-import { dirname, join } from "node:path";
-import { fileURLToPath } from "node:url";
+import { join } from "node:path";
 import pg from "pg";
 import { type DatabaseTarget, loadConfig } from "../src/config/env.ts";
 import { listen } from "../src/http/app.ts";
@@ -396,8 +394,8 @@ async function transports(label: string, database: DatabaseTarget) {
         const before = process.cpuUsage();
         const { perSecond, total } = await autocannon(targets[name]!, 3);
         const used = process.cpuUsage(before);
-        (rates[name] ??= []).push(perSecond);
-        (cpus[name] ??= []).push((used.user + used.system) / 1000 / Math.max(1, total));
+        rates[name] = [...(rates[name] ?? []), perSecond];
+        cpus[name] = [...(cpus[name] ?? []), (used.user + used.system) / 1000 / Math.max(1, total)];
       }
     }
     await targets.close();

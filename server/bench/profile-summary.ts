@@ -18,7 +18,7 @@ if (!file) throw new Error("usage: profile-summary.ts <file.cpuprofile> [top]");
 const profile = JSON.parse(readFileSync(file, "utf8")) as Profile;
 const byId = new Map(profile.nodes.map((node) => [node.id, node]));
 const self = new Map<number, number>();
-profile.samples.forEach((id, i) => self.set(id, (self.get(id) ?? 0) + (profile.timeDeltas[i] ?? 0)));
+for (const [i, id] of profile.samples.entries()) self.set(id, (self.get(id) ?? 0) + (profile.timeDeltas[i] ?? 0));
 
 /** A file's place: its package (`graphql`, `@trpc/server`), else its path inside the repository. */
 function placeOf(url: string): string {

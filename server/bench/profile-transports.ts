@@ -52,7 +52,11 @@ try {
   if (!target) throw new Error(`unknown variant ${variant}: ${Object.keys(targets).join(", ")}`);
   if (process.env.SHOW_ONE) {
     const t0 = performance.now();
-    const res = await fetch(target.url, { method: target.method ?? "GET", headers: target.headers, body: target.body?.replace("[<id>]", "x1") });
+    const res = await fetch(target.url, {
+      method: target.method ?? "GET",
+      headers: target.headers,
+      body: target.body?.replace("[<id>]", "x1"),
+    });
     console.log(res.status, (await res.text()).slice(0, 600), `${(performance.now() - t0).toFixed(0)} ms`);
   }
   await autocannon(target, 1);
@@ -61,7 +65,9 @@ try {
   const session = new Session();
   session.connect();
   const post = <T>(method: string, params?: object) =>
-    new Promise<T>((resolve, reject) => session.post(method, params ?? {}, (error, result) => (error ? reject(error) : resolve(result as T))));
+    new Promise<T>((resolve, reject) =>
+      session.post(method, params ?? {}, (error, result) => (error ? reject(error) : resolve(result as T))),
+    );
   await post("Profiler.enable");
   await post("Profiler.setSamplingInterval", { interval: 500 });
   await post("Profiler.start");
@@ -75,7 +81,9 @@ try {
   const { perSecond: rate, total: answered } = await autocannon(target, Number(secondsArg));
   pg.Client.prototype.query = query;
   const cpu = process.cpuUsage(cpuBefore);
-  console.log(`server CPU per request: ${((cpu.user + cpu.system) / 1000 / answered).toFixed(3)} ms (${(cpu.system / 1000 / answered).toFixed(3)} ms of it in the kernel)`);
+  console.log(
+    `server CPU per request: ${((cpu.user + cpu.system) / 1000 / answered).toFixed(3)} ms (${(cpu.system / 1000 / answered).toFixed(3)} ms of it in the kernel)`,
+  );
   if (dbArg === "postgres") console.log(`statements per request: ${(statements / answered).toFixed(2)}`);
   const { profile } = await post<{ profile: object }>("Profiler.stop");
   const out = join(process.env.PROFILE_DIR ?? tmpdir(), `${variant}-${dbArg}.cpuprofile`);
