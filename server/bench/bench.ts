@@ -5,32 +5,27 @@
 //   2. concurrent subscribers on one job in one process (REST SSE, and tRPC as the SPA reads it), p50/p99 delivery latency
 //      and the CPU each update cost the server and the readers
 //   3. render time of a 15 s 9:16 ad against its length, and four formats against one
-//   4. one authenticated read (the profile) through REST, tRPC and GraphQL, against a bare Hono route
-//      doing the same Prisma read (the issue's floor) and one running the handler's own statements, as
-//      ratios measured in one run
+//   4. one authenticated read (the profile) through REST, tRPC and GraphQL (also with a fresh document), and a
+//      partner's bulk GraphQL read, each against a bare Hono route running the statements it needs, as ratios
+//      of rate and of CPU per request measured in one run (bench/transport-targets.ts)
 //   5. fairness: one account holds 500 queued jobs; how long another account's new job waits to start
 //   6. memory while a 50 MB knowledge-base document streams in (bench/knowledge-upload.ts)
 //   7. start to healthy and idle memory of the service process, PGlite and PostgreSQL (bench/startup-memory.ts)
 //   8. `pnpm bench start`: from a fresh clone, install (with its builds), first start and restart to the
 //      address line, and a quiet SIGTERM (bench/fresh-clone-start.ts)
-import { spawn } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import { copyFileSync, existsSync, mkdirSync, mkdtempSync, rmSync } from "node:fs";
 import { availableParallelism, loadavg, tmpdir } from "node:os";
-import { dirname, join } from "node:path";
-import { fileURLToPath } from "node:url";
-import { serve } from "@hono/node-server";
-import { Hono } from "hono";
+import { join } from "node:path";
 import pg from "pg";
 import { type DatabaseTarget, loadConfig } from "../src/config/env.ts";
 import { listen } from "../src/http/app.ts";
 import { execFileSync } from "node:child_process";
 import { destination } from "pino";
 import { createLogger } from "../src/logging/logger.ts";
-import { readUser } from "../src/modules/auth/read-account.ts";
-import { hasApiKey } from "../src/modules/api-keys/api-keys.ts";
 import { createStudioRenderer, locateFfmpeg } from "../src/modules/render/index.ts";
 import { renderWorkers } from "./render-workers.ts";
+import { renderFarm } from "./render-farm.ts";
 import { createEspeakSynthesizer, narrate } from "../src/modules/voice/index.ts";
 import type { Storyboard } from "../src/modules/render/types.ts";
 import { createServices } from "../src/services.ts";
@@ -39,6 +34,8 @@ import { freshCloneStart } from "./fresh-clone-start.ts";
 import { knowledgeUploadMemory } from "./knowledge-upload.ts";
 import { type CpuShare, describeCpu, startCpuAccounting } from "./cpu-accounting.ts";
 import { runLoad } from "./http-load.ts";
+import { autocannon } from "./autocannon.ts";
+import { PARTNER_PROJECTS, profileTargets } from "./transport-targets.ts";
 import { startReaders } from "./sse-readers.ts";
 import { startupAndMemory } from "./startup-memory.ts";
 
@@ -377,82 +374,44 @@ async function renders() {
   }
 }
 
-/** autocannon's CLI: the load runs in its own process, so it does not share the server's event loop. */
-const autocannonBin = join(dirname(fileURLToPath(import.meta.url)), "../node_modules/.bin/autocannon");
-
-interface LoadTarget {
-  url: string;
-  method?: string;
-  headers?: Record<string, string>;
-  body?: string;
-}
-
+/**
+ * The signed-in profile read through REST, tRPC and GraphQL (the same document, and a fresh one every
+ * request), and a partner's bulk read, each against the bare statements it needs (transport-targets.ts).
+ * Interleaved rounds, so drift on the machine hits every variant alike; two figures per variant: requests
+ * per second, and the service process's CPU per request (the load runs in autocannon's own process), which
+ * a shared machine disturbs far less than the rate.
+ */
 async function transports(label: string, database: DatabaseTarget) {
   const app = await startApp(database);
-  const bare = new Hono();
   try {
-    const cookie = await login(app.url, `transports-${Date.now()}@example.com`, "password123", true);
-    const me = await (await fetch(`${app.url}/api/user/profile`, { headers: { cookie } })).json();
-    const id = me.data.id as string;
-    // The floor the issue set: the same account read through Prisma, with no authentication, rate limit or
-    // validation.
-    bare.get("/profile", async (c) => c.json(await app.services.prisma.user.findUnique({ where: { id } })));
-    // The profile's handler no longer goes through Prisma: the same two prepared statements it runs (the
-    // account, as authentication reads it, and whether it has an API key), bare. Against this floor a
-    // ratio is what the transport and the invocation path cost, and nothing else.
-    const sql = app.services.db.sql;
-    bare.get("/profile-sql", async (c) => c.json({ user: await readUser(sql, id), hasApiKey: await hasApiKey(sql, id) }));
-    const bareServer = serve({ fetch: bare.fetch, port: 0, hostname: "127.0.0.1" });
-    await new Promise((resolve) => bareServer.once("listening", resolve));
-    const barePort = (bareServer.address() as { port: number }).port;
-    const variants: Record<string, LoadTarget> = {
-      bare: { url: `http://127.0.0.1:${barePort}/profile` },
-      bareSql: { url: `http://127.0.0.1:${barePort}/profile-sql` },
-      rest: { url: `${app.url}/api/user/profile`, headers: { cookie } },
-      trpc: { url: `${app.url}/trpc/user.profile`, headers: { cookie } },
-      graphql: {
-        url: `${app.url}/graphql`,
-        method: "POST",
-        headers: { cookie, "content-type": "application/json" },
-        body: JSON.stringify({ query: "{ userProfile { id email role creditsBalance currentPlanId status } }" }),
-      },
-    };
-    const rates: Record<string, number[]> = { bare: [], bareSql: [], rest: [], trpc: [], graphql: [] };
-    const measure = (target: LoadTarget, seconds: number) =>
-      new Promise<number>((resolve, reject) => {
-        const args = ["-c", "16", "-d", String(seconds), "-j", "-m", target.method ?? "GET"];
-        for (const [name, value] of Object.entries(target.headers ?? {})) args.push("-H", `${name}=${value}`);
-        if (target.body) args.push("-b", target.body);
-        const child = spawn(autocannonBin, [...args, target.url]);
-        let out = "";
-        child.stdout.on("data", (chunk) => {
-          out += chunk;
-        });
-        child.on("error", reject);
-        child.on("close", () => {
-          const report = JSON.parse(out) as { requests: { average: number }; non2xx: number; errors: number };
-          if (report.non2xx || report.errors) reject(new Error(`${target.url}: ${report.non2xx} non-2xx, ${report.errors} errors`));
-          else resolve(report.requests.average);
-        });
-      });
-    for (const target of Object.values(variants)) await measure(target, 1); // warm-up
-    // Interleaved, three rounds, so drift on the machine hits every variant alike.
+    const targets = await profileTargets(app.services, app.url);
+    const names = ["bare", "bareSql", "rest", "trpc", "graphql", "graphqlFresh", "partnerSql", "partner"] as const;
+    const rates: Record<string, number[]> = {};
+    const cpus: Record<string, number[]> = {};
+    for (const name of names) await autocannon(targets[name]!, 1); // warm-up
     for (let round = 0; round < 3; round++) {
-      for (const [name, target] of Object.entries(variants)) rates[name]!.push(await measure(target, 3));
+      for (const name of names) {
+        const before = process.cpuUsage();
+        const { perSecond, total } = await autocannon(targets[name]!, 3);
+        const used = process.cpuUsage(before);
+        rates[name] = [...(rates[name] ?? []), perSecond];
+        cpus[name] = [...(cpus[name] ?? []), (used.user + used.system) / 1000 / Math.max(1, total)];
+      }
     }
-    bareServer.close();
+    await targets.close();
     const median = (values: number[]) => [...values].sort((a, b) => a - b)[1]!;
-    const floor = median(rates.bare!);
-    const sqlFloor = median(rates.bareSql!);
+    const rate = (name: string) => median(rates[name]!);
+    const cpu = (name: string) => median(cpus[name]!);
+    const against = (name: string, floor: string) =>
+      `${name} ${rate(name).toFixed(0)}/s = ${(rate(name) / rate(floor)).toFixed(2)}× (CPU ${cpu(name).toFixed(2)} ms a request = ${(cpu(floor) / cpu(name)).toFixed(2)}×)`;
     log(
-      `profile read on ${label}, median of 3 interleaved 3 s rounds (autocannon, 16 connections): bare Hono + Prisma ${floor.toFixed(0)}/s, ` +
-        `bare Hono + the handler's two prepared statements ${sqlFloor.toFixed(0)}/s; ` +
-        ["rest", "trpc", "graphql"]
-          .map((t) => {
-            const rate = median(rates[t]!);
-            return `${t} ${rate.toFixed(0)}/s = ${(rate / floor).toFixed(2)}× the Prisma floor, ${(rate / sqlFloor).toFixed(2)}× the statements' floor`;
-          })
-          .join("; "),
+      `profile read on ${label}, median of 3 interleaved 3 s rounds (autocannon, 16 connections), against the handler's two prepared statements bare (${rate("bareSql").toFixed(0)}/s, CPU ${cpu("bareSql").toFixed(2)} ms a request; bare Hono + Prisma ${rate("bare").toFixed(0)}/s): ` +
+        ["rest", "trpc", "graphql"].map((name) => against(name, "bareSql")).join("; ") +
+        `; graphql with a fresh document every request ${against("graphqlFresh", "bareSql").slice("graphqlFresh ".length)}`,
+    );
+    log(
+      `partner query on ${label} (viewer → brands → ${PARTNER_PROJECTS} projects with their daily performance), against the five statements it needs run bare (${rate("partnerSql").toFixed(0)}/s, CPU ${cpu("partnerSql").toFixed(2)} ms a request): ` +
+        `${rate("partner").toFixed(0)}/s, so it takes ${(rate("partnerSql") / rate("partner")).toFixed(2)}× their time (CPU ${cpu("partner").toFixed(2)} ms a request = ${(cpu("partner") / cpu("partnerSql")).toFixed(2)}× theirs)`,
     );
   } finally {
     await app.close();
@@ -590,7 +549,16 @@ async function main() {
     await renders();
     await overWorkers();
   }
-  if (only === "render-workers" && runs("render-workers")) await overWorkers();
+  // Scenes over machines: workers pinned to cores of their own, in network namespaces of their own.
+  if (only === "render-workers" && runs("render-workers")) {
+    const pgdb = await postgresTarget();
+    if (pgdb?.target.kind === "postgres") {
+      await renderFarm(log, (env) => startApp(pgdb.target, env), pgdb.target.url);
+      await pgdb.drop();
+    } else {
+      log("render farm: skipped (no PostgreSQL server at DATABASE_URL or 127.0.0.1:5432)");
+    }
+  }
   if (runs("fairness")) {
     await fairness("embedded PGlite (in memory)", { kind: "pglite-memory" });
     const pgdb = await postgresTarget();

@@ -26,6 +26,7 @@ import { CredentialEndedError } from "../modules/auth/credential-revocation.ts";
 import { logSocketOperation, type RequestTrace, startTrace } from "../logging/request-trace.ts";
 import { costErrors, costLimitRule, pagesByVariable } from "./cost.ts";
 import { depthLimitRule } from "./depth.ts";
+import { type NodeBodyContext, useJsonBodyFromNode } from "./json-body-from-node.ts";
 import { PARTNER_QUERIES } from "./partner-queries.ts";
 import { BAD_USER_INPUT, relayArgumentErrors } from "./relay-arguments.ts";
 import { subscribeSharing } from "./pushed-subscription.ts";
@@ -137,7 +138,7 @@ type Enveloped = {
   subscribe: (args: ExecutionArgs) => ReturnType<typeof subscribeSharing> | ReturnType<typeof subscribe>;
 };
 
-export type GraphQLServerContext = { requestContext: RequestContext };
+export type GraphQLServerContext = { requestContext: RequestContext } & NodeBodyContext;
 
 export function createGraphQL(services: Services) {
   let instance: ReturnType<typeof createYogaFor> | null = null;
@@ -194,6 +195,7 @@ function createYogaFor(services: Services) {
     // CORS is the front door's (server/src/http/front-door.ts): yoga's default would answer any origin.
     cors: false,
     plugins: [
+      useJsonBodyFromNode<GraphQLServerContext>(),
       {
         onResultProcess({ result, setResult, serverContext }) {
           const requestId = (serverContext as Partial<GraphQLServerContext>).requestContext?.trace?.requestId;

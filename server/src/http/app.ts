@@ -6,7 +6,7 @@ import { TRPC_MAX_BATCH_CALLS } from "@adgen/schema";
 import type { TRPCError } from "@trpc/server";
 import { fetchRequestHandler } from "@trpc/server/adapters/fetch";
 import { Hono } from "hono";
-import type { IncomingMessage, Server } from "node:http";
+import type { IncomingMessage, Server, ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
 import type { Services } from "../request-context.ts";
 import { createGraphQL } from "../graphql/yoga.ts";
@@ -18,6 +18,7 @@ import { invokeOperation } from "../operations/invoke.ts";
 import type { AnyOperation } from "../operations/operation.ts";
 import { appRouter } from "../trpc/router.ts";
 import { answerSubscription } from "../trpc/subscription-stream.ts";
+import { leanRequest } from "../trpc/lean-request.ts";
 import { sessionCookie } from "../operations/session-cookie.ts";
 import { writeDirectly } from "./direct-sse.ts";
 import { crossOrigin, frontDoor, isAllowedOrigin } from "../front-door/front-door.ts";
@@ -27,7 +28,7 @@ import { finishReadingBody, readUntouchedBody } from "./node-body.ts";
 import { createSecurityHeaders } from "./security-headers.ts";
 import { serveSpa } from "./static-spa.ts";
 
-type Bindings = { incoming?: IncomingMessage };
+type Bindings = { incoming?: IncomingMessage; outgoing?: ServerResponse };
 
 /** The client's address as the socket saw it (no proxy headers are trusted). */
 function clientIp(env: Bindings | undefined): string | null {
@@ -157,7 +158,7 @@ function restApi(services: Services, { ipOf, traceOf, incomingOf }: RequestRecor
 }
 
 /** `/trpc`: the SPA's API (subscriptions written by this transport, batches bounded). */
-function mountTrpc(app: App, services: Services, { traceOf }: RequestRecords): void {
+function mountTrpc(app: App, services: Services, { traceOf, incomingOf }: RequestRecords): void {
   app.all("/trpc/*", async (c) => {
     const request = c.req.raw;
     const trace = traceOf.get(request);
@@ -176,9 +177,13 @@ function mountTrpc(app: App, services: Services, { traceOf }: RequestRecords): v
     if (subscription) return subscription;
     const oversized = oversizedBatch(new URL(request.url));
     if (oversized) return oversized;
+    const readBody = () => {
+      const incoming = incomingOf.get(request);
+      return incoming ? readUntouchedBody(incoming) : null;
+    };
     return fetchRequestHandler({
       endpoint: "/trpc",
-      req: request,
+      req: leanRequest(request, { outgoing: c.env?.outgoing, readBody }),
       router: appRouter,
       maxBatchSize: TRPC_MAX_BATCH_CALLS,
       onError: ({ error }) => {
@@ -195,11 +200,20 @@ function mountGraphQL(
   services: Services,
   graphql: ReturnType<typeof createGraphQL>,
   security: ReturnType<typeof createSecurityHeaders>,
-  { traceOf }: RequestRecords,
+  { traceOf, incomingOf }: RequestRecords,
 ): void {
   app.on(["GET", "POST", "OPTIONS"], "/graphql", async (c) => {
-    const requestContext = await buildRequestContext(services, c.req.raw.headers, clientIp(c.env), traceOf.get(c.req.raw));
-    const response = await graphql.yoga.fetch(c.req.raw, { requestContext });
+    const request = c.req.raw;
+    const requestContext = await buildRequestContext(services, request.headers, clientIp(c.env), traceOf.get(request));
+    // A JSON body is read from Node's stream when the front door passed the request on untouched.
+    const readBody = () => {
+      const incoming = incomingOf.get(request);
+      return incoming ? readUntouchedBody(incoming) : null;
+    };
+    // handleRequest rather than fetch: fetch reads the request's `signal`, which on @hono/node-server builds
+    // the whole web Request (and an AbortController) for every call; a client that hangs up is the node
+    // server's to notice, as for REST and tRPC.
+    const response = await graphql.yoga.handleRequest(request, { requestContext, readBody });
     // Only GraphiQL answers HTML here (development only).
     return response.headers.get("content-type")?.startsWith("text/html") ? security.graphiqlPage(response) : response;
   });
