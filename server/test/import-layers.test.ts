@@ -45,6 +45,7 @@ const LAYERS: Array<{ name: string; paths: string[] }> = [
       "server/src/http/",
       "server/src/trpc/",
       "server/src/graphql/",
+      "server/src/mcp/",
       "rest-adapter/src/",
       "server/src/workers/",
     ],
