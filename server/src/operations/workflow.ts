@@ -12,10 +12,13 @@ import {
   LaunchResponse,
   PagePreview,
   PagePreviewQuery,
+  PreviewId,
+  PreviewRequest,
   RatingResult,
   ReviewHistoryEntry,
   ReviewInput,
   ReviewState,
+  StoryboardPreview,
   WorkerUpdate,
   WorkflowPrefs,
   WorkflowRequest,
@@ -29,6 +32,8 @@ import { openJobStream } from "../modules/workflows/jobs/job-stream.ts";
 import { getJob } from "../modules/workflows/jobs/jobs.ts";
 import { estimateWorkflow, launchWorkflow } from "../modules/workflows/launch/launch-workflow.ts";
 import { previewPage } from "../modules/workflows/launch/preview-page.ts";
+import { launchFromPreview } from "../modules/workflows/preview/launch-from-preview.ts";
+import { previewStoryboard } from "../modules/workflows/preview/preview-storyboard.ts";
 import { postWorkerUpdate } from "../modules/workflows/jobs/worker-updates.ts";
 import { readBearer } from "../modules/auth/authenticate.ts";
 import { defineOperation, NoInput } from "./operation.ts";
@@ -49,7 +54,8 @@ export const workflowOperations = {
     summary:
       "Launch a workflow: charged once, queued (async) or awaited (async: false). Send an Idempotency-Key header to make retries safe.",
     kind: "mutation",
-    input: WorkflowRequest.and(z.object({ idempotencyKey: IdempotencyKey })),
+    // previewId (beyond SPEC): render the storyboard of that free preview (POST /workflow/preview) as it was shown.
+    input: WorkflowRequest.and(z.object({ idempotencyKey: IdempotencyKey, previewId: PreviewId.optional() })),
     output: LaunchOutcome,
     rest: {
       method: "POST",
@@ -72,8 +78,10 @@ export const workflowOperations = {
         return { data, extra: { jobId: data.jobId, message, cost }, headers: replayed ? { "Idempotent-Replayed": "true" } : undefined };
       },
     },
-    handler: async (ctx, { idempotencyKey, ...request }) => {
-      const outcome = await launchWorkflow(ctx.services, signedIn(ctx), request, { idempotencyKey });
+    handler: async (ctx, { idempotencyKey, previewId, ...request }) => {
+      const outcome = previewId
+        ? await launchFromPreview(ctx.services, signedIn(ctx), request, previewId, { idempotencyKey })
+        : await launchWorkflow(ctx.services, signedIn(ctx), request, { idempotencyKey });
       return { ...outcome.data, cost: outcome.cost, message: outcome.message, replayed: outcome.replayed };
     },
   }),
@@ -85,6 +93,25 @@ export const workflowOperations = {
     output: CostEstimate,
     rest: { method: "POST", path: "/workflow/estimate", tag },
     handler: (ctx, input) => estimateWorkflow(ctx.services, signedIn(ctx), input),
+  }),
+  preview: defineOperation({
+    ...user,
+    summary:
+      "Preview an ad for free: the storyboard a launch with this body would render, one still per scene in the first format, its creative score and the exact price. Send previewId with edits to change lines and preview again, or with the launch to render this storyboard",
+    kind: "query",
+    rateLimit: "preview",
+    input: PreviewRequest,
+    output: StoryboardPreview,
+    rest: {
+      method: "POST",
+      path: "/workflow/preview",
+      tag,
+      errors: {
+        403: "Reserved workflow on this plan",
+        404: "Brand, project or preview not found",
+      },
+    },
+    handler: (ctx, input) => previewStoryboard(ctx.services, signedIn(ctx), input),
   }),
   cancel: defineOperation({
     ...user,

@@ -72,7 +72,11 @@ export async function launchWorkflow(
   services: Services,
   account: LaunchAccount,
   request: WorkflowRequest,
-  options: { idempotencyKey?: string | null } = {},
+  options: {
+    idempotencyKey?: string | null;
+    /** Runs once the job exists and before it is queued (a launch from a preview seeds its steps here). */
+    beforeQueue?: (jobId: string) => Promise<void>;
+  } = {},
 ): Promise<LaunchOutcome> {
   const key = options.idempotencyKey?.trim() || null;
   if (key && key.length > 255) throw new AppError("BAD_REQUEST", "Idempotency-Key must be at most 255 characters");
@@ -93,6 +97,7 @@ export async function launchWorkflow(
   if (provider.costCents > 0) {
     await services.prisma.job.update({ where: { id: job.id }, data: { providerCostCents: provider.costCents } });
   }
+  await options.beforeQueue?.(job.id);
   await enqueueJob(services, job);
   if (request.async) return { ...created.outcome, replayed: false };
   const answer = await awaitJob(services, request, job.id, cost);
