@@ -135,7 +135,7 @@ describe("POST /api/workflow/preview", () => {
     const noId = await user.client.post("/workflow/preview", { ...BODY, edits: [{ scene: 1, headline: "x" }] });
     expect(noId.status).toBe(400);
     expect(noId.body.error).toBe("Edits change a preview: send them with the previewId of the preview they change");
-    const otherType = await user.client.post("/workflow", { ...BODY, type: "video", previewId: first.previewId });
+    const otherType = await user.client.post("/workflow", { ...BODY, type: "cinematic", previewId: first.previewId });
     expect(otherType.status).toBe(400);
     expect(otherType.body.error).toContain("This preview is of a painpoint ad");
     const noScene = await user.client.post("/workflow/preview", { ...BODY, previewId: first.previewId, edits: [{ scene: 40, headline: "x" }] });
