@@ -44,11 +44,15 @@ const stillBytes = (still: { image: string }) => Buffer.from(still.image.replace
 async function bestMatch(video: string, still: Buffer, width: number, height: number): Promise<{ ssim: number; atSec: number }> {
   const dir = mkdtempSync(join(tmpdir(), "preview-ssim-"));
   writeFileSync(join(dir, "still.jpg"), still);
-  await run(locateFfmpeg(), [
-    ...["-v", "error", "-i", video, "-loop", "1", "-i", join(dir, "still.jpg")],
-    ...["-lavfi", `[1:v]scale=${width}:${height},format=yuv420p[s];[0:v]format=yuv420p[v];[v][s]ssim=stats_file=ssim.log:shortest=1`],
-    ...["-f", "null", "-"],
-  ], { cwd: dir });
+  await run(
+    locateFfmpeg(),
+    [
+      ...["-v", "error", "-i", video, "-loop", "1", "-i", join(dir, "still.jpg")],
+      ...["-lavfi", `[1:v]scale=${width}:${height},format=yuv420p[s];[0:v]format=yuv420p[v];[v][s]ssim=stats_file=ssim.log:shortest=1`],
+      ...["-f", "null", "-"],
+    ],
+    { cwd: dir },
+  );
   const rows = readFileSync(join(dir, "ssim.log"), "utf8").trim().split("\n");
   let best = { ssim: 0, atSec: 0 };
   for (const [i, row] of rows.entries()) {
@@ -101,7 +105,9 @@ describe("POST /api/workflow/preview", () => {
     expect(launched.body.data.status).toBe("completed");
     expect((await user.client.get("/user/credits")).body.data.balance).toBe(before - edited.price.cost);
     const job = (await user.client.get(`/workflow/job?jobId=${launched.body.data.jobId}`)).body.data;
-    expect(job.result.storyboard.scenes.map((s: { headline: string }) => s.headline)).toEqual(edited.storyboard.scenes.map((s) => s.headline));
+    expect(job.result.storyboard.scenes.map((s: { headline: string }) => s.headline)).toEqual(
+      edited.storyboard.scenes.map((s) => s.headline),
+    );
 
     const file = job.result.finalVideo.replace(/^.*\/api\/media\//, "");
     const video = await app.services.media.localFile(`jobs/${file}`);
@@ -126,7 +132,11 @@ describe("POST /api/workflow/preview", () => {
   }, 120_000);
 
   it("refuses what it cannot preview, saying what to fix", async () => {
-    const theirs = await stranger.client.post("/workflow/preview", { ...BODY, previewId: first.previewId, edits: [{ scene: 1, headline: "Mine now" }] });
+    const theirs = await stranger.client.post("/workflow/preview", {
+      ...BODY,
+      previewId: first.previewId,
+      edits: [{ scene: 1, headline: "Mine now" }],
+    });
     expect(theirs.status).toBe(404);
     expect(theirs.body.error).toMatch(/^Preview not found/);
     const launchTheirs = await stranger.client.post("/workflow", { ...BODY, previewId: first.previewId });
@@ -138,7 +148,11 @@ describe("POST /api/workflow/preview", () => {
     const otherType = await user.client.post("/workflow", { ...BODY, type: "cinematic", previewId: first.previewId });
     expect(otherType.status).toBe(400);
     expect(otherType.body.error).toContain("This preview is of a painpoint ad");
-    const noScene = await user.client.post("/workflow/preview", { ...BODY, previewId: first.previewId, edits: [{ scene: 40, headline: "x" }] });
+    const noScene = await user.client.post("/workflow/preview", {
+      ...BODY,
+      previewId: first.previewId,
+      edits: [{ scene: 40, headline: "x" }],
+    });
     expect(noScene.status).toBe(400);
     expect(noScene.body.error).toMatch(/There is no scene 40: this storyboard has \d+ scenes/);
   }, 30_000);

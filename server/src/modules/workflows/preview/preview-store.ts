@@ -34,7 +34,10 @@ export async function storePreview(services: Services, preview: StoredPreview): 
 
 /** The account's preview; another account's, or one that is gone, is a 404 alike. */
 export async function loadPreview(services: Services, userId: string, previewId: string): Promise<StoredPreview> {
-  const missing = new AppError("NOT_FOUND", "Preview not found: preview the ad again (POST /api/workflow/preview) and use the previewId it answers");
+  const missing = new AppError(
+    "NOT_FOUND",
+    "Preview not found: preview the ad again (POST /api/workflow/preview) and use the previewId it answers",
+  );
   if (!(await services.media.stat(keyOf(previewId)))) throw missing;
   const preview = JSON.parse(await readFile(await services.media.localFile(keyOf(previewId)), "utf8")) as StoredPreview;
   if (preview.userId !== userId) throw missing;
@@ -44,9 +47,13 @@ export async function loadPreview(services: Services, userId: string, previewId:
 /** A launch or re-preview must ask for what was previewed: the same type and formats. */
 export function assertSameAd(preview: StoredPreview, type: string, formats: AspectRatio[]): void {
   if (preview.type !== type) {
-    throw new AppError("BAD_REQUEST", `This preview is of a ${preview.type} ad: send type ${preview.type} with it, or preview a ${type} ad first`, {
-      fields: [{ field: "previewId", message: `This preview is of a ${preview.type} ad` }],
-    });
+    throw new AppError(
+      "BAD_REQUEST",
+      `This preview is of a ${preview.type} ad: send type ${preview.type} with it, or preview a ${type} ad first`,
+      {
+        fields: [{ field: "previewId", message: `This preview is of a ${preview.type} ad` }],
+      },
+    );
   }
   if (preview.formats.join(",") !== formats.join(",")) {
     const message = `This preview was made for formats ${preview.formats.join(", ")}: send the same formats with it, or preview again`;

@@ -84,4 +84,3 @@ async function directForPreview(services: Services, account: LaunchAccount, requ
   }
   return Object.fromEntries(outputs) as Record<string, unknown>;
 }
-
