@@ -8,11 +8,6 @@ import { AspectRatio } from "./enums.ts";
 import { StoryboardView } from "./storyboard.ts";
 import { CostEstimate, WorkflowRequest } from "./workflow.ts";
 
-/** A preview's id: what a launch (or the next preview) names to keep its storyboard. */
-export const PreviewId = z
-  .string({ error: "previewId must be the id a preview answered" })
-  .regex(/^[0-9a-f-]{36}$/, { error: "previewId must be the id a preview answered" });
-
 const line = (what: string, max: number) =>
   z
     .string({ error: `The ${what} must be text` })
@@ -33,11 +28,10 @@ export const SceneEdit = z
   .meta({ title: "SceneEdit" });
 export type SceneEdit = z.infer<typeof SceneEdit>;
 
+// previewId (in WorkflowRequest): start from that preview's storyboard instead of directing a new one.
 export const PreviewRequest = WorkflowRequest.and(
   z.object({
-    /** Start from this preview's storyboard instead of directing a new one (the same type and formats). */
-    previewId: PreviewId.optional(),
-    /** Lines to change in that storyboard (needs previewId). */
+    /** Lines to change in the storyboard of `previewId` (needs it). */
     edits: z.array(SceneEdit).max(20, { error: "At most 20 scene edits at once" }).optional(),
   }),
 );

@@ -12,7 +12,6 @@ import {
   LaunchResponse,
   PagePreview,
   PagePreviewQuery,
-  PreviewId,
   PreviewRequest,
   RatingResult,
   ReviewHistoryEntry,
@@ -32,7 +31,6 @@ import { openJobStream } from "../modules/workflows/jobs/job-stream.ts";
 import { getJob } from "../modules/workflows/jobs/jobs.ts";
 import { estimateWorkflow, launchWorkflow } from "../modules/workflows/launch/launch-workflow.ts";
 import { previewPage } from "../modules/workflows/launch/preview-page.ts";
-import { launchFromPreview } from "../modules/workflows/preview/launch-from-preview.ts";
 import { previewStoryboard } from "../modules/workflows/preview/preview-storyboard.ts";
 import { postWorkerUpdate } from "../modules/workflows/jobs/worker-updates.ts";
 import { readBearer } from "../modules/auth/authenticate.ts";
@@ -54,8 +52,7 @@ export const workflowOperations = {
     summary:
       "Launch a workflow: charged once, queued (async) or awaited (async: false). Send an Idempotency-Key header to make retries safe.",
     kind: "mutation",
-    // previewId (beyond SPEC): render the storyboard of that free preview (POST /workflow/preview) as it was shown.
-    input: WorkflowRequest.and(z.object({ idempotencyKey: IdempotencyKey, previewId: PreviewId.optional() })),
+    input: WorkflowRequest.and(z.object({ idempotencyKey: IdempotencyKey })),
     output: LaunchOutcome,
     rest: {
       method: "POST",
@@ -78,10 +75,8 @@ export const workflowOperations = {
         return { data, extra: { jobId: data.jobId, message, cost }, headers: replayed ? { "Idempotent-Replayed": "true" } : undefined };
       },
     },
-    handler: async (ctx, { idempotencyKey, previewId, ...request }) => {
-      const outcome = previewId
-        ? await launchFromPreview(ctx.services, signedIn(ctx), request, previewId, { idempotencyKey })
-        : await launchWorkflow(ctx.services, signedIn(ctx), request, { idempotencyKey });
+    handler: async (ctx, { idempotencyKey, ...request }) => {
+      const outcome = await launchWorkflow(ctx.services, signedIn(ctx), request, { idempotencyKey });
       return { ...outcome.data, cost: outcome.cost, message: outcome.message, replayed: outcome.replayed };
     },
   }),

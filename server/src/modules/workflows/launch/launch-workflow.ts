@@ -18,6 +18,7 @@ import type { NewJob } from "./charge-launch.ts";
 import { enqueueJob } from "./enqueue.ts";
 import { chargeOnce, keyWasUsed, type LaunchAnswer, storeAnswer } from "./idempotent-charge.ts";
 import { assertPageReadable } from "./preview-page.ts";
+import { previewSeeding } from "../preview/launch-from-preview.ts";
 
 export type { LaunchAccount } from "./admission.ts";
 
@@ -72,11 +73,7 @@ export async function launchWorkflow(
   services: Services,
   account: LaunchAccount,
   request: WorkflowRequest,
-  options: {
-    idempotencyKey?: string | null;
-    /** Runs once the job exists and before it is queued (a launch from a preview seeds its steps here). */
-    beforeQueue?: (jobId: string) => Promise<void>;
-  } = {},
+  options: { idempotencyKey?: string | null } = {},
 ): Promise<LaunchOutcome> {
   const key = options.idempotencyKey?.trim() || null;
   if (key && key.length > 255) throw new AppError("BAD_REQUEST", "Idempotency-Key must be at most 255 characters");
@@ -88,6 +85,8 @@ export async function launchWorkflow(
     if (refusal) throw refusal.error;
     await assertPageReadable(services, account.id, request);
   }
+  // A launch from a free preview renders the storyboard it showed (404/400 here, before any charge).
+  const seedPreview = await previewSeeding(services, account.id, request);
   const { job, queued } = newJob(account, request, cost, project);
   const created = await chargeOnce(services, job, queued, key ? { key, request } : null);
   if (created.kind === "replay") return { ...created.outcome, replayed: true };
@@ -97,7 +96,7 @@ export async function launchWorkflow(
   if (provider.costCents > 0) {
     await services.prisma.job.update({ where: { id: job.id }, data: { providerCostCents: provider.costCents } });
   }
-  await options.beforeQueue?.(job.id);
+  await seedPreview?.(job.id);
   await enqueueJob(services, job);
   if (request.async) return { ...created.outcome, replayed: false };
   const answer = await awaitJob(services, request, job.id, cost);
