@@ -4,6 +4,8 @@ import { signUpInBrowser } from "./support/browser.ts";
 // Free previews in the studio: preview the scenes (nothing charged), change a headline and preview again,
 // then launch: the rendered ad carries the changed line, and only the launch is charged.
 test("preview the scenes for free, change a line, preview again, then launch that storyboard", async ({ page }) => {
+  // Two previews and a render on a shared machine.
+  test.setTimeout(180_000);
   await signUpInBrowser(page, "e2e-preview");
   await page.goto("/studio");
   await page.getByTestId("workflow-type-painpoint").click();
@@ -25,7 +27,7 @@ test("preview the scenes for free, change a line, preview again, then launch tha
   await form.getByTestId("launch").click();
   await expect(page).toHaveURL(/\/studio\/jobs\/[0-9a-f-]+$/);
   const jobId = page.url().split("/").pop()!;
-  await expect(page.getByTestId("job-status")).toHaveAttribute("data-status", "completed", { timeout: 90_000 });
+  await expect(page.getByTestId("job-status")).toHaveAttribute("data-status", "completed", { timeout: 120_000 });
   const job = (await (await page.request.get(`/api/workflow/job?jobId=${jobId}`)).json()).data;
   expect(job.result.storyboard.scenes[0].headline).toBe("Rain cannot get in");
   expect((await (await page.request.get("/api/user/credits")).json()).data.balance).toBe(9);
