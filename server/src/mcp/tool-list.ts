@@ -51,8 +51,14 @@ function objectSchema(schema: JsonSchema): JsonSchema & { type: "object" } {
 }
 
 /** Whether an output's structured content is wrapped in `{ result }` (its schema is not an object). */
+const wrapped = new Map<string, boolean>();
 export function wrapsOutput(operation: AnyOperation): boolean {
-  return operation.output !== null && mergeAllOf(toJsonSchema(operation.output, "output")).type !== "object";
+  let wraps = wrapped.get(operation.name);
+  if (wraps === undefined) {
+    wraps = operation.output !== null && mergeAllOf(toJsonSchema(operation.output, "output")).type !== "object";
+    wrapped.set(operation.name, wraps);
+  }
+  return wraps;
 }
 
 const streamWait = {
@@ -102,7 +108,18 @@ function descriptionOf(operation: AnyOperation): string {
   return parts.join(" ");
 }
 
+/** Tool definitions by operation name: the schemas are converted once per process, not on each listing. */
+const made = new Map<string, ToolDefinition>();
+
 export function toolOf(operation: AnyOperation): ToolDefinition {
+  const known = made.get(operation.name);
+  if (known) return known;
+  const tool = makeTool(operation);
+  made.set(operation.name, tool);
+  return tool;
+}
+
+function makeTool(operation: AnyOperation): ToolDefinition {
   const method = "method" in operation.rest ? operation.rest.method : "POST";
   const readOnly = operation.kind === "query" || operation.kind === "subscription" || operation.kind === "download";
   const title = operation.summary.split(/[:.(]/)[0]!.trim();
