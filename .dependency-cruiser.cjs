@@ -17,9 +17,9 @@ const LAYERS = [
   { name: "operations", path: "^server/src/operations/" },
   {
     name: "transports",
-    // HTTP, tRPC, GraphQL, the REST adapter package, their shared front door, and the background
+    // HTTP, tRPC, GraphQL, MCP, the REST adapter package, their shared front door, and the background
     // workers (they take jobs from the queue as a transport takes requests from the network).
-    path: "^server/src/(front-door|http|trpc|graphql|workers)/|^rest-adapter/src/",
+    path: "^server/src/(front-door|http|trpc|graphql|mcp|workers)/|^rest-adapter/src/",
   },
   { name: "composition", path: "^server/src/(main|worker|index|services)\\.ts$" },
 ];

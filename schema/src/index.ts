@@ -31,3 +31,4 @@ export * from "./performance.ts";
 export * from "./loop.ts";
 export * from "./social.ts";
 export * from "./account-flags.ts";
+export * from "./storyboard-preview.ts";

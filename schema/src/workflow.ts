@@ -117,6 +117,11 @@ export const LAUNCH_PROMPT_MODEL = {
 } as const;
 export type LaunchPromptKind = keyof typeof LAUNCH_PROMPT_MODEL;
 
+/** A free preview's id (POST /workflow/preview): what a launch names to render the storyboard it showed. */
+export const PreviewId = z
+  .string({ error: "previewId must be the id a preview answered" })
+  .regex(/^[0-9a-f-]{36}$/, { error: "previewId must be the id a preview answered" });
+
 export const WorkflowRequest = z
   .object({
     type: z.enum(WORKFLOW_TYPES, { error: `Choose a workflow type: one of ${WORKFLOW_TYPES.join(", ")}` }),
@@ -157,6 +162,11 @@ export const WorkflowRequest = z
       .min(1, { error: "Name the project to improve by its id" })
       .max(100)
       .optional(),
+    /**
+     * Beyond SPEC: a free preview of this launch (POST /workflow/preview). The launch renders the storyboard
+     * that preview showed (same type and formats); the preview itself starts from it, with `edits`.
+     */
+    previewId: PreviewId.optional(),
   })
   .superRefine((value, ctx) => {
     if ((value.type === "clone" || value.type === "factory") && !value.url) {

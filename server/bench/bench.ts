@@ -11,6 +11,8 @@
 //   5. fairness: one account holds 500 queued jobs; how long another account's new job waits to start
 //   6. memory while a 50 MB knowledge-base document streams in (bench/knowledge-upload.ts)
 //   7. start to healthy and idle memory of the service process, PGlite and PostgreSQL (bench/startup-memory.ts)
+//   9. `pnpm bench agents`: a free storyboard preview's time, and an MCP tool call against REST for the profile
+//      read (bench/agent-interface.ts)
 //   8. `pnpm bench start`: from a fresh clone, install (with its builds), first start and restart to the
 //      address line, and a quiet SIGTERM (bench/fresh-clone-start.ts)
 import { randomBytes } from "node:crypto";
@@ -38,6 +40,7 @@ import { autocannon } from "./autocannon.ts";
 import { PARTNER_PROJECTS, profileTargets } from "./transport-targets.ts";
 import { startReaders } from "./sse-readers.ts";
 import { startupAndMemory } from "./startup-memory.ts";
+import { agentInterface } from "./agent-interface.ts";
 
 const ADMIN = { ADMIN_EMAIL: "bench@example.com", ADMIN_PASSWORD: "bench-password-1" };
 const results: string[] = [];
@@ -576,6 +579,7 @@ async function main() {
   }
   if (runs("start")) await freshCloneStart(log);
   if (runs("knowledge")) await knowledgeUploadMemory(() => startApp({ kind: "pglite-memory" }), login, log);
+  if (runs("agents")) await agentInterface(log, (env) => startApp({ kind: "pglite-memory" }, env), login);
   console.log("\nSummary:");
   for (const line of results) console.log(`- ${line}`);
   writeBenchmarks(parts, machineLine(loadAtStart));

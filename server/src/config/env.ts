@@ -63,6 +63,7 @@ const EnvSchema = z.object({
   RATE_LIMIT_AUTH_PER_HOUR: intFrom(10, 1),
   RATE_LIMIT_STREAM_PER_HOUR: intFrom(10, 1),
   RATE_LIMIT_API_PER_MINUTE: intFrom(100, 1),
+  RATE_LIMIT_PREVIEW_PER_MINUTE: intFrom(10, 1),
   TRIAL_DAYS: intFrom(7),
   SIGNUP_CREDITS: intFrom(10),
   HITL_TIMEOUT_SECONDS: intFrom(86400, 1),
@@ -144,7 +145,7 @@ export interface Config {
   admin: { email: string; password: string } | null;
   workers: number;
   workerToken: string | null;
-  rateLimits: { authPerHour: number; streamPerHour: number; apiPerMinute: number };
+  rateLimits: { authPerHour: number; streamPerHour: number; apiPerMinute: number; previewPerMinute: number };
   trialDays: number;
   signupCredits: number;
   sessionDays: number;
@@ -286,6 +287,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       authPerHour: e.RATE_LIMIT_AUTH_PER_HOUR,
       streamPerHour: e.RATE_LIMIT_STREAM_PER_HOUR,
       apiPerMinute: e.RATE_LIMIT_API_PER_MINUTE,
+      previewPerMinute: e.RATE_LIMIT_PREVIEW_PER_MINUTE,
     },
     trialDays: e.TRIAL_DAYS,
     signupCredits: e.SIGNUP_CREDITS,

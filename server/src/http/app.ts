@@ -26,6 +26,7 @@ import { openLiveStream } from "../modules/auth/live-streams.ts";
 import { buildRequestContext, usedSessionCookie } from "../front-door/context-from-headers.ts";
 import { finishReadingBody, readUntouchedBody } from "./node-body.ts";
 import { createSecurityHeaders } from "./security-headers.ts";
+import { createMcpEndpoint } from "../mcp/http-endpoint.ts";
 import { serveSpa } from "./static-spa.ts";
 
 type Bindings = { incoming?: IncomingMessage; outgoing?: ServerResponse };
@@ -63,6 +64,9 @@ export function createHttpApp(services: Services) {
   app.route("/api", restApi(services, records));
   mountTrpc(app, services, records);
   mountGraphQL(app, services, graphql, security, records);
+  // MCP (Streamable HTTP): the catalogue as tools for agents, bearer credentials only.
+  const mcp = createMcpEndpoint(services);
+  app.all("/mcp", (c) => mcp.handle(c.req.raw, records.ipOf.get(c.req.raw) ?? null, traceOf.get(c.req.raw)));
   app.get("*", (c) => serveSpa(new URL(c.req.url).pathname));
 
   /** The front door's origin and size rules, then the routes; then the browser's rules for the answer. */
@@ -98,7 +102,7 @@ export function createHttpApp(services: Services) {
     return response;
   }
 
-  return { app, fetch, graphql };
+  return { app, fetch, graphql, mcp };
 }
 
 /** `/api`: the REST adapter over the catalogue, each call invoked with the request's context. */
@@ -254,7 +258,7 @@ export interface RunningServer {
 }
 
 export async function listen(services: Services, port: number, host: string): Promise<RunningServer> {
-  const { fetch, graphql } = createHttpApp(services);
+  const { fetch, graphql, mcp } = createHttpApp(services);
   const server = createAdaptorServer({
     // An SSE stream of pushed items is written straight to the socket (direct-sse.ts).
     // (This server is HTTP/1.1: its bindings are always Node's request and response.)
@@ -299,6 +303,7 @@ export async function listen(services: Services, port: number, host: string): Pr
     url: `http://${shownHost}:${address.port}`,
     async close() {
       await ws.close();
+      await mcp.close();
       server.closeAllConnections();
       await new Promise<void>((resolve) => server.close(() => resolve()));
     },

@@ -12,10 +12,12 @@ import {
   LaunchResponse,
   PagePreview,
   PagePreviewQuery,
+  PreviewRequest,
   RatingResult,
   ReviewHistoryEntry,
   ReviewInput,
   ReviewState,
+  StoryboardPreview,
   WorkerUpdate,
   WorkflowPrefs,
   WorkflowRequest,
@@ -29,6 +31,7 @@ import { openJobStream } from "../modules/workflows/jobs/job-stream.ts";
 import { getJob } from "../modules/workflows/jobs/jobs.ts";
 import { estimateWorkflow, launchWorkflow } from "../modules/workflows/launch/launch-workflow.ts";
 import { previewPage } from "../modules/workflows/launch/preview-page.ts";
+import { previewStoryboard } from "../modules/workflows/preview/preview-storyboard.ts";
 import { postWorkerUpdate } from "../modules/workflows/jobs/worker-updates.ts";
 import { readBearer } from "../modules/auth/authenticate.ts";
 import { defineOperation, NoInput } from "./operation.ts";
@@ -85,6 +88,25 @@ export const workflowOperations = {
     output: CostEstimate,
     rest: { method: "POST", path: "/workflow/estimate", tag },
     handler: (ctx, input) => estimateWorkflow(ctx.services, signedIn(ctx), input),
+  }),
+  preview: defineOperation({
+    ...user,
+    summary:
+      "Preview an ad for free: the storyboard a launch with this body would render, one still per scene in the first format, its creative score and the exact price. Send previewId with edits to change lines and preview again, or with the launch to render this storyboard",
+    kind: "query",
+    rateLimit: "preview",
+    input: PreviewRequest,
+    output: StoryboardPreview,
+    rest: {
+      method: "POST",
+      path: "/workflow/preview",
+      tag,
+      errors: {
+        403: "Reserved workflow on this plan",
+        404: "Brand, project or preview not found",
+      },
+    },
+    handler: (ctx, input) => previewStoryboard(ctx.services, signedIn(ctx), input),
   }),
   cancel: defineOperation({
     ...user,

@@ -5,7 +5,7 @@
 import type { Config } from "../config/env.ts";
 import type { Sql } from "../db/database.ts";
 
-export type RateLimitClass = "auth" | "stream" | "api";
+export type RateLimitClass = "auth" | "stream" | "api" | "preview";
 
 export interface RateLimitResult {
   allowed: boolean;
@@ -88,6 +88,9 @@ export class RateLimiter {
         return { limit: this.limits.streamPerHour, windowMs: 3_600_000 };
       case "api":
         return { limit: this.limits.apiPerMinute, windowMs: 60_000 };
+      // Free storyboard previews draw stills with the renderer: their own, smaller budget.
+      case "preview":
+        return { limit: this.limits.previewPerMinute, windowMs: 60_000 };
     }
   }
 

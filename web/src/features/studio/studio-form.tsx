@@ -4,7 +4,7 @@
 // (400 by field, 402, 403) are shown where they belong. What the server would refuse anyway (no
 // credits, an ended trial, a workflow the plan leaves out) turns Launch off, with the reason beside it.
 import { STUDIO_MODEL_KINDS } from "@adgen/schema";
-import { useId } from "react";
+import { useId, useState } from "react";
 import { FormAlert } from "../../ui/form.tsx";
 import { useCostEstimate } from "./cost-estimate.tsx";
 import { DetailsFields } from "./details-fields.tsx";
@@ -15,6 +15,7 @@ import { OptionsSection } from "./options-section.tsx";
 import type { StudioSection } from "./section-props.ts";
 import { promptKindsFor } from "./prompt-fields.tsx";
 import { RestoredNotes } from "./restored-notes.tsx";
+import { StoryboardPreviews } from "./storyboard-previews.tsx";
 import { TypePicker } from "./type-picker.tsx";
 import { useFormState } from "./use-form-state.ts";
 import { missingPageMessage, useLaunch } from "./use-launch.ts";
@@ -43,7 +44,16 @@ export function StudioForm({ studio, pricing, prefs, brand, planId, retry }: Stu
   const promptKinds = promptKindsFor(studio.models, state.models, modelKinds);
   const request = toRequest(state, uses, promptKinds);
   const missingPage = missingPageMessage(state.type, uses.url === "required", state.url);
-  const { launch, handleSubmit } = useLaunch({ uid, request, missingPage, setErrors: form.setErrors, setProblem: form.setProblem });
+  // A free preview of this very form: the launch then renders its storyboard.
+  const [previewId, setPreviewId] = useState<string | null>(null);
+  const launched = (previewId ? { ...request, previewId } : request) as typeof request;
+  const { launch, handleSubmit } = useLaunch({
+    uid,
+    request: launched,
+    missingPage,
+    setErrors: form.setErrors,
+    setProblem: form.setProblem,
+  });
   const estimate = useCostEstimate(request, uses.url === "required");
   const gate = useLaunchGate(state.type, info.name, planId, estimate);
   const { savePrefs, saveDefaults } = useSaveDefaults(form.setPrefsSaved);
@@ -85,6 +95,7 @@ export function StudioForm({ studio, pricing, prefs, brand, planId, retry }: Stu
 
         <aside className="studio-aside">
           <OptionsSection section={section} pricing={pricing} modelKinds={modelKinds} promptKinds={promptKinds} />
+          <StoryboardPreviews request={request} onPreviewId={setPreviewId} />
           <LaunchSummary
             uid={uid}
             typeName={info.name}

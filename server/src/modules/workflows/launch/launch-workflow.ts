@@ -18,6 +18,7 @@ import type { NewJob } from "./charge-launch.ts";
 import { enqueueJob } from "./enqueue.ts";
 import { chargeOnce, keyWasUsed, type LaunchAnswer, storeAnswer } from "./idempotent-charge.ts";
 import { assertPageReadable } from "./preview-page.ts";
+import { previewSeeding } from "../preview/launch-from-preview.ts";
 
 export type { LaunchAccount } from "./admission.ts";
 
@@ -84,6 +85,8 @@ export async function launchWorkflow(
     if (refusal) throw refusal.error;
     await assertPageReadable(services, account.id, request);
   }
+  // A launch from a free preview renders the storyboard it showed (404/400 here, before any charge).
+  const seedPreview = await previewSeeding(services, account.id, request);
   const { job, queued } = newJob(account, request, cost, project);
   const created = await chargeOnce(services, job, queued, key ? { key, request } : null);
   if (created.kind === "replay") return { ...created.outcome, replayed: true };
@@ -93,6 +96,7 @@ export async function launchWorkflow(
   if (provider.costCents > 0) {
     await services.prisma.job.update({ where: { id: job.id }, data: { providerCostCents: provider.costCents } });
   }
+  await seedPreview?.(job.id);
   await enqueueJob(services, job);
   if (request.async) return { ...created.outcome, replayed: false };
   const answer = await awaitJob(services, request, job.id, cost);
