@@ -7,6 +7,7 @@ import { setupServer } from "msw/node";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Resolver } from "../src/modules/net/safe-fetch.ts";
 import { type Account, ADMIN_ENV, adminClient, signUp } from "./support/accounts.ts";
+import { givePresenter } from "./support/presenter.ts";
 import { TRPCClientError } from "@trpc/client";
 import { graphql, RestClient, trpcClient } from "./support/clients.ts";
 import { startTestApp, type TestApp } from "./support/harness.ts";
@@ -448,6 +449,7 @@ describe("the same launch over GraphQL and tRPC", () => {
 
   it("tRPC workflow.launch does the same", async () => {
     const user = await signUp(app, "launch-trpc");
+    await givePresenter(app, user.jwt);
     const api = trpcClient(app.url, user.jwt);
     const launched = await api.workflow.launch.mutate({ type: "avatar", formats: "9:16, 1:1", idempotencyKey: "t-1" });
     expect(launched).toMatchObject({ jobId: expect.any(String), status: "queued", creditsUsed: 2, cost: 2, replayed: false });
