@@ -172,6 +172,7 @@ describe("prices (SPEC 8.2) and the response shapes", () => {
 
   it("accepts all ten types at standard and premium, charging the stated price once each", async () => {
     const user = await signUp(app, "launch-prices");
+    await givePresenter(app, user.jwt);
     await patchUser(user, { current_plan_id: "subscription_pro" });
     const total = Object.values(expected).reduce((sum, [s, p]) => sum + s + p, 0);
     expect(total).toBe(99);
@@ -282,6 +283,7 @@ describe("order of checks after validation", () => {
 
   it("brand and influencer answer 403 on trial and free, nothing charged, before the credit check; allowed on subscription_pro", async () => {
     const user = await signUp(app, "launch-reserved");
+    await givePresenter(app, user.jwt);
     for (const plan of ["trial", "free"]) {
       await patchUser(user, { current_plan_id: plan });
       for (const type of ["brand", "influencer"]) {
