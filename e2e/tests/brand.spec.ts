@@ -100,6 +100,10 @@ test("knowledge base: upload with progress, status turns ready, preview, refusal
   await expect(section.getByTestId("knowledge-url-error")).toContainText(/private or local/);
 
   await item.getByTestId("knowledge-delete").click();
+  // Nothing is deleted until the confirmation says so.
+  await expect(page.getByTestId("knowledge-delete-confirm")).toBeVisible();
+  await expect(item).toHaveCount(1);
+  await page.getByTestId("knowledge-delete-confirm").getByTestId("confirm-ok").click();
   await expect(section.getByTestId("knowledge-empty")).toBeVisible();
   await page.screenshot({ path: `${SHOTS}/knowledge.png`, fullPage: true });
 });

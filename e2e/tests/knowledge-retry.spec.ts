@@ -32,5 +32,9 @@ test("knowledge base: a page that cannot be read shows why and can be tried agai
   await expect(item.getByTestId("knowledge-retry")).toBeEnabled();
 
   await item.getByTestId("knowledge-delete").click();
+  // Nothing is deleted until the confirmation says so.
+  await expect(page.getByTestId("knowledge-delete-confirm")).toBeVisible();
+  await expect(item).toHaveCount(1);
+  await page.getByTestId("knowledge-delete-confirm").getByTestId("confirm-ok").click();
   await expect(section.getByTestId("knowledge-empty")).toBeVisible();
 });

@@ -122,6 +122,12 @@ export const PreviewId = z
   .string({ error: "previewId must be the id a preview answered" })
   .regex(/^[0-9a-f-]{36}$/, { error: "previewId must be the id a preview answered" });
 
+/**
+ * The launch's `brand` for "no brand profile": the ad is made from the page and the concept alone, with none
+ * of the default brand's name, pictures or logo (a launch that leaves `brand` out gets the default brand).
+ */
+export const NO_BRAND = "none";
+
 export const WorkflowRequest = z
   .object({
     type: z.enum(WORKFLOW_TYPES, { error: `Choose a workflow type: one of ${WORKFLOW_TYPES.join(", ")}` }),
@@ -133,7 +139,8 @@ export const WorkflowRequest = z
     brief: StructuredBrief.optional(),
     /** Beyond SPEC: prompts for the generation models (picture, clip), where a provider key configures them. */
     prompts: LaunchPrompts.optional(),
-    brand: z.string({ error: "Name the brand by its id (see your brands)" }).min(1).max(100).optional(),
+    /** A brand id; NO_BRAND ("none") makes the ad from the page and the concept alone; absent: the default brand. */
+    brand: z.string({ error: "Name the brand by its id (see your brands), or none for no brand profile" }).min(1).max(100).optional(),
     models: z
       .object(
         {

@@ -12,6 +12,7 @@ import { listen, type RunningServer } from "../src/http/app.ts";
 import { resendStaleQueuedJobs } from "../src/modules/workflows/launch/enqueue.ts";
 import { createServices, type ServiceHandle } from "../src/services.ts";
 import { RestClient, uniqueEmail } from "../test/support/clients.ts";
+import { givePresenter } from "../test/support/presenter.ts";
 import { testDatabase } from "../test/support/harness.ts";
 import { openSse, type SseStream } from "../test/support/sse.ts";
 
@@ -201,6 +202,7 @@ describe("reviews across instances", () => {
 
   it("a cancel sent to both instances at once refunds once", { timeout: 90_000 }, async () => {
     const client = await account(api);
+    await givePresenter(api.server, client.cookie!);
     const { jobId } = (await client.post("/workflow", { type: "avatar", hitl: true })).body.data;
     await waitForJob(client, jobId, ["awaiting_review"]);
     const results = await Promise.all(

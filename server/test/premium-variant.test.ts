@@ -18,6 +18,7 @@ import { createStudioRenderer, locateFfmpeg } from "../src/modules/render/index.
 import type { RenderRequest, Storyboard, VideoRenderer } from "../src/modules/render/types.ts";
 import { planAlternateCut } from "../src/modules/workflows/pipeline/premium-variant.ts";
 import { type Account, signUp } from "./support/accounts.ts";
+import { givePresenter } from "./support/presenter.ts";
 import { graphql, RestClient } from "./support/clients.ts";
 import { probe } from "./support/ffprobe.ts";
 import { difference, frameAt } from "./support/frames.ts";
@@ -235,6 +236,7 @@ describe("a premium video job", () => {
 describe("a premium narrated job without pictures", () => {
   it("keeps its words and voice, and sets its alternate cut in another style", { timeout: 300_000 }, async () => {
     const user = await signUp(app, "premium-narrated");
+    await givePresenter(app, user.jwt);
     const before = await balance(user);
     voiced.length = 0;
     const job = await completed(user, { type: "avatar", concept: CONCEPT, formats: ["1:1"], quality: "premium" });
@@ -254,6 +256,7 @@ describe("a premium narrated job without pictures", () => {
 describe("a premium narrated job with pictures", () => {
   it("keeps its words and voice-over, and opens the alternate cut on another picture", { timeout: 300_000 }, async () => {
     const user = await signUp(app, "premium-narrated-pictures");
+    await givePresenter(app, user.jwt);
     voiced.length = 0;
     const job = await completed(user, {
       type: "avatar",

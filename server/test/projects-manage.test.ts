@@ -46,9 +46,9 @@ describe("project names", () => {
     jobId = await launch(user, { concept: LONG_CONCEPT, hitl: true });
   });
 
-  it("are the concept's first words, cut between words", async () => {
+  it("are the concept's first sentence or clause, never cut mid-sentence", async () => {
     const project = (await listed()).find((p) => p.id === jobId)!;
-    expect(project.name).toBe("Fresh sourdough baked every morning in Springfield…");
+    expect(project.name).toBe("Fresh sourdough baked every morning in Springfield");
     expect(project.name.length).toBeLessThanOrEqual(61);
   });
 

@@ -7,6 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { loadConfig } from "../src/config/env.ts";
 import { estimateProviderCost, providerBudgetCents } from "../src/modules/providers/provider-cost.ts";
 import { type Account, ADMIN_ENV, adminClient, signUp } from "./support/accounts.ts";
+import { givePresenter } from "./support/presenter.ts";
 import { graphql, trpcClient } from "./support/clients.ts";
 import { startTestApp, type TestApp } from "./support/harness.ts";
 
@@ -66,11 +67,13 @@ afterAll(async () => {
 describe("GET /workflow/estimate shows the provider time and cost", () => {
   it("is 0 with the built-in studio and counts pictures and voice characters with generated models", async () => {
     const plain = await signUp(studio, "cost-plain");
+    await givePresenter(studio, plain.jwt);
     const none = await plain.client.post("/workflow/estimate", { type: "avatar", formats: ["9:16"] });
     expect(none.status, JSON.stringify(none.body)).toBe(200);
     expect(none.body.data.provider).toEqual({ seconds: 0, pictures: 0, characters: 0, costCents: 0 });
 
     const user = await signUp(keyed, "cost-keyed");
+    await givePresenter(keyed, user.jwt);
     const res = await user.client.post("/workflow/estimate", { type: "avatar", formats: ["9:16"] });
     expect(res.status, JSON.stringify(res.body)).toBe(200);
     // 15 s ad: 5 scenes, one generated picture each (0.3¢), and about 225 characters of natural voice (0.03¢ each).

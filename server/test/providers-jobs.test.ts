@@ -14,6 +14,7 @@ import { setupServer } from "msw/node";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { locateFfmpeg } from "../src/modules/render/index.ts";
 import { type Account, signUp } from "./support/accounts.ts";
+import { givePresenter } from "./support/presenter.ts";
 import { frameAt, isMagenta, PICTURE_BAND, share } from "./support/frames.ts";
 import { startTestApp, type TestApp } from "./support/harness.ts";
 
@@ -103,6 +104,7 @@ beforeAll(async () => {
     startTestApp({ ...env, FAL_KEY: "fal-test-key", REPLICATE_API_TOKEN: "r8-test", ELEVENLABS_API_KEY: "xi-test" }),
   ]);
   [plainUser, user] = await Promise.all([signUp(plain, "plain"), signUp(keyed, "keyed")]);
+  await givePresenter(keyed, user.jwt);
 });
 afterEach(() => {
   falMode = "ok";

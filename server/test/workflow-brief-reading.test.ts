@@ -4,6 +4,7 @@
 // benefits, proof, offer, cta, direction) works on REST beside or instead of the concept.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type Account, signUp } from "./support/accounts.ts";
+import { givePresenter } from "./support/presenter.ts";
 import { graphql, trpcClient } from "./support/clients.ts";
 import { startTestApp, type TestApp } from "./support/harness.ts";
 import { settledJob } from "./support/wait-for.ts";
@@ -14,6 +15,7 @@ let user: Account;
 beforeAll(async () => {
   app = await startTestApp({ WORKERS: "1", STUDIO_MAX_AD_SECONDS: "15", SIGNUP_CREDITS: "200" });
   user = await signUp(app, "brief");
+  await givePresenter(app, user.jwt);
   // Influencer (a narrated type) is not offered on the trial plan.
   await app.services.prisma.user.update({ where: { id: user.id }, data: { currentPlanId: "subscription_pro" } });
 });

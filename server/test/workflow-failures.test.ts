@@ -6,6 +6,7 @@ import { writeFile } from "node:fs/promises";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { RenderRequest, RenderResult, Storyboard, VideoRenderer } from "../src/modules/render/types.ts";
 import { type Account, signUp } from "./support/accounts.ts";
+import { givePresenter } from "./support/presenter.ts";
 import { startTestApp, type TestApp } from "./support/harness.ts";
 import { openSse, type SseStream } from "./support/sse.ts";
 
@@ -40,6 +41,7 @@ const streams: SseStream[] = [];
 beforeAll(async () => {
   app = await startTestApp({ WORKERS: "1", JOB_RETRY_LIMIT: "1", JOB_RETRY_DELAY_SECONDS: "1", HITL_TIMEOUT_SECONDS: "1" }, { renderer });
   user = await signUp(app, "failures");
+  await givePresenter(app, user.jwt);
 });
 afterAll(async () => {
   for (const stream of streams) stream.close();

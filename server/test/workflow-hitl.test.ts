@@ -5,6 +5,7 @@ import { ReviewState } from "@adgen/schema";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { toReviewState } from "../src/modules/workflows/jobs/review-state.ts";
 import { type Account, signUp } from "./support/accounts.ts";
+import { givePresenter } from "./support/presenter.ts";
 import { startTestApp, type TestApp } from "./support/harness.ts";
 import { openSse, type SseStream } from "./support/sse.ts";
 
@@ -15,6 +16,7 @@ const streams: SseStream[] = [];
 beforeAll(async () => {
   app = await startTestApp({ WORKERS: "1" });
   user = await signUp(app, "hitl");
+  await givePresenter(app, user.jwt);
   stranger = await signUp(app, "hitl-stranger");
 });
 afterAll(async () => {

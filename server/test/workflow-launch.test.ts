@@ -7,6 +7,7 @@ import { setupServer } from "msw/node";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Resolver } from "../src/modules/net/safe-fetch.ts";
 import { type Account, ADMIN_ENV, adminClient, signUp } from "./support/accounts.ts";
+import { givePresenter } from "./support/presenter.ts";
 import { TRPCClientError } from "@trpc/client";
 import { graphql, RestClient, trpcClient } from "./support/clients.ts";
 import { startTestApp, type TestApp } from "./support/harness.ts";
@@ -171,6 +172,7 @@ describe("prices (SPEC 8.2) and the response shapes", () => {
 
   it("accepts all ten types at standard and premium, charging the stated price once each", async () => {
     const user = await signUp(app, "launch-prices");
+    await givePresenter(app, user.jwt);
     await patchUser(user, { current_plan_id: "subscription_pro" });
     const total = Object.values(expected).reduce((sum, [s, p]) => sum + s + p, 0);
     expect(total).toBe(99);
@@ -281,6 +283,7 @@ describe("order of checks after validation", () => {
 
   it("brand and influencer answer 403 on trial and free, nothing charged, before the credit check; allowed on subscription_pro", async () => {
     const user = await signUp(app, "launch-reserved");
+    await givePresenter(app, user.jwt);
     for (const plan of ["trial", "free"]) {
       await patchUser(user, { current_plan_id: plan });
       for (const type of ["brand", "influencer"]) {
@@ -448,6 +451,7 @@ describe("the same launch over GraphQL and tRPC", () => {
 
   it("tRPC workflow.launch does the same", async () => {
     const user = await signUp(app, "launch-trpc");
+    await givePresenter(app, user.jwt);
     const api = trpcClient(app.url, user.jwt);
     const launched = await api.workflow.launch.mutate({ type: "avatar", formats: "9:16, 1:1", idempotencyKey: "t-1" });
     expect(launched).toMatchObject({ jobId: expect.any(String), status: "queued", creditsUsed: 2, cost: 2, replayed: false });

@@ -3,6 +3,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { BusMessage } from "../src/bus/bus.ts";
 import { type Account, ADMIN_ENV, adminClient, signUp } from "./support/accounts.ts";
+import { givePresenter } from "./support/presenter.ts";
 import type { RestClient } from "./support/clients.ts";
 import { startTestApp, type TestApp } from "./support/harness.ts";
 import { waitFor } from "./support/wait-for.ts";
@@ -180,6 +181,7 @@ describe("Idempotency-Key", () => {
 
   it("the same key and body twice answer the same job, charged once; the replay says so in a header", async () => {
     const user = await signUp(app, "idem-replay");
+    await givePresenter(app, user.jwt);
     const body = { type: "avatar", concept: "Meet our coach", formats: ["9:16"] };
     const first = await launch(user.client, "launch-1", body);
     expect(first.status, JSON.stringify(first.body)).toBe(200);

@@ -12,6 +12,7 @@ import { TRPCClientError } from "@trpc/client";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createStudioRenderer, type Storyboard } from "../src/modules/render/index.ts";
 import { type Account, ADMIN_ENV, adminClient, signUp } from "./support/accounts.ts";
+import { givePresenter } from "./support/presenter.ts";
 import { graphql, RestClient, trpcClient } from "./support/clients.ts";
 import { locateFfprobe, probe } from "./support/ffprobe.ts";
 import { startTestApp, type TestApp } from "./support/harness.ts";
@@ -251,6 +252,7 @@ describe("jobs through the API honour the options", () => {
   beforeAll(async () => {
     runner = await startTestApp({ ...ADMIN_ENV, WORKERS: "1", STUDIO_MAX_AD_SECONDS: "2" });
     user = await signUp(runner, "options-runs");
+    await givePresenter(runner, user.jwt);
     const granted = await (await adminClient(runner)).post(`/admin/users/${user.id}/credits`, { amount: 40, reason: "options tests" });
     expect(granted.status).toBe(200);
   });

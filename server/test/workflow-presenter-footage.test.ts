@@ -1,6 +1,6 @@
 // A user's presenter and product footage reach the ad: a presenter photo fills the presenter slot of an
 // avatar ad (and is never shown as a product picture), and product clips are cut to the beats, each scene
-// playing the next stretch of them. Without either, the ad has no slot and shows the photos.
+// playing the next stretch of them. A person ad without a presenter is refused before charging (400).
 import { execFile } from "node:child_process";
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -9,7 +9,9 @@ import { promisify } from "node:util";
 import { createCanvas } from "@napi-rs/canvas";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { locateFfmpeg } from "../src/modules/render/ffmpeg.ts";
+import type { TRPCClientError } from "@trpc/client";
 import { type Account, signUp } from "./support/accounts.ts";
+import { graphql, trpcClient } from "./support/clients.ts";
 import { difference, frameAt, share } from "./support/frames.ts";
 import { startTestApp, type TestApp } from "./support/harness.ts";
 import { settledJob } from "./support/wait-for.ts";
@@ -98,20 +100,45 @@ describe("a presenter from the brand media library", () => {
     // The persona the voice step made carries the photo; no scene shows it as the product.
     const step = await app.services.prisma.jobStep.findFirst({ where: { jobId: job.jobId, name: "voice" } });
     expect((step!.output as any).persona.photoKey).toMatch(/presenter\.png$/);
+    // The name bar names the person as their consent gave it, over the brand they speak for.
+    expect((step!.output as any).persona.name).toBe("Sam Lee");
+    expect((step!.output as any).persona.label).not.toBe("Presenter");
     expect(job.result.storyboard.scenes.every((s: any) => !s.imageKey?.includes("presenter"))).toBe(true);
     const file = await video(user, job);
     const frame = await frameAt(file, 1.5, 108, 192);
     expect(share(frame, isOrange), "the presenter's face is on screen").toBeGreaterThan(0.01);
   });
 
-  it("is absent without one: no slot and none of its colours", { timeout: 240_000 }, async () => {
+  it("is required: without one a person ad is refused 400 on every transport, saying what to upload, and nothing is charged", {
+    timeout: 60_000,
+  }, async () => {
     const user = await signUp(app, "no-presenter");
-    const job = await launch(user, { type: "avatar", concept: "Glow serum: skin that stays soft all day. 'Try it tonight.'" });
-    const step = await app.services.prisma.jobStep.findFirst({ where: { jobId: job.jobId, name: "voice" } });
-    expect((step!.output as any).persona.photoKey).toBeUndefined();
-    expect((step!.output as any).persona.videoKey).toBeUndefined();
-    const frame = await frameAt(await video(user, job), 1.5, 108, 192);
-    expect(share(frame, isOrange)).toBeLessThan(0.002);
+    const before = (await user.client.get("/user/credits")).body.data.balance;
+    const rest = await user.client.post("/workflow", { type: "avatar", concept: "Glow serum: skin that stays soft all day." });
+    expect(rest.status, JSON.stringify(rest.body)).toBe(400);
+    expect(rest.body.error).toMatch(/upload a photo or short clip of the presenter to your media library/);
+    // The plan's refusal comes first: the trial plan may not launch an Influencer at all.
+    expect((await user.client.post("/workflow", { type: "influencer" })).status).toBe(403);
+    const estimate = await user.client.post("/workflow/estimate", { type: "avatar" });
+    expect(estimate.status).toBe(400);
+    const trpc = await trpcClient(app.url, user.jwt)
+      .workflow.launch.mutate({ type: "avatar" })
+      .then(
+        () => null,
+        (error: TRPCClientError<any>) => ({ code: error.data?.code, fields: error.data?.fields }),
+      );
+    expect(trpc).toMatchObject({ code: "BAD_REQUEST", fields: [{ field: "presenter" }] });
+    const gql = await graphql(app.url, "mutation { workflowLaunch(type: avatar) { jobId } }", {}, user.jwt);
+    expect(gql.body.errors?.[0]?.message).toMatch(/media library/);
+    expect((await user.client.get("/user/credits")).body.data.balance).toBe(before);
+    expect(await app.services.prisma.job.count({ where: { userId: user.id } })).toBe(0);
+  });
+
+  it("is named on the name bar as given with the consent, never as 'Presenter'", { timeout: 30_000 }, async () => {
+    const { personaFor } = await import("../src/modules/workflows/pipeline/persona-name.ts");
+    expect(personaFor("presenter", "Glow Labs", "Sam Lee", {})).toMatchObject({ name: "Sam Lee", label: "Glow Labs" });
+    expect(personaFor("presenter", "Glow Labs", undefined, {})).toMatchObject({ name: "Glow Labs", label: "" });
+    expect(personaFor("selfie", "Glow Labs", "Sam Lee", {}).name).toBe("@samlee");
   });
 });
 

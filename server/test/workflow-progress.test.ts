@@ -10,6 +10,7 @@ import { type Client, createClient } from "graphql-ws";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import WebSocket from "ws";
 import { type Account, eventually, signUp } from "./support/accounts.ts";
+import { givePresenter } from "./support/presenter.ts";
 import { RestClient } from "./support/clients.ts";
 import { probe } from "./support/ffprobe.ts";
 import { startTestApp, type TestApp } from "./support/harness.ts";
@@ -507,6 +508,7 @@ describe("stream rate limit and worker updates (no workers, no renders)", () => 
 
   it("status failed refunds exactly once (a workflow_refund row referencing the job); a second failed post is 409", async () => {
     const user = await signUp(quiet, "worker-fail");
+    await givePresenter(quiet, user.jwt);
     const { jobId: id } = (await user.client.post("/workflow", { type: "avatar", quality: "premium" })).body.data;
     expect((await user.client.get("/user/credits")).body.data.balance).toBe(7);
     const worker = new RestClient(quiet.url, { bearer: "worker-secret-token" });

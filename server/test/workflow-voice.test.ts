@@ -10,6 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { locateFfmpeg } from "../src/modules/render/index.ts";
 import { createEspeakSynthesizer, narrate, parseWav, rmsDb, writeScript } from "../src/modules/voice/index.ts";
 import { type Account, signUp } from "./support/accounts.ts";
+import { givePresenter } from "./support/presenter.ts";
 import { probe } from "./support/ffprobe.ts";
 import { startTestApp, type TestApp } from "./support/harness.ts";
 
@@ -23,6 +24,7 @@ let dir: string;
 beforeAll(async () => {
   app = await startTestApp({ WORKERS: "1", STUDIO_MAX_AD_SECONDS: String(MAX_AD_SECONDS), SIGNUP_CREDITS: "100" });
   user = await signUp(app, "voice");
+  await givePresenter(app, user.jwt);
   // Influencer is not offered on the trial plan.
   await app.services.prisma.user.update({ where: { id: user.id }, data: { currentPlanId: "subscription_pro" } });
   dir = mkdtempSync(join(tmpdir(), "adgen-voice-"));

@@ -65,7 +65,7 @@ export function describeResult(tool: string, result: any): string {
       return `Ready to launch ${result.summary}; your balance is ${result.estimate.balance}. Nothing is charged yet: reply "yes" to launch it, or anything else to drop it.`;
     case "confirm_launch":
       return result.launched
-        ? `Launched: ${result.message} Project ${result.jobId} is ${result.status}.`
+        ? `Launched: ${result.message} [Open the project](/studio/jobs/${result.jobId}) to follow it; it is ${result.status}.`
         : `I could not launch it: ${result.error}`;
     case "search_knowledge":
       if (!result.passages.length)
@@ -76,7 +76,7 @@ export function describeResult(tool: string, result: any): string {
       return `Your ${result.projects.length === 1 ? "project" : `latest ${result.projects.length} projects`}: ${result.projects
         .map(
           (p: any) =>
-            `${p.name} (${p.workflow}) is ${p.status}${p.status === "processing" ? ` at ${p.progress} %` : ""}, ${plural(p.creditsUsed, "credit")}${p.refunded ? " refunded" : ""}`,
+            `[${p.name}](/studio/jobs/${p.id}) (${p.workflow}) is ${p.status}${p.status === "processing" ? ` at ${p.progress} %` : ""}, ${plural(p.creditsUsed, "credit")}${p.refunded ? " refunded" : ""}`,
         )
         .join("; ")}.`;
     }

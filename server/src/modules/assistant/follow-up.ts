@@ -5,6 +5,7 @@ import type { Services } from "../../request-context.ts";
 import type { AssistantUser } from "./assistant-user.ts";
 import { listBrands } from "../brand/brand-profile.ts";
 import { recogniseIntent } from "./intent.ts";
+import { plainRequest } from "./plain-requests.ts";
 import { accountExamples, cannotDoThat, whatICanDo } from "./capabilities.ts";
 import { confirmsLaunch } from "./pending-launch.ts";
 import {
@@ -83,6 +84,8 @@ export async function readInContext(
   message: string,
   history: readonly HistoryMessage[],
 ): Promise<Reading> {
+  const plain = await plainRequest(services, user, message, history);
+  if (plain) return plain;
   const previous = previousToolCall(history);
   if (previous?.name === "plan_campaign") {
     const revision = planRevision(message, previous);

@@ -219,6 +219,8 @@ export interface LibraryItem {
   /** A clip's poster frame (JPEG) in the media store (null for a photo). */
   posterKey: string | null;
   filename: string;
+  /** A presenter's name as given with their consent (null for other roles). */
+  consentName?: string | null;
 }
 
 /** The account's library for the pipeline to place in ads: every item with its role and kind, oldest first. */
@@ -234,5 +236,6 @@ export async function listBrandMedia(prisma: Tx, userId: string): Promise<Librar
     durationSec: row.durationSec,
     posterKey: row.posterKey,
     filename: row.filename,
+    consentName: row.consentName,
   }));
 }

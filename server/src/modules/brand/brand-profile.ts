@@ -12,6 +12,7 @@ import {
   BrandProfileInput,
   BrandUpdate,
   MAX_BRANDS_PER_ACCOUNT,
+  NO_BRAND,
 } from "@adgen/schema";
 import type { Services, Tx } from "../../request-context.ts";
 import { AppError, Errors, parseInput } from "../../errors.ts";
@@ -247,12 +248,16 @@ export async function saveBrandKit(prisma: PrismaClient, userId: string, kit: Br
   });
 }
 
-/** The brand a job names (by id, owned by `userId`), else the account's default, for art direction. */
+/**
+ * The brand a job names (by id, owned by `userId`), else the account's default, for art direction; none for
+ * NO_BRAND, whose ad is made from the page and the concept alone.
+ */
 export async function loadBrandForJob(
   db: Tx,
   userId: string,
   brandId: string | undefined,
 ): Promise<(BrandProfileInput & { id: string }) | null> {
+  if (brandId === NO_BRAND) return null;
   const row = brandId ? await db.brandProfile.findFirst({ where: { id: brandId, userId } }) : await defaultRow(db, userId);
   return row ? { ...(row.profile as BrandProfileInput), id: row.id } : null;
 }

@@ -2,8 +2,15 @@
 // launch brand, else the default brand) or an external ad id (its brand is the ingest's brandId, else the
 // default brand). Another account's project id is just an external id of this account: nothing leaks.
 import type { PerformanceCreative } from "@adgen/prisma";
+import { NO_BRAND } from "@adgen/schema";
 import type { Tx } from "../../request-context.ts";
 import { AppError, Errors } from "../../errors.ts";
+
+/** The brand a project was launched for: the one it named, none for NO_BRAND, else the default. */
+async function launchBrandId(db: Tx, userId: string, named: string | undefined): Promise<string | null> {
+  if (named === NO_BRAND) return null;
+  return named ?? defaultBrandId(db, userId);
+}
 
 async function defaultBrandId(db: Tx, userId: string): Promise<string | null> {
   const brand = await db.brandProfile.findFirst({ where: { userId, isDefault: true }, select: { id: true } });
@@ -44,7 +51,7 @@ export async function resolveCreative(db: Tx, userId: string, key: string, brand
     return existing;
   }
   const job = await db.job.findFirst({ where: { id: key, userId }, select: { id: true, input: true } });
-  const launchBrand = job ? ((job.input as { brand?: string } | null)?.brand ?? (await defaultBrandId(db, userId))) : null;
+  const launchBrand = job ? await launchBrandId(db, userId, (job.input as { brand?: string } | null)?.brand) : null;
   if (job && explicitBrand) await checkProjectBrand(db, key, launchBrand, explicitBrand);
   const brand = job ? launchBrand : (explicitBrand ?? (await defaultBrandId(db, userId)));
   // Two first ingests at once: the unique (user, key) lets one create it, the other reads it.

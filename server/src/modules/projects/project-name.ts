@@ -1,8 +1,10 @@
-// A project's first name, given at launch: the concept's first words, else what kind of ad it is.
-// The migration `project_name` backfills older rows with the same rule in SQL; keep the two in step.
+// A project's first name, given at launch: the concept's first sentence, or its first clause, when short
+// enough to be a title; else what kind of ad it is. Never the concept's first words cut mid-sentence
+// ("Morning in a sunny kitchen. A scruffy terrier waits by an…"). The migration `project_name` backfilled
+// older rows with the earlier rule (first words, cut); those rows keep their names.
 import type { WorkflowType } from "@adgen/schema";
 
-/** Longest name made from a concept; a longer concept is cut between words and ends with "…". */
+/** Longest name made from a concept's sentence or clause. */
 export const CONCEPT_NAME_MAX = 60;
 
 const TYPE_NAMES: Record<WorkflowType, string> = {
@@ -20,10 +22,11 @@ const TYPE_NAMES: Record<WorkflowType, string> = {
 
 export function projectNameFrom(input: { type: WorkflowType; concept?: string | null }): string {
   const concept = (input.concept ?? "").replace(/\s+/g, " ").trim();
-  if (!concept) return TYPE_NAMES[input.type] ?? input.type;
-  if (concept.length <= CONCEPT_NAME_MAX) return concept;
-  return `${concept
-    .slice(0, CONCEPT_NAME_MAX + 1)
-    .replace(/\s+\S*$/, "")
-    .replace(/[\s,;:.-]+$/, "")}…`;
+  const typeName = TYPE_NAMES[input.type] ?? input.type;
+  if (!concept) return typeName;
+  const sentence = concept.split(/(?<=[.!?])\s+/)[0]!.replace(/[.\s]+$/, "");
+  if (sentence.length <= CONCEPT_NAME_MAX) return sentence;
+  const clause = sentence.split(/\s*[,;:—–]\s+|\s+-\s+/)[0]!.trim();
+  if (clause.length <= CONCEPT_NAME_MAX && clause.split(" ").length >= 3) return clause;
+  return typeName;
 }

@@ -1,5 +1,6 @@
 // The conversation so far: first questions to pick while it is empty, then each message with its tool calls.
 import { Spinner } from "../../ui/status.tsx";
+import { MessageText } from "./message-text.tsx";
 import { ToolCallCard } from "./tool-call.tsx";
 import type { ShownMessage } from "./use-assistant.ts";
 
@@ -40,7 +41,7 @@ export function MessageList({ shown, brandName, busy, ask }: MessageListProps) {
             .map(({ call, key }) => (
               <ToolCallCard key={key} call={call} />
             ))}
-          {m.content || (m.id === "streaming" ? <Spinner size="sm" /> : null)}
+          {m.content ? <MessageText text={m.content} /> : m.id === "streaming" ? <Spinner size="sm" /> : null}
         </div>
       ))}
     </>

@@ -54,6 +54,8 @@ export function useAssistant() {
         abort.current.signal,
       );
       await refreshHistory();
+      // A launch (or a refund) in the answer moved the balance: the header shows it now, not at its next poll.
+      void queryClient.invalidateQueries({ queryKey: trpc.user.credits.queryKey() });
       setPending([]);
     } catch (error) {
       setProblem(errorMessage(error));

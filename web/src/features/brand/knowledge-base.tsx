@@ -3,6 +3,7 @@
 // previewed, one that could not be read can be tried again, and any can be deleted. The limits come from @adgen/schema, so what the page says is what
 // the server enforces; a refusal shows on the file's row, in plain words.
 import { KNOWLEDGE_EXTENSIONS, KNOWLEDGE_LIMITS, type KnowledgeItem, webAddress } from "@adgen/schema";
+import { ConfirmDialog, mutationState } from "../../ui/confirm-dialog.tsx";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { type FormEvent, useId, useState } from "react";
 import { errorMessage } from "../../lib/errors.ts";
@@ -176,7 +177,15 @@ function KnowledgeRow({ item }: { item: KnowledgeItem }) {
   const [open, setOpen] = useState(false);
   const detail = useQuery({ ...trpc.brand.knowledgeItem.queryOptions({ id: item.id }), enabled: open && item.status === "ready" });
   const refreshList = () => queryClient.invalidateQueries({ queryKey: trpc.brand.knowledge.queryKey() });
-  const remove = useMutation(trpc.brand.deleteKnowledge.mutationOptions({ onSuccess: refreshList }));
+  const [confirming, setConfirming] = useState(false);
+  const remove = useMutation(
+    trpc.brand.deleteKnowledge.mutationOptions({
+      onSuccess: () => {
+        setConfirming(false);
+        void refreshList();
+      },
+    }),
+  );
   // A page that could not be read is fetched anew (the site may be back); the list polls while it reads.
   const retry = useMutation(trpc.brand.retryKnowledge.mutationOptions({ onSuccess: refreshList }));
   return (
@@ -230,7 +239,7 @@ function KnowledgeRow({ item }: { item: KnowledgeItem }) {
         <button
           type="button"
           className="btn btn-link btn-small btn-danger-text"
-          onClick={() => remove.mutate({ id: item.id })}
+          onClick={() => setConfirming(true)}
           disabled={remove.isPending}
           aria-label={`Delete ${item.name}`}
           data-testid="knowledge-delete"
@@ -238,6 +247,18 @@ function KnowledgeRow({ item }: { item: KnowledgeItem }) {
           {remove.isPending ? "Deleting…" : "Delete"}
         </button>
       </div>
+      <ConfirmDialog
+        open={confirming}
+        title={`Delete ${item.name}?`}
+        confirmLabel="Delete"
+        pendingLabel="Deleting…"
+        {...mutationState(remove)}
+        onConfirm={() => remove.mutate({ id: item.id })}
+        onClose={() => setConfirming(false)}
+        testId="knowledge-delete-confirm"
+      >
+        <p>Its text is removed from your brand knowledge, and later ads no longer draw on it. Ads already made stay as they are.</p>
+      </ConfirmDialog>
       {open ? (
         detail.isError ? (
           <InlineError error={detail.error} onRetry={() => void detail.refetch()} />

@@ -1,5 +1,6 @@
 // Videos (or single stills) one format at a time: a tab per format with its thumbnail, and the player.
-// A narrated ad's captions (the `captions` asset, WebVTT) play as the video's default captions track.
+// A narrated ad's captions (the `captions` asset, WebVTT) are the video's captions track, off by default: the
+// studio burns the same captions into the picture, so a track shown too would put every line on screen twice.
 import { type KeyboardEvent, useId, useMemo, useState } from "react";
 import { cssAspect, formatLabel, mediaSrc, ratioId, sortFormats } from "../../lib/workflow.ts";
 import { type Asset, isRendered } from "./types.ts";
@@ -101,7 +102,7 @@ function Player({ asset, captions }: { asset: Asset; captions: Asset | undefined
             aria-label={`${asset.format} video`}
           >
             {captions ? (
-              <track kind="captions" src={mediaSrc(captions.url)} srcLang="en" label="English" default data-testid={`captions-${id}`} />
+              <track kind="captions" src={mediaSrc(captions.url)} srcLang="en" label="English" data-testid={`captions-${id}`} />
             ) : null}
           </video>
         ) : (

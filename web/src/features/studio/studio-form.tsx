@@ -12,6 +12,7 @@ import { type Brand, fieldsOf, type Prefs, type Pricing, type StudioConfig, toRe
 import { describeHeading } from "./labels.ts";
 import { LaunchSummary } from "./launch-summary.tsx";
 import { OptionsSection } from "./options-section.tsx";
+import { PersonNotice } from "./person-notice.tsx";
 import type { StudioSection } from "./section-props.ts";
 import { promptKindsFor } from "./prompt-fields.tsx";
 import { RestoredNotes } from "./restored-notes.tsx";
@@ -90,6 +91,7 @@ export function StudioForm({ studio, pricing, prefs, brand, planId, retry }: Stu
           </h2>
           <RestoredNotes retry={retry} />
           {errors.form ? <FormAlert>{errors.form}</FormAlert> : null}
+          <PersonNotice estimate={estimate} typeName={info.name} />
           <DetailsFields section={section} toggleFormat={form.toggleFormat} />
         </section>
 

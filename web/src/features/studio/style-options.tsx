@@ -1,9 +1,11 @@
 // The options that shape copy and look, each shown only when the type uses it: copy framework, style
-// preset, seasonal theme and the brand profile. None of them changes the price.
-import type { StudioFields } from "@adgen/schema";
+// preset, seasonal theme and the brand profile ("No brand profile" sends NO_BRAND: an ad from the page and the
+// concept alone, not the default brand's). None of them changes the price.
+import { NO_BRAND, type StudioFields } from "@adgen/schema";
 import type { Brand, FormErrors, FormState, StudioConfig } from "./form-state.ts";
 import { FRAMEWORK_LABELS, SEASONAL_LABELS } from "./labels.ts";
 import { Select } from "../../ui/select.tsx";
+import { BrandSiteNotice } from "./brand-site-notice.tsx";
 
 interface StyleOptionsProps {
   uid: string;
@@ -93,9 +95,10 @@ export function StyleOptions({ uid, uses, studio, brand, state, errors, update }
           }
         >
           <option value={brand.id}>{brand.brandName || brand.name || "Your brand profile"}</option>
-          <option value="">No brand profile</option>
+          <option value={NO_BRAND}>No brand profile</option>
         </Select>
       ) : null}
+      {uses.brand && uses.url ? <BrandSiteNotice brand={brand} chosen={state.brand} url={state.url} /> : null}
     </>
   );
 }

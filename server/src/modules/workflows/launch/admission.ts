@@ -7,6 +7,7 @@
 import type { User } from "@adgen/prisma";
 import {
   type CostEstimate,
+  NO_BRAND,
   RESERVED_WORKFLOW_PLANS,
   RESERVED_WORKFLOW_TYPES,
   type WorkflowRequest,
@@ -23,6 +24,7 @@ import { findSourceProject } from "../../projects/source-project.ts";
 import { estimateProviderCost, type ProviderCostEstimate } from "../../providers/provider-cost.ts";
 import { assertCanPublish } from "../../social/social-accounts.ts";
 import { assertCallbackUrl, renameUrlField } from "../../webhooks/callback-url.ts";
+import { checkPersonAd } from "./person-check.ts";
 import { checkClipInputs, checkProviderBudget, checkWorkflowOptions, modelsFor } from "./check-options.ts";
 
 /** The account as read when the request was authenticated: whose launch it is, its plan and balance. */
@@ -131,7 +133,7 @@ export async function admitLaunch(
     const refusal = planRefusal(account, request.type);
     if (refusal) throw refusal.error;
   }
-  if (request.brand) await assertOwnBrand(services, account.id, request.brand);
+  if (request.brand && request.brand !== NO_BRAND) await assertOwnBrand(services, account.id, request.brand);
   await assertAuditPage(services, account.id, request);
   // The job names the project it improves, also when the launch left the choice to us.
   const project = await sourceProjectId(services, account.id, request);
@@ -141,6 +143,8 @@ export async function admitLaunch(
   const models = modelsFor(request, providers);
   const provider = estimateProviderCost({ ...request, models, maxAdSeconds: config.maxAdSeconds }, config.providerCosts);
   await checkClipInputs(services, account.id, request);
+  // A launch's plan refusal came first (above); an estimate reports it as blockedBy rather than this 400.
+  if (mode.launch || !planRefusal(account, request.type)) await checkPersonAd(services, account.id, request);
   checkProviderBudget(request, models, provider, cost, config.providerCosts);
   return { cost, provider, project };
 }

@@ -11,6 +11,7 @@ import { generatePictures } from "./generated-pictures.ts";
 import { choosePictures, GENERATED_PICTURES } from "../../providers/remote-providers.ts";
 import { applyLook, presetFor } from "./look.ts";
 import { listBrandMedia } from "../../brand/brand-media.ts";
+import { libraryForJob, usesAccountKnowledge } from "./brand-library.ts";
 import { knowledgeForBrief } from "../../knowledge/retrieve.ts";
 import { scoreStoryboard } from "./creative-score.ts";
 import { sourcesShown } from "./facts.ts";
@@ -23,7 +24,9 @@ export const artDirection: PipelineStep = {
     const brand = await loadBrandForJob(services.prisma, job.userId, request.brand);
     const page = (outputs.get(STEP.readPage) as PageFacts | undefined) ?? null;
     // The knowledge base's passages that best match the brief: their facts may become lines of the ad.
-    const knowledge = await knowledgeForBrief(services.prisma, job.userId, { concept: request.concept, brand });
+    const knowledge = usesAccountKnowledge(request)
+      ? await knowledgeForBrief(services.prisma, job.userId, { concept: request.concept, brand })
+      : { sources: [], claims: [] };
     const direction = await directWithWriter(
       { services, job, request, outputs, signal },
       { request, brand, page, maxAdSeconds: services.config.maxAdSeconds, knowledge: knowledge.claims },
@@ -36,7 +39,7 @@ export const artDirection: PipelineStep = {
         // A clone's page is someone else's ad: its pictures are not the user's to show.
         pageImages: request.type === "clone" ? [] : (page?.images ?? []),
         logoUrl: brand?.logoUrl ?? brand?.brandKit?.logoUrl ?? null,
-        library: await listBrandMedia(services.prisma, job.userId),
+        library: libraryForJob(request, await listBrandMedia(services.prisma, job.userId)),
       },
       signal,
     );

@@ -7,6 +7,7 @@ import { cleanLine, questionFromBenefit, shortenAtClause, shortLabel } from "./c
 import { audiencePhrase, ownCapitals, sentenceCase } from "./copy-grammar.ts";
 import { lineProblem } from "./line-check.ts";
 import { callToAction, ctaFromLines } from "./cta.ts";
+import { shownHost } from "./viewer-cta.ts";
 import { is, joinWords, parse } from "./sentence-parse.ts";
 
 import type { StructuredBrief } from "@adgen/schema";
@@ -25,7 +26,7 @@ export interface CopySources {
     targetAudience?: string;
     tone?: string;
   } | null;
-  page: { url: string; title: string | null; description: string | null } | null;
+  page: { url: string; title: string | null; description: string | null; cta?: string } | null;
   /** Sentences from the account's knowledge base that best match the brief (a fact only a document holds). */
   knowledge?: string[];
   /** The workflow type, for the call to action a type implies (an audit is booked, not bought). */
@@ -157,10 +158,7 @@ export function writeCopy(sources: CopySources): AdCopy {
 
   const named = sources.brand?.brandName ?? sources.brand?.name ?? (sources.page?.title ? lines(sources.page.title)[0] : undefined);
   const fromConcept = !named && conceptLines[0] ? productFromLine(conceptLines[0]) : undefined;
-  const product = shortLabel(
-    named ?? fromConcept ?? quoted.find((q) => !q.cta)?.text ?? (sources.page ? new URL(sources.page.url).hostname : "Our product"),
-    40,
-  );
+  const product = shortLabel(named ?? fromConcept ?? quoted.find((q) => !q.cta)?.text ?? shownHost(sources.page?.url) ?? "Our product", 40);
   // "A cooling mattress" is a thing, introduced as "the cooling mattress"; "Brewly cold brew" may be a name, kept as written.
   const hadArticle = !!fromConcept && /^(a|an|the|our|your)\s/i.test(conceptLines[0] ?? "");
   const introduction = hadArticle ? `Meet the ${product.charAt(0).toLowerCase()}${product.slice(1)}` : `Meet ${product}`;
@@ -224,7 +222,7 @@ export function writeCopy(sources: CopySources): AdCopy {
     ...proofs.filter((line) => !STRONG_PROOF.test(line)),
   ];
 
-  const host = sources.page ? new URL(sources.page.url).hostname.replace(/^www\./, "") : null;
+  const host = shownHost(sources.page?.url);
   const about = [
     sources.concept,
     sources.brand?.productDescription,
@@ -234,7 +232,8 @@ export function writeCopy(sources: CopySources): AdCopy {
   ]
     .filter(Boolean)
     .join(" ");
-  const cta = quotedCta ?? writtenCta ?? callToAction({ type: sources.type, product, text: about, host });
+  // The brief's own words first, then the page's own button, then a line of the concept, then the type's verb.
+  const cta = quotedCta ?? sources.page?.cta ?? writtenCta ?? callToAction({ type: sources.type, product, text: about, host });
 
   return {
     product,

@@ -46,7 +46,7 @@ export interface Imagery {
   /** The user's product footage, cut to the ad's beats (absent in outputs stored by older versions). */
   footage?: Clip[];
   /** The person who fronts a narrated ad: the newest presenter clip, else the newest presenter photo. */
-  presenter?: { key: string; kind: "image" | "video" } | null;
+  presenter?: { key: string; kind: "image" | "video"; name?: string } | null;
 }
 
 export interface ImageryInput {
@@ -55,7 +55,16 @@ export interface ImageryInput {
   /** The brand's logo URL (profile or brand kit), if any. */
   logoUrl: string | null;
   /** The user's library, already stored (brand media library): product photos, presenters and footage. */
-  library: { key: string; width: number; height: number; role?: string; kind?: "image" | "video"; durationSec?: number | null }[];
+  library: {
+    key: string;
+    width: number;
+    height: number;
+    role?: string;
+    kind?: "image" | "video";
+    durationSec?: number | null;
+    /** A presenter's name as given with their consent. */
+    consentName?: string | null;
+  }[];
 }
 
 type Kind = "png" | "jpg" | "webp";
@@ -195,7 +204,7 @@ export async function gatherImagery(services: Services, job: Job, input: Imagery
       warnings.push(`Your presenter could not be used: ${error.message}`);
       return null;
     });
-    if (key) presenter = { key, kind: chosen.kind ?? "image" };
+    if (key) presenter = { key, kind: chosen.kind ?? "image", ...(chosen.consentName ? { name: chosen.consentName } : {}) };
   }
   return { pictures, logo, warnings, footage, presenter };
 }

@@ -9,6 +9,7 @@ import type { Job } from "@adgen/prisma";
 import type { Services } from "../../../request-context.ts";
 import { loadBrandForJob } from "../../brand/brand-profile.ts";
 import { PermanentJobError } from "./job-errors.ts";
+import { pageCallToAction } from "./viewer-cta.ts";
 import type { PageFacts, PipelineStep } from "./step-types.ts";
 
 export const readPage: PipelineStep = {
@@ -20,8 +21,10 @@ export const readPage: PipelineStep = {
       resolver: services.resolver,
       timeoutMs: 10_000,
       signals: wantsPageSignals(request),
-      outline: wantsPageOutline(request),
+      // Every type reads the outline for the page's own call to action; a clone also keeps the outline.
+      outline: true,
     });
+    const ownCta = pageCallToAction(meta.outline);
     const facts: PageFacts = {
       url,
       title: meta.title,
@@ -30,7 +33,8 @@ export const readPage: PipelineStep = {
       colors: meta.colors,
       warnings: meta.warnings,
       ...(meta.signals ? { signals: meta.signals } : {}),
-      ...(meta.outline ? { outline: meta.outline } : {}),
+      ...(meta.outline && wantsPageOutline(request) ? { outline: meta.outline } : {}),
+      ...(ownCta ? { cta: ownCta } : {}),
     };
     assertPageRead(facts, request);
     return facts;

@@ -23,6 +23,8 @@ export interface PageFacts {
   signals?: PageSignals;
   /** Inspiration (clone): the reference's headings, text and buttons in reading order (absent when it could not be fetched). */
   outline?: PageOutline;
+  /** The page's own call to action, its first button that reads as one ("Open an account"). */
+  cta?: string;
 }
 
 export interface StepContext {
@@ -107,7 +109,7 @@ export interface ArtDirectionOutput extends ArtDirection, Omit<TypedDirection, k
   /** The knowledge-base passages the copy drew on (absent in outputs stored by older versions). */
   sources?: KnowledgeSource[];
   /** The user's presenter (brand media library), when they have one. */
-  presenter?: { key: string; kind: "image" | "video" } | null;
+  presenter?: { key: string; kind: "image" | "video"; name?: string } | null;
 }
 
 /** The voice step's output (voice-step.ts): the narration, retimed storyboard and stored voice-over. */

@@ -15,19 +15,7 @@ import type { ArtDirectionOutput, PipelineStep, VoiceOutput } from "./step-types
 import { NATURAL_VOICE } from "../../providers/remote-providers.ts";
 import { ProviderError } from "../../providers/provider-error.ts";
 import { PermanentJobError } from "./job-errors.ts";
-
-/** `Acme Coffee Co.` → `@acmecoffee` (the first two words, at most 20 characters). */
-function handleOf(name: string): string {
-  const slug = name
-    .normalize("NFKD")
-    .toLowerCase()
-    .split(/\s+/)
-    .slice(0, 2)
-    .join("")
-    .replace(/[^a-z0-9]+/g, "")
-    .slice(0, 20);
-  return `@${slug || "creator"}`;
-}
+import { personaFor } from "./persona-name.ts";
 
 export const voiceStep: PipelineStep = {
   name: STEP.voice,
@@ -67,10 +55,7 @@ export const voiceStep: PipelineStep = {
           ? { videoKey: direction.presenter.key }
           : { photoKey: direction.presenter.key }
         : {};
-      const persona: Persona =
-        style === "presenter"
-          ? { kind: "presenter", name: brand, label: "Presenter", ...person }
-          : { kind: "selfie", name: handleOf(brand), ...person };
+      const persona = personaFor(style, brand, direction.presenter?.name, person);
       return {
         style,
         voice: narration.voice,
