@@ -12,7 +12,7 @@ for (const width of [390, 1400]) {
     await expectNoSidewaysScroll(page);
     for (const chip of await chips.all()) {
       const box = (await chip.boundingBox())!;
-      expect(box.x + box.width, await chip.innerText()).toBeLessThanOrEqual(width);
+      expect(box.x + box.width, (await chip.textContent()) ?? "").toBeLessThanOrEqual(width);
     }
     const send = page.getByRole("button", { name: /^Send$/ });
     await expect(send).toBeVisible();

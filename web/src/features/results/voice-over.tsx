@@ -25,7 +25,9 @@ export function VoiceOver({ audio, captions, voiceModel, hasVideo }: VoiceOverPr
       </h3>
       <p className="muted">
         Narrated{voiceName ? ` by ${voiceName}` : ""}, mixed over the music.
-        {captions && hasVideo ? " Captions are burned into the video; its captions track (CC) is there for players that hide them, off here." : ""}
+        {captions && hasVideo
+          ? " Captions are burned into the video; its captions track (CC) is there for players that hide them, off here."
+          : ""}
       </p>
       {audio ? (
         // biome-ignore lint/a11y/useMediaCaption: the same narration's captions are the WebVTT file among the downloads and the video's track
