@@ -175,7 +175,10 @@ describe("a job with hitl:true", () => {
       style: "cinematic",
       // Which of the framework's beats were written and which were left out.
       beats: expect.arrayContaining([{ role: "attention", written: true }]),
-      scenes: review.storyboard.scenes.map(({ preview, ...scene }: any) => scene),
+      // The scenes as reviewed, with what the copywriter marks on each (its role in the story, its key word).
+      scenes: review.storyboard.scenes.map(({ preview, ...scene }: any) =>
+        expect.objectContaining({ ...scene, role: expect.stringMatching(/^(hook|problem|solution|benefit|proof|cta)$/) }),
+      ),
     });
     // A standard video is 720p (the review previews above are drawn at the format's full size).
     expect(job.result.assets).toEqual([expect.objectContaining({ type: "video", format: "9:16", width: 720, height: 1280 })]);

@@ -2,6 +2,7 @@
 // into ffmpeg's encoder: the scene's segment. Expensive parts are sprites drawn once when the scene is set up;
 // a frame is a few transformed blits.
 import { spawn } from "node:child_process";
+import { once } from "node:events";
 import { readFile, writeFile } from "node:fs/promises";
 import { isAbsolute, join } from "node:path";
 import { type Canvas, createCanvas, GlobalFonts, type Image, loadImage } from "@napi-rs/canvas";
@@ -105,15 +106,20 @@ export async function playIntoEncoder(input: {
   const onAbort = () => child.kill("SIGKILL");
   signal?.addEventListener("abort", onAbort, { once: true });
   let broken = false;
-  child.stdin.on("error", () => {
-    broken = true;
+  const stdinClosed = new Promise<void>((resolve) => {
+    child.stdin.on("error", () => {
+      broken = true;
+      resolve();
+    });
+    child.stdin.on("close", () => resolve());
   });
   try {
     for (let n = 0; n < spec.frames && !broken; n++) {
       if (signal?.aborted) throw new RenderAbortedError(signal.reason);
       player.draw(n);
       if (n === 0 && spec.thumb) await writeThumb(player.canvas, spec.thumb, join(dir, "thumb.jpg"));
-      if (!child.stdin.write(player.canvas.data())) await new Promise((r) => child.stdin.once("drain", r));
+      // A killed encoder (an abort, a crash) never drains: wait for whichever comes first.
+      if (!child.stdin.write(player.canvas.data())) await Promise.race([once(child.stdin, "drain").catch(() => {}), stdinClosed, exited]);
       if (n % 15 === 0) input.onProgress?.(n / spec.frames);
     }
     child.stdin.end();
