@@ -361,7 +361,7 @@ describe("ad-optimizer", () => {
   });
 
   it("improves the named project and says what changed, from what, and why", { timeout: 240_000 }, async () => {
-    // A dense source ad: four scenes in four seconds, rated down with feedback.
+    // A source ad rated down with feedback about its text.
     source = await completed(owner, { type: "cinematic", concept: BREWLY });
     const rated = await owner.client.post("/workflow/review", {
       projectId: source.jobId,
@@ -395,10 +395,8 @@ describe("ad-optimizer", () => {
     const sourceScenes = source.result.storyboard.scenes as any[];
     const scenes = job.result.storyboard.scenes as any[];
     expect(scenes.filter((s) => s.body).length).toBeLessThan(sourceScenes.filter((s) => s.body).length);
-    // Scenes of about a second cannot be read: fewer, longer scenes, from the source's own copy.
-    const pacing = optimization.changes.find((c: any) => c.area === "pacing");
-    expect(pacing?.before).toMatch(new RegExp(`^${sourceScenes.length} scenes`));
-    expect(scenes.length).toBeLessThan(sourceScenes.length);
+    // Never more scenes than the source, the same opening (the pacing rule itself: optimize-pacing.test.ts).
+    expect(scenes.length).toBeLessThanOrEqual(sourceScenes.length);
     expect(scenes[0].id).toBe(sourceScenes[0].id);
     expect(scenes[0].headline, "the opening says something the closing does not").not.toBe(scenes.at(-1).headline);
     expect(scenes.at(-1).cta).toBe("Get Brewly");
