@@ -186,12 +186,9 @@ describe("a workflow reads the page it is given", () => {
     expect(job.status, job.error).toBe("completed");
     const storyboard = job.result.storyboard;
     expect(storyboard.brand).toMatchObject({ name: "Acme Rocket Skates", primary: "#ff6600" });
-    expect(storyboard.scenes[0]).toMatchObject({
-      headline: "Acme Rocket Skates",
-      body: "The fastest skates in the West.",
-      background: "#ff6600",
-    });
-    expect(storyboard.scenes.at(-1).cta).toBe("Visit shop.example");
+    // The hook is the page's own promise, asked of the viewer, on the page's theme colour.
+    expect(storyboard.scenes[0]).toMatchObject({ headline: "Want the fastest skates in the West?", background: "#ff6600" });
+    expect(storyboard.scenes.at(-1).cta).toBe("Shop now");
     expect(job.result.warnings).toEqual([]);
     expect(outbound).toEqual(["GET https://shop.example/skates"]);
   });
@@ -207,7 +204,7 @@ describe("a workflow reads the page it is given", () => {
     expect(job.status, job.error).toBe("completed");
     expect(job.result.warnings).toEqual(["could not fetch https://broken.example/product: HTTP 500"]);
     // Without the page, the ad is directed from the concept alone.
-    expect(job.result.storyboard.scenes[0].headline).toBe("Skates that fly");
+    expect(job.result.storyboard.scenes[0].headline).toMatch(/skates that fly/i);
     expect(job.refunded).toBe(false);
   });
 

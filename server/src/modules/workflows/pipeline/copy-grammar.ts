@@ -95,7 +95,9 @@ export function asQuestion(source: string, kind: "pain" | "benefit" = "benefit",
     !is(asVerb, "PastTense", "Gerund", "Noun") &&
     verbForms(first.lower)?.infinitive === first.lower;
   // An imperative ("Keep drinks cold") or a benefit said of the product without its subject ("Keeps drinks cold").
-  if ((is(first, "Verb") && !is(first, "PastTense")) || IMPERATIVE.test(first.lower) || imperativeRead) {
+  // "Skates that fly", "Shoes which breathe": a word a relative clause follows is its noun, not a verb.
+  const nounOfClause = /^(that|which|who)$/i.test(list[1]?.lower ?? "");
+  if (!nounOfClause && ((is(first, "Verb") && !is(first, "PastTense")) || IMPERATIVE.test(first.lower) || imperativeRead)) {
     // "Pick your beans, pause anytime": two imperatives are no one question; "Let us do your books" asks nothing of the viewer.
     if (/[,;]/.test(core) || /^let\b/i.test(core)) return null;
     const rest = lowerFirst(core, names);
