@@ -18,12 +18,19 @@ const line = (what: string, max: number) =>
 export const SceneEdit = z
   .object({
     /** The scene, counted from 1. */
-    scene: z.number({ error: "scene is the scene's number, from 1" }).int().min(1, { error: "scene is the scene's number, from 1" }),
-    headline: line("headline", 120).min(1, { error: "A headline cannot be empty" }).optional(),
+    scene: z
+      .number({ error: "scene is the scene's number, from 1" })
+      .int()
+      .min(1, { error: "scene is the scene's number, from 1" })
+      .describe("The scene to change, counted from 1 in the previewed storyboard."),
+    headline: line("headline", 120)
+      .min(1, { error: "A headline cannot be empty" })
+      .optional()
+      .describe("The scene's new main line (1–120 characters); absent keeps the previewed one."),
     /** The supporting line; an empty string removes it. */
-    body: line("body line", 240).optional(),
+    body: line("body line", 240).optional().describe("The new supporting line (at most 240 characters); an empty string removes it."),
     /** The call to action; an empty string removes it. */
-    cta: line("call to action", 40).optional(),
+    cta: line("call to action", 40).optional().describe("The new call to action (at most 40 characters); an empty string removes it."),
   })
   .meta({ title: "SceneEdit" });
 export type SceneEdit = z.infer<typeof SceneEdit>;
@@ -32,7 +39,11 @@ export type SceneEdit = z.infer<typeof SceneEdit>;
 export const PreviewRequest = WorkflowRequest.and(
   z.object({
     /** Lines to change in the storyboard of `previewId` (needs it). */
-    edits: z.array(SceneEdit).max(20, { error: "At most 20 scene edits at once" }).optional(),
+    edits: z
+      .array(SceneEdit)
+      .max(20, { error: "At most 20 scene edits at once" })
+      .optional()
+      .describe("Lines to change in the storyboard of previewId before drawing it again (at most 20); needs previewId."),
   }),
 );
 export type PreviewRequest = z.output<typeof PreviewRequest>;
@@ -40,13 +51,13 @@ export type PreviewRequest = z.output<typeof PreviewRequest>;
 export const PreviewStill = z
   .object({
     /** The scene, counted from 1. */
-    scene: z.number().int(),
-    sceneId: z.string(),
-    headline: z.string(),
+    scene: z.number().int().describe("The scene this still shows, counted from 1."),
+    sceneId: z.string().describe("The scene's id in the storyboard, stable across edits."),
+    headline: z.string().describe("The scene's main line as drawn."),
     /** The still as a JPEG data URL, at the size of the standard video of the format. */
-    image: z.string(),
-    width: z.number().int(),
-    height: z.number().int(),
+    image: z.string().describe("The still as a JPEG data URL (data:image/jpeg;base64,…), drawn by the renderer."),
+    width: z.number().int().describe("The still's width in pixels: the standard video's width for the format."),
+    height: z.number().int().describe("The still's height in pixels: the standard video's height for the format."),
   })
   .meta({ title: "PreviewStill" });
 
@@ -58,12 +69,12 @@ export const StoryboardPreview = z
     /** The format the stills are drawn in (the launch's first). */
     format: AspectRatio,
     storyboard: StoryboardView,
-    stills: z.array(PreviewStill),
+    stills: z.array(PreviewStill).describe("One still per scene, in order, in the launch's first format."),
     creativeScore: CreativeScore,
     /** What the launch costs (exactly what it will charge) and whether it would go through now. */
     price: CostEstimate,
     /** How long the preview took to make, in milliseconds. */
-    tookMs: z.number().int(),
+    tookMs: z.number().int().describe("How long the preview took to make, in milliseconds."),
   })
   .meta({ title: "StoryboardPreview" });
 export type StoryboardPreview = z.infer<typeof StoryboardPreview>;
