@@ -2,7 +2,9 @@
 // megapixels, a small PNG on disk) feeds three four-format static ads rendered at once. Before, the canvas in
 // the HTTP process decoded the full picture for every ad: /api/health rose to 2.3 s and RSS to 1.36 GB. Now
 // the upload keeps a 2048 px working copy and a render never decodes more, so the server stays responsive
-// (nine health answers in ten within 200 ms, none near a freeze) and its resident memory under 600 MB.
+// (nine health answers in ten within 200 ms, none near a freeze) and its resident memory grows by less than
+// 300 MB (the server the attack run measured went from 367 MB to 1.36 GB; this test process also holds the
+// embedded database and the test's own client, so its growth is what is comparable).
 import { execFile } from "node:child_process";
 import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -16,7 +18,7 @@ import { startTestApp, type TestApp } from "./support/harness.ts";
 const HEALTH_MS = 200;
 /** No single answer may take this long: the freeze this guards against held answers for 2.3 s. */
 const FROZEN_MS = 1000;
-const RSS_LIMIT = 600 * 1024 * 1024;
+const RSS_GROWTH_LIMIT = 300 * 1024 * 1024;
 const ninetiethPercentile = (values: number[]) => [...values].sort((a, b) => a - b)[Math.ceil(values.length * 0.9) - 1] ?? 0;
 
 let app: TestApp;
@@ -52,7 +54,7 @@ async function largestAllowedPhoto(): Promise<Buffer> {
 }
 
 describe("three static ads from the largest photo allowed", () => {
-  it("render while /api/health stays fast and the process stays under 600 MB", { timeout: 240_000 }, async () => {
+  it("render while /api/health stays fast and the process grows by less than 300 MB", { timeout: 240_000 }, async () => {
     const form = new FormData();
     form.append("file", new Blob([new Uint8Array(await largestAllowedPhoto())]), "camera.png");
     const uploaded = await fetch(`${app.url}/api/user/brand/media`, {
@@ -70,7 +72,8 @@ describe("three static ads from the largest photo allowed", () => {
     }
 
     const timings: number[] = [];
-    let peakRss = process.memoryUsage().rss;
+    const startRss = process.memoryUsage().rss;
+    let peakRss = startRss;
     const deadline = Date.now() + 200_000;
     for (;;) {
       const started = performance.now();
@@ -93,7 +96,8 @@ describe("three static ads from the largest photo allowed", () => {
     const p90 = Math.round(ninetiethPercentile(timings));
     expect(slowest, `the slowest /api/health answer during the renders (90th percentile ${p90} ms)`).toBeLessThan(FROZEN_MS);
     expect(p90, `the 90th percentile of /api/health during the renders (slowest ${slowest} ms)`).toBeLessThan(HEALTH_MS);
-    expect(peakRss, `peak RSS ${Math.round(peakRss / 1024 / 1024)} MB`).toBeLessThan(RSS_LIMIT);
+    const mb = (bytes: number) => Math.round(bytes / 1024 / 1024);
+    expect(peakRss - startRss, `RSS grew from ${mb(startRss)} MB to ${mb(peakRss)} MB`).toBeLessThan(RSS_GROWTH_LIMIT);
 
     // Each ad used the photo: its assets are there, one per format.
     for (const jobId of jobIds) {
