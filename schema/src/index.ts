@@ -32,3 +32,4 @@ export * from "./loop.ts";
 export * from "./social.ts";
 export * from "./account-flags.ts";
 export * from "./storyboard-preview.ts";
+export * from "./storyboard.ts";

@@ -77,7 +77,12 @@ describe("follow-ups of a performance answer", () => {
     expect(projects).toHaveLength(2);
     const second = await ask(app, account, { message: "the 2nd one", threadId: list.done.threadId });
     expect(second.tools[0]).toMatchObject({ name: "project_status", arguments: { projectId: projects[1].id } });
-    expect(second.text).toMatch(new RegExp(`^The second project, ${projects[1].name}: Your project: ${projects[1].name} \\(Static Ad\\)`));
+    // The answer names the project and links to it (its studio page, by the project's id).
+    expect(second.text).toMatch(
+      new RegExp(
+        `^The second project, ${projects[1].name}: Your project: \\[${projects[1].name}\\]\\(/studio/jobs/${projects[1].id}\\) \\(Static Ad\\) is queued`,
+      ),
+    );
   });
 });
 

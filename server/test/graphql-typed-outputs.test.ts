@@ -101,6 +101,8 @@ describe("typed GraphQL outputs", () => {
     expect(rest.status).toBe(200);
     expect(rest.body.data.input.brand).toBe("brand-x");
     expect(rest.body.data.result.storyboard.scenes[0].headline).toBe("Wake up");
+    // A local path an older result stored is the server's own: answered on neither transport.
+    expect(rest.body.data.result.storyboard.scenes[0]).not.toHaveProperty("imagePath");
   });
 
   it("lists a record keyed by workflow type as entries, with REST's figures", async () => {

@@ -1,7 +1,7 @@
 // Reading jobs, with the ownership rule in one place: a job is visible to its owner and to admins;
 // anyone else gets 404, as if it did not exist.
 import type { Job } from "@adgen/prisma";
-import { FINISHED_JOB_STATUSES, type JobView, type WorkflowResult } from "@adgen/schema";
+import { FINISHED_JOB_STATUSES, type JobView, StoryboardView, type WorkflowResult } from "@adgen/schema";
 import type { Services } from "../../../request-context.ts";
 import { subscribeToJob } from "./job-fan-out.ts";
 
@@ -18,6 +18,18 @@ export function finishedJobMessage(status: string, refused: "cancelled" | "updat
     : `Job is already ${status}; only unfinished jobs can be ${refused}`;
 }
 
+/**
+ * The stored result as answered: its storyboard carries only the documented fields (StoryboardView). Results
+ * stored before local paths were kept off them still hold the renderer's own fields (a scene's `imagePath`, a
+ * local file): those stay on the server. A storyboard outside the documented shape is left as stored, so the
+ * output check (under tests) names what is wrong instead of hiding it.
+ */
+function answeredResult(result: WorkflowResult | null): WorkflowResult | null {
+  if (!result?.storyboard) return result ?? null;
+  const documented = StoryboardView.safeParse(result.storyboard);
+  return documented.success ? { ...result, storyboard: documented.data } : result;
+}
+
 export function toJobView(job: Job): JobView {
   return {
     jobId: job.id,
@@ -28,7 +40,7 @@ export function toJobView(job: Job): JobView {
     progress: job.progress,
     creditsUsed: job.creditsUsed,
     refunded: job.refundedAt !== null,
-    result: (job.result as WorkflowResult | null) ?? null,
+    result: answeredResult(job.result as WorkflowResult | null),
     error: job.error,
     hitl: job.hitl,
     batchId: job.batchId,
