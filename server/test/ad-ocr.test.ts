@@ -8,7 +8,8 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { promisify } from "node:util";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { locateFfmpeg } from "../src/modules/render/index.ts";
+import { locateFfmpeg, onTheBeat } from "../src/modules/render/index.ts";
+import { tierFps } from "../src/modules/render/timeline.ts";
 import { type Account, signUp } from "./support/accounts.ts";
 import { startTestApp, type TestApp } from "./support/harness.ts";
 import { normalizeText, readText, stopOcr } from "./support/ocr.ts";
@@ -73,11 +74,15 @@ async function textAt(video: string, atSec: number): Promise<string[]> {
   return readText(frame);
 }
 
-/** Each scene's frame, well after its text arrived and before the next scene's transition. */
-async function sceneTexts(video: string, scenes: Scene[]): Promise<string[][]> {
+/**
+ * Each scene's frame, well after its text arrived and before the next scene's transition. The video cuts on
+ * its music's beat (beat-grid.ts): each scene is timed as the renderer timed it, a silent ad's end card at
+ * most 2.6 s, not by the storyboard's own durations.
+ */
+async function sceneTexts(video: string, storyboard: any): Promise<string[][]> {
   const texts: string[][] = [];
   let start = 0;
-  for (const scene of scenes) {
+  for (const scene of onTheBeat(storyboard, tierFps("standard"), false).scenes) {
     texts.push(await textAt(video, start + scene.durationSec * 0.65));
     start += scene.durationSec;
   }
@@ -98,7 +103,7 @@ describe("what a viewer reads", () => {
     const job = await completedJob({ type: "cinematic", concept: CONCEPT, formats: ["9:16"] });
     scenes = job.result.storyboard.scenes;
     const video = job.result.assets.find((a: any) => a.type === "video" && a.format === "9:16");
-    read = await sceneTexts(await download(video.url, "cinematic.mp4"), scenes);
+    read = await sceneTexts(await download(video.url, "cinematic.mp4"), job.result.storyboard);
   }, 200_000);
 
   it("shows the quoted tagline word for word, and none of the camera notes or tone words", () => {
@@ -146,7 +151,7 @@ describe("what a viewer reads", () => {
       formats: ["9:16"],
     });
     const video = job.result.assets.find((a: any) => a.type === "video" && a.format === "9:16");
-    const other = await sceneTexts(await download(video.url, "other.mp4"), job.result.storyboard.scenes);
+    const other = await sceneTexts(await download(video.url, "other.mp4"), job.result.storyboard);
     const first = new Set(words(read.flat().join(" ")));
     const second = words(other.flat().join(" "));
     const shared = second.filter((w) => first.has(w) && !words(BRAND).includes(w));

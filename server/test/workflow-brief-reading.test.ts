@@ -31,9 +31,13 @@ async function waitForJob(jobId: string): Promise<any> {
   return job;
 }
 
-type Scene = { headline: string; body?: string; cta?: string };
+// A rating or an offer may be shown as a badge beside the copy (scene.stickers), in the brief's words.
+type Scene = { headline: string; body?: string; cta?: string; stickers?: { text: string }[] };
 const onScreen = (job: any) =>
-  [job.result.storyboard.title, ...(job.result.storyboard.scenes as Scene[]).flatMap((s) => [s.headline, s.body, s.cta])]
+  [
+    job.result.storyboard.title,
+    ...(job.result.storyboard.scenes as Scene[]).flatMap((s) => [s.headline, s.body, s.cta, ...(s.stickers ?? []).map((k) => k.text)]),
+  ]
     .filter(Boolean)
     .join(" | ");
 

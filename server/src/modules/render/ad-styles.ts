@@ -278,7 +278,9 @@ function endCard(
   // A closing line that only repeats the brand's name (already the wordmark or logo) is not said twice.
   const key = (t: string) => t.toLowerCase().replace(/[^\p{L}\p{N}]+/gu, "");
   const repeatsName = key(copy.headline) === key(input.brand.name);
-  const headline = words(copy.headline) <= 10 && !repeatsName ? copy.headline : "";
+  // A closing line under a headline that only names the brand (a quoted tagline, a sign-off) is the line shown.
+  const headline =
+    (words(copy.headline) <= 10 && !repeatsName ? copy.headline : "") || (copy.body && words(copy.body) <= 10 ? copy.body : "");
   // The style's own type: stickers and markers stay (on the page's colours), serif stays serif.
   const endType = { ...type, sizes: { ...type.sizes, headline: type.sizes.headline * 0.8 } };
   const fitted = fitCopy({ ...copy, headline, body: "" }, endType, f.fonts, area.w * 0.9, safe.y + safe.h - top);

@@ -3,7 +3,7 @@
 // "and"/"with" joint), never in the middle of one and never leaving a dangling "with". What a word is (a
 // preposition left hanging, an auxiliary that opens a question) is read from the parse (sentence-parse.ts).
 import { asQuestion } from "./copy-grammar.ts";
-import { is, isAuxiliary, parse, QUESTION_WORDS } from "./sentence-parse.ts";
+import { ENDING_PARTICLE, is, isAuxiliary, parse, QUESTION_WORDS } from "./sentence-parse.ts";
 
 const collapse = (text: string) => text.replace(/\s+/g, " ").trim();
 
@@ -25,6 +25,8 @@ function dangles(text: string, cut = false): boolean {
   if (/^(else|more|too|also|instead)$/.test(last.lower)) return false;
   // "…a gym you never get to": a preposition its verb keeps is no cut, unless the line is known to be cut.
   if (!cut && is(words[words.length - 2], "Verb") && is(last, "Preposition")) return false;
+  // "Cold for the long way up.", "…all the way down": an adverb particle after its noun ends a phrase.
+  if (!cut && ENDING_PARTICLE.test(last.lower) && is(words[words.length - 2], "Noun", "Adverb")) return false;
   // compromise reads "on" in "spend on" as a particle: a cut line loses it all the same.
   if (cut && JOINT_WORDS.has(last.lower)) return true;
   return (

@@ -70,8 +70,8 @@ export function hooksOf(copy: AdCopy): Hook[] {
   const add = (kind: HookKind, line: string | null | undefined, from: string | null) => {
     if (!line || !short(line) || leansOnBefore(line)) return;
     // A question the brief itself asks ("Homework battles every night?") is the writer's hook, taken as written;
-    // every other line is judged.
-    const written = line.endsWith("?") && copy.pains.includes(line);
+    // a quoted tagline is shown word for word ("Cold at the summit."); every other line is judged.
+    const written = (line.endsWith("?") && copy.pains.includes(line)) || line === copy.tagline;
     if (written ? /^\p{Ll}/u.test(line) : lineProblem(line, names)) return;
     if (found.some((hook) => hook.line.toLowerCase() === line.toLowerCase())) return;
     const opening = kind === "question" && from === copy.premise?.trim() && !!from?.endsWith("?");

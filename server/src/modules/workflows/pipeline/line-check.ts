@@ -3,7 +3,7 @@
 // fragment is a complete noun phrase; nothing ends on a word that needs more after it; a list of values is
 // not a line; sentence case, with names (the brand's, the product's, places) keeping their capitals. The
 // built-in copywriter drops or rewrites a line that fails, and the model's lines are judged the same way.
-import { type Word, is, isAuxiliary, isNameWord, joinWords, parse, QUESTION_WORDS, verbForms } from "./sentence-parse.ts";
+import { ENDING_PARTICLE, type Word, is, isAuxiliary, isNameWord, joinWords, parse, QUESTION_WORDS, verbForms } from "./sentence-parse.ts";
 
 /** Words that carry on past the end of a line: the clause was cut after them. */
 const DANGLING_TAGS = ["Preposition", "Conjunction", "Determiner"];
@@ -147,7 +147,10 @@ function endProblem(list: Word[], question: boolean): string | null {
   const before = list[list.length - 2];
   if (!last) return null;
   // "…a gym you never get to?": a preposition kept by its verb is English.
-  const stranded = is(before, "Verb") && /^(to|on|for|with|about|in|into|up|out|at|of)$/.test(last.lower);
+  // "Cold for the long way up.": an adverb particle after its noun closes the phrase.
+  const stranded =
+    (is(before, "Verb") && /^(to|on|for|with|about|in|into|up|out|at|of)$/.test(last.lower)) ||
+    (is(before, "Noun", "Adverb") && ENDING_PARTICLE.test(last.lower));
   if ((DANGLING_WORDS.has(last.lower) || is(last, ...DANGLING_TAGS) || is(last, "Possessive")) && !stranded && !is(last, "Noun", "Value")) {
     return `ends on "${last.text}", with the clause cut after it`;
   }

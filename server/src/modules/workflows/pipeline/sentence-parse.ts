@@ -84,3 +84,6 @@ export function isNameWord(word: string): boolean {
     read.every((w) => is(w, "Place", "Person", "Organization", "WeekDay", "Month", "Demonym", "Country", "City", "Language", "Region"))
   );
 }
+
+/** Particles that close a phrase after a noun ("the long way up", "from the ground up"): not a cut clause. */
+export const ENDING_PARTICLE = /^(up|down|out|off|away|back|over|around|along|ahead|apart|aboard|inside|outside|behind|below|above)$/;
