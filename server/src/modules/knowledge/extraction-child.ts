@@ -4,10 +4,14 @@
 import type { KnowledgeFileKind } from "@adgen/schema";
 import { extractFileText, storedPageText } from "./extract.ts";
 import { ExtractionError } from "./extraction-error.ts";
-import type { SandboxReply } from "./extraction-sandbox.ts";
+import type { SandboxReady, SandboxReply } from "./extraction-sandbox.ts";
 
 // The service went away (it stopped, or gave up on this extraction): nobody waits for the answer.
 process.on("disconnect", () => process.exit(1));
+
+// Loaded: the time limit counts from here (starting a process is not reading the document, and on a busy
+// machine the start alone took more than a TXT's whole limit).
+process.send?.({ ready: true } satisfies SandboxReady);
 
 const [kind, path] = process.argv.slice(2) as [KnowledgeFileKind | "html", string];
 let reply: SandboxReply;

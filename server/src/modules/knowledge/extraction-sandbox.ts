@@ -25,6 +25,11 @@ export const extractionSandbox = {
 
 export type SandboxKind = KnowledgeFileKind | "html";
 export type SandboxReply = { ok: true; text: string; warning: string | null } | { ok: false; error: string | null; detail: string };
+/** The child's first message: its modules are loaded, the document's time limit starts. */
+export type SandboxReady = { ready: true };
+
+/** How long a child may take to start (load its modules) before its document's time limit begins. */
+const STARTUP_MS = 60_000;
 
 const NOUN: Record<SandboxKind, string> = {
   pdf: "PDF",
@@ -79,17 +84,23 @@ export function extractInSandbox(kind: SandboxKind, path: string): Promise<Extra
     let reply: SandboxReply | null = null;
     let timedOut = false;
     let overMemory = false;
-    const timer = setTimeout(() => {
+    const expire = () => {
       timedOut = true;
       child.kill("SIGKILL");
-    }, timeoutMs);
+    };
+    let timer = setTimeout(expire, Math.max(timeoutMs, STARTUP_MS));
     const memory = child.pid
       ? watchMemory(child.pid, memoryMb, () => {
           overMemory = true;
           child.kill("SIGKILL");
         })
       : null;
-    child.on("message", (message: SandboxReply) => {
+    child.on("message", (message: SandboxReply | SandboxReady) => {
+      if ("ready" in message) {
+        clearTimeout(timer);
+        timer = setTimeout(expire, timeoutMs);
+        return;
+      }
       reply = message;
     });
     child.on("error", (error) => {
