@@ -231,7 +231,9 @@ describe("a narrated 9:16 ad", () => {
     expect(share(early, photoColour, slot)).toBeGreaterThan(0.45);
     expect(share(await frameAt(nobody, 0.6, W, H), photoColour, slot)).toBeLessThan(0.02);
     // It moves: the stripes on the face are not where they were.
-    expect(difference(early, late, { x: PHOTO_SLOT.x + 0.02, y: PHOTO_SLOT.y + 0.02, w: PHOTO_SLOT.w - 0.04, h: PHOTO_SLOT.h - 0.04 })).toBeGreaterThan(8);
+    expect(
+      difference(early, late, { x: PHOTO_SLOT.x + 0.02, y: PHOTO_SLOT.y + 0.02, w: PHOTO_SLOT.w - 0.04, h: PHOTO_SLOT.h - 0.04 }),
+    ).toBeGreaterThan(8);
     // Outside the slot the frame is the scene as before (no slot frame, no badge).
     expect(difference(early, await frameAt(nobody, 0.6, W, H), { x: 0.55, y: 0.3, w: 0.3, h: 0.3 })).toBeLessThan(3);
   });
@@ -422,8 +424,9 @@ describe("a narrated ad in other formats and personas", () => {
 });
 
 /**
- * Rows holding a run of accent pixels (the highlight box), or null. The presenter's name bar has an accent stripe
- * and label too, in rows of its own: the box is the run of rows with the most accent pixels.
+ * Rows holding a run of accent pixels (the highlight box), or null. The box's middle rows are mostly the white
+ * word's letters, so rows a few pixels apart belong to one run. The presenter's name bar has an accent stripe and
+ * label too, in rows of its own further down: the box is the run of rows with the most accent pixels.
  */
 function accentRows(frame: Frame): { top: number; bottom: number } | null {
   let best: { top: number; bottom: number; pixels: number } | null = null;
@@ -432,7 +435,7 @@ function accentRows(frame: Frame): { top: number; bottom: number } | null {
     const pixels = y < frame.height ? share(frame, isAccent, { x: 0, y: y / frame.height, w: 1, h: 1 / frame.height }) * frame.width : 0;
     if (pixels >= 6) {
       run = run ? { ...run, bottom: y, pixels: run.pixels + pixels } : { top: y, bottom: y, pixels };
-    } else if (run) {
+    } else if (run && y - run.bottom > Math.round(frame.height / 50)) {
       if (!best || run.pixels > best.pixels) best = run;
       run = null;
     }
