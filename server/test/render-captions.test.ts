@@ -429,12 +429,13 @@ describe("a narrated ad in other formats and personas", () => {
  * label too, in rows of its own further down: the box is the run of rows with the most accent pixels.
  */
 function accentRows(frame: Frame): { top: number; bottom: number } | null {
-  let best: { top: number; bottom: number; pixels: number } | null = null;
-  let run: { top: number; bottom: number; pixels: number } | null = null;
+  type Run = { top: number; bottom: number; pixels: number };
+  let best = null as Run | null;
+  let run = null as Run | null;
   for (let y = 0; y <= frame.height; y++) {
     const pixels = y < frame.height ? share(frame, isAccent, { x: 0, y: y / frame.height, w: 1, h: 1 / frame.height }) * frame.width : 0;
     if (pixels >= 6) {
-      run = run ? { ...run, bottom: y, pixels: run.pixels + pixels } : { top: y, bottom: y, pixels };
+      run = run ? { top: run.top, bottom: y, pixels: run.pixels + pixels } : { top: y, bottom: y, pixels };
     } else if (run && y - run.bottom > Math.round(frame.height / 50)) {
       if (!best || run.pixels > best.pixels) best = run;
       run = null;
