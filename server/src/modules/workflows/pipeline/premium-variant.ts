@@ -95,13 +95,16 @@ function reopen(storyboard: Storyboard, preferred: number | null): { storyboard:
  * on a different picture, or its own picture with a different camera move; without any picture it is set in
  * another style, so the two cuts still look different.
  */
-export function planAlternateCut(storyboard: Storyboard, narrated: boolean): AlternateCutPlan {
+export function planAlternateCut(storyboard: Storyboard, narrated: boolean, persona = false): AlternateCutPlan {
   if (storyboard.scenes.length === 0) return { warning: "No alternate cut: the ad has no scenes." };
   if (narrated) {
     const { storyboard: reopened, pictured } = reopen(storyboard, null);
     // Without a picture to open on differently, the cut is set in another style: a dark, letterboxed page
     // (or a light one for an ad that is already dark) under the same words and voice.
-    const restyled: Storyboard = pictured ? reopened : { ...reopened, style: storyboard.style === "cinematic" ? "editorial" : "cinematic" };
+    // A presenter's frames hide the pictures, so a traded picture alone may not show: the cut is set in another
+    // style whenever a person fronts it too.
+    const restyle = !pictured || persona;
+    const restyled: Storyboard = restyle ? { ...reopened, style: storyboard.style === "cinematic" ? "editorial" : "cinematic" } : reopened;
     return { cut: { hook: storyboard.scenes[0]!.headline, hookSource: "opening", storyboard: restyled } };
   }
   const second = hookVariants(storyboard, 2)[1];

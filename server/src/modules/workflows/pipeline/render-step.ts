@@ -58,7 +58,8 @@ export function renderStep(format: AspectRatio, imagesOnly: boolean, quality: Qu
         }
         // Premium buys one more cut per format, opening on a second hook (premium-variant.ts); a narrated
         // ad's cut keeps its words and opens on another picture. The step's progress covers both renders.
-        const plan = quality === "premium" ? planAlternateCut(storyboard, voiced.storyboard !== undefined) : null;
+        const plan =
+          quality === "premium" ? planAlternateCut(storyboard, voiced.storyboard !== undefined, voiced.persona !== undefined) : null;
         const cut = plan && "cut" in plan ? plan.cut : null;
         const share = cut ? 0.5 : 1;
         const cutRequest = { format, outputDir: dir, signal, quality, ...(voiced.narration ? { narration: voiced.narration } : {}) };
