@@ -148,7 +148,11 @@ describe("product footage from the brand media library", () => {
   }, async () => {
     const user = await signUp(app, "footage-owner");
     await upload(user, await footage("pour.mp4", 6), "pour.mp4", { role: "footage" });
-    const job = await launch(user, { type: "cinematic", concept: "Cold brew that is ready in ten seconds. No machine, no mess." });
+    const job = await launch(user, {
+      type: "cinematic",
+      concept:
+        "Cold brew that is ready in ten seconds. No machine, no mess. Brewed for 20 hours from single-origin beans. One bottle makes 16 cups.",
+    });
     const scenes = job.result.storyboard.scenes as any[];
     const clipped = scenes.filter((s) => s.videoKey);
     expect(clipped.length).toBeGreaterThanOrEqual(2);
