@@ -113,7 +113,7 @@ test("cancel asks in an in-app dialog, refunds in full, and Try again restores e
   // The title is the project's name (the concept's first words), never an id.
   const title = page.getByTestId("job-title");
   await expect(title).toHaveText("Cold brew that tastes like summer");
-  await expect(page.locator(".breadcrumbs")).toContainText("Cold brew that tastes like summer.");
+  await expect(page.locator(".breadcrumbs")).toContainText("Cold brew that tastes like summer");
   await expect(page.locator(".breadcrumbs")).not.toContainText(jobId.slice(0, 8));
   expect(await balance(page)).toBe(8);
 
