@@ -29,8 +29,8 @@ export const LoopExecuteInput = z.object({
   /** The creative to act on (KILL, ITERATE, DOUBLE_DOWN, CHALLENGER); the recommendation's choice when left out. */
   creativeId: z.string().trim().min(1).max(200).optional(),
   /**
-   * The credits the person agreed to spend (the recommendation's `cost`). When the action would now cost
-   * more (another creative, a new price), nothing is charged and the answer is 409.
+   * The credits the person agreed to spend (the recommendation's `cost`). When the action now costs anything
+   * else (another creative, a new price), nothing is charged and the answer is 409.
    */
   confirmedCost: z.number({ error: "confirmedCost is a whole number of credits" }).int().min(0).max(1000).optional(),
 });

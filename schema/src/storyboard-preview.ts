@@ -14,7 +14,10 @@ const line = (what: string, max: number) =>
     .trim()
     .max(max, { error: `The ${what} must be at most ${max} characters` });
 
-/** A change the user makes to one scene's words before previewing again. */
+/** The picture edit that takes a scene's picture away (the scene shows its colours). */
+export const NO_PICTURE = "none";
+
+/** A change the user makes to one scene's words or picture before previewing again. */
 export const SceneEdit = z
   .object({
     /** The scene, counted from 1. */
@@ -31,6 +34,16 @@ export const SceneEdit = z
     body: line("body line", 240).optional().describe("The new supporting line (at most 240 characters); an empty string removes it."),
     /** The call to action; an empty string removes it. */
     cta: line("call to action", 40).optional().describe("The new call to action (at most 40 characters); an empty string removes it."),
+    /** A product photo of the brand media library (its id) to show instead, or "none" for no picture. */
+    picture: z
+      .string({ error: 'picture is the id of a product photo in your brand media library, or "none"' })
+      .trim()
+      .min(1, { error: 'picture is the id of a product photo in your brand media library, or "none"' })
+      .max(64, { error: 'picture is the id of a product photo in your brand media library, or "none"' })
+      .optional()
+      .describe(
+        "The scene's new picture: the id of a product photo in your brand media library (GET /api/user/brand/media), or \"none\" to show the scene's colours only; absent keeps the previewed picture.",
+      ),
   })
   .meta({ title: "SceneEdit" });
 export type SceneEdit = z.infer<typeof SceneEdit>;

@@ -137,10 +137,15 @@ describe("the loop", () => {
       ]),
     );
     const before = await balance(owner);
-    // A price agreed lower than the action's is refused before anything is charged.
+    // A price agreed other than the action's is refused before anything is charged: lower…
     const underpriced = await owner.client.post("/loop", { brandId, action: "DOUBLE_DOWN", confirmedCost: 0 });
     expect(underpriced.status).toBe(409);
     expect(underpriced.body.error).toMatch(/now costs 1 credits, not the 0 you confirmed; nothing was charged/);
+    expect(await balance(owner)).toBe(before);
+    // So is a price agreed higher: the consent is to this price, not to "up to" it.
+    const overpriced = await owner.client.post("/loop", { brandId, action: "DOUBLE_DOWN", confirmedCost: 3 });
+    expect(overpriced.status).toBe(409);
+    expect(overpriced.body.error).toMatch(/now costs 1 credits, not the 3 you confirmed; nothing was charged/);
     expect(await balance(owner)).toBe(before);
     const res = await owner.client.post("/loop", { brandId, action: "DOUBLE_DOWN", confirmedCost: 1 });
     expect(res.status, JSON.stringify(res.body)).toBe(200);

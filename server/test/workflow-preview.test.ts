@@ -1,15 +1,17 @@
 // Free storyboard previews (POST /api/workflow/preview): nothing is charged; the stills are the renderer's
-// and match the rendered video's frames (SSIM, OCR); a changed line previews again; a launch naming the
+// and match the rendered video's frames (SSIM, OCR); a changed line or picture previews again; a launch naming the
 // preview renders that storyboard; another account's preview is a 404; previews have their own rate limit.
 import { execFile } from "node:child_process";
 import { mkdtempSync, readFileSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { promisify } from "node:util";
+import { createCanvas, loadImage } from "@napi-rs/canvas";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { locateFfmpeg } from "../src/modules/render/ffmpeg.ts";
 import { type Account, signUp } from "./support/accounts.ts";
 import { startTestApp, type TestApp } from "./support/harness.ts";
+import { givePresenter } from "./support/presenter.ts";
 import { normalizeText, readText, stopOcr } from "./support/ocr.ts";
 
 const run = promisify(execFile);
@@ -39,6 +41,44 @@ interface Preview {
 }
 
 const stillBytes = (still: { image: string }) => Buffer.from(still.image.replace(/^data:image\/jpeg;base64,/, ""), "base64");
+
+/** A product photo no preset looks like: magenta on white. */
+function productPhoto(): Buffer {
+  const canvas = createCanvas(800, 800);
+  const g = canvas.getContext("2d");
+  g.fillStyle = "#ffffff";
+  g.fillRect(0, 0, 800, 800);
+  g.fillStyle = "#ff00ff";
+  g.fillRect(120, 120, 560, 560);
+  return canvas.toBuffer("image/png");
+}
+
+async function uploadPhoto(account: Account, bytes: Buffer, name: string): Promise<{ id: string }> {
+  const form = new FormData();
+  form.append("file", new Blob([new Uint8Array(bytes)], { type: "image/png" }), name);
+  const res = await fetch(`${app.url}/api/user/brand/media`, { method: "POST", headers: { cookie: `session=${account.jwt}` }, body: form });
+  const body = (await res.json()) as { data?: { id: string }; error?: string };
+  expect(res.status, body.error).toBe(200);
+  return body.data!;
+}
+
+const magenta = (r: number, g: number, b: number) => r > 180 && b > 180 && g < 90;
+
+/** The still's pixels (RGBA). */
+async function pixelsOf(still: { image: string }): Promise<{ data: Uint8ClampedArray }> {
+  const picture = await loadImage(stillBytes(still));
+  const canvas = createCanvas(picture.width, picture.height);
+  const g = canvas.getContext("2d");
+  g.drawImage(picture, 0, 0);
+  return g.getImageData(0, 0, picture.width, picture.height);
+}
+
+/** The share of pixels of which `is` holds. */
+function share(image: { data: Uint8ClampedArray }, is: (r: number, g: number, b: number) => boolean): number {
+  let hits = 0;
+  for (let i = 0; i < image.data.length; i += 4) if (is(image.data[i]!, image.data[i + 1]!, image.data[i + 2]!)) hits++;
+  return hits / (image.data.length / 4);
+}
 
 /** SSIM of the still against every frame of the video: the best match and when it is shown. */
 async function bestMatch(video: string, still: Buffer, width: number, height: number): Promise<{ ssim: number; atSec: number }> {
@@ -128,6 +168,55 @@ describe("POST /api/workflow/preview", () => {
         expect(frameText).toContain("rain cannot get in");
       }
       sceneStart += duration;
+    }
+  }, 120_000);
+
+  it("previews again with another picture from the brand library, or none; a launch renders that picture", async () => {
+    const owner = await signUp(app, "preview-pictures");
+    const res = await owner.client.post("/workflow/preview", BODY);
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    const before: Preview = res.body.data;
+    const magentaBefore = share(await pixelsOf(before.stills[1]!), magenta);
+    // A product photo uploaded after the first preview: only the edit brings it in.
+    const photo = await uploadPhoto(owner, productPhoto(), "product.png");
+    const edited = await owner.client.post("/workflow/preview", {
+      ...BODY,
+      previewId: before.previewId,
+      edits: [
+        { scene: 1, picture: "none" },
+        { scene: 2, picture: photo.id },
+      ],
+    });
+    expect(edited.status, JSON.stringify(edited.body)).toBe(200);
+    const after: Preview = edited.body.data;
+    const [first, second] = after.storyboard.scenes as { imageKey?: string; headline: string }[];
+    expect(first!.imageKey).toBeUndefined();
+    // Copied among the new preview's media: deleting the photo from the library keeps the previewed picture.
+    expect(second!.imageKey).toBe(`jobs/${after.previewId}/edit-picture-2.png`);
+    expect(second!.headline).toBe(before.storyboard.scenes[1]!.headline);
+    expect(after.storyboard.scenes.slice(2)).toEqual(before.storyboard.scenes.slice(2));
+    // The still of scene 2 shows the photo (magenta, a colour no preset draws).
+    expect(magentaBefore).toBeLessThan(0.02);
+    expect(share(await pixelsOf(after.stills[1]!), magenta)).toBeGreaterThan(0.1);
+    expect((await owner.client.delete(`/user/brand/media/${photo.id}`)).status).toBe(200);
+
+    const launched = await owner.client.post("/workflow", { ...BODY, previewId: after.previewId, async: false });
+    expect(launched.status, JSON.stringify(launched.body)).toBe(200);
+    expect(launched.body.data.status).toBe("completed");
+    const job = (await owner.client.get(`/workflow/job?jobId=${launched.body.data.jobId}`)).body.data;
+    expect(job.result.storyboard.scenes[1].imageKey).toBe(second!.imageKey);
+    expect(job.result.storyboard.scenes[0].imageKey).toBeUndefined();
+
+    // Only the account's own product photos: a presenter, a stranger's photo and an unknown id are refused alike.
+    const presenter = await givePresenter(app, owner.jwt);
+    const theirs = await uploadPhoto(stranger, productPhoto(), "theirs.png");
+    for (const picture of [presenter.id, theirs.id, "no-such-photo"]) {
+      const refused = await owner.client.post("/workflow/preview", { ...BODY, previewId: after.previewId, edits: [{ scene: 2, picture }] });
+      expect(refused.status).toBe(400);
+      expect(refused.body.error).toBe(
+        `There is no product photo "${picture}" in your brand media library: upload it on the Brand page (POST /api/user/brand/media) and use its id, or send "none" for no picture`,
+      );
+      expect(refused.fields).toEqual([expect.objectContaining({ field: "edits.0.picture" })]);
     }
   }, 120_000);
 

@@ -58,7 +58,7 @@ const launch: SpendingRule = {
 const loopExecute: SpendingRule = {
   describe:
     "SPENDS CREDITS when the action launches an ad: its price is the recommendation's `cost` (loop_recommend). " +
-    "Pass that price as confirmCost (0 for an action that launches nothing, such as KILL); the domain refuses with 409 when the action would now cost more.",
+    "Pass that price as confirmCost (0 for an action that launches nothing, such as KILL); the domain refuses with 409 when the action now costs anything else.",
   confirmSchema: {
     type: "integer",
     description: "The credits the user agreed to spend: loop_recommend's `cost` for this action (0 when it launches nothing)",

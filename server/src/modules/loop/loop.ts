@@ -48,8 +48,9 @@ export async function executeLoop(services: Services, user: LaunchAccount, input
   await assertOwnBrand(prisma, user.id, body.brandId);
   const analysis = await analyseBrand(prisma, user.id, body.brandId);
   const plan = await planAction(prisma, user.id, analysis, body.action, body.creativeId);
-  // The person agreed to a price: a plan that now costs more (the figures moved on) is not charged.
-  if (body.confirmedCost !== undefined && plan.cost > body.confirmedCost) {
+  // The person agreed to a price: a plan that now costs something else (the figures moved on) is not run,
+  // whether it would charge more than agreed or launch a different, cheaper action than the one agreed to.
+  if (body.confirmedCost !== undefined && plan.cost !== body.confirmedCost) {
     throw new AppError(
       "CONFLICT",
       `${body.action} now costs ${plan.cost} credits, not the ${body.confirmedCost} you confirmed; nothing was charged. Look at the recommendation again and confirm its new price`,

@@ -3,7 +3,7 @@
 // pipeline's own steps up to the art direction (the page read, the copy, the pictures, the look), run for a
 // job that does not exist, then one still per scene drawn by the renderer. Nothing is charged and no job is
 // made. The outputs are kept (preview-store.ts) under a new previewId; previewing again with that id and the
-// user's edits changes only those lines, and a launch naming it renders that storyboard.
+// user's edits changes only those lines and pictures, and a launch naming it renders that storyboard.
 import { randomUUID } from "node:crypto";
 import type { Job } from "@adgen/prisma";
 import { formatsFor, type PreviewRequest, STEP, type StoryboardPreview, type WorkflowRequest } from "@adgen/schema";
@@ -15,6 +15,7 @@ import { PermanentJobError } from "../pipeline/job-errors.ts";
 import type { ArtDirectionOutput } from "../pipeline/step-types.ts";
 import { pipelineFor } from "../pipeline/steps.ts";
 import { applySceneEdits } from "./scene-edits.ts";
+import { applyScenePictures } from "./scene-pictures.ts";
 import { drawStills } from "./preview-stills.ts";
 import { assertSameAd, loadPreview, storePreview } from "./preview-store.ts";
 
@@ -42,7 +43,10 @@ export async function previewStoryboard(services: Services, account: LaunchAccou
     steps = await directForPreview(services, account, { ...request, formats }, previewId);
   }
   const direction = steps[STEP.artDirection] as ArtDirectionOutput;
-  if (edits?.length) direction.storyboard = applySceneEdits(direction.storyboard, edits);
+  if (edits?.length) {
+    direction.storyboard = applySceneEdits(direction.storyboard, edits);
+    direction.storyboard = await applyScenePictures(services, account.id, previewId, direction.storyboard, edits);
+  }
   direction.creativeScore = scoreStoryboard(direction.storyboard, direction.formats, direction.storyboard.brand.name);
   const format = formats[0] ?? "9:16";
   const stills = await drawStills(services, direction.storyboard, format);

@@ -1,5 +1,6 @@
 // The user's changes to a previewed storyboard's lines: a scene's headline, body or call to action. An empty
 // body or call to action removes it; the headline's highlighted words are kept only while it still says them.
+// A picture change is scene-pictures.ts's (it reads the brand media library).
 import type { SceneEdit } from "@adgen/schema";
 import { AppError } from "../../../errors.ts";
 import type { Storyboard } from "../../render/types.ts";
