@@ -9,6 +9,7 @@ import { promisify } from "node:util";
 import { createCanvas, loadImage } from "@napi-rs/canvas";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { locateFfmpeg } from "../src/modules/render/ffmpeg.ts";
+import { expirePreviews, PREVIEW_TTL_MS } from "../src/modules/workflows/preview/preview-media.ts";
 import { type Account, signUp } from "./support/accounts.ts";
 import { startTestApp, type TestApp } from "./support/harness.ts";
 import { givePresenter } from "./support/presenter.ts";
@@ -17,11 +18,13 @@ import { normalizeText, readText, stopOcr } from "./support/ocr.ts";
 const run = promisify(execFile);
 const BODY = { type: "painpoint", concept: "Backpacks that never tear: waterproof, ten-year warranty, free repairs", formats: ["1:1"] };
 
+/** Previews per minute per account here: the picture test previews seven times. */
+const PREVIEW_LIMIT = 8;
 let app: TestApp;
 let user: Account;
 let stranger: Account;
 beforeAll(async () => {
-  app = await startTestApp({ WORKERS: "1", STUDIO_MAX_AD_SECONDS: "10", RATE_LIMIT_PREVIEW_PER_MINUTE: "6" });
+  app = await startTestApp({ WORKERS: "1", STUDIO_MAX_AD_SECONDS: "10", RATE_LIMIT_PREVIEW_PER_MINUTE: String(PREVIEW_LIMIT) });
   user = await signUp(app, "previewer");
   stranger = await signUp(app, "preview-stranger");
 });
@@ -33,7 +36,7 @@ afterAll(async () => {
 interface Preview {
   previewId: string;
   format: string;
-  storyboard: { scenes: { id: string; headline: string; durationSec: number }[] };
+  storyboard: { scenes: { id: string; headline: string; durationSec: number; imageKey?: string }[] };
   stills: { scene: number; headline: string; image: string; width: number; height: number }[];
   creativeScore: { score: number };
   price: { cost: number };
@@ -171,55 +174,6 @@ describe("POST /api/workflow/preview", () => {
     }
   }, 120_000);
 
-  it("previews again with another picture from the brand library, or none; a launch renders that picture", async () => {
-    const owner = await signUp(app, "preview-pictures");
-    const res = await owner.client.post("/workflow/preview", BODY);
-    expect(res.status, JSON.stringify(res.body)).toBe(200);
-    const before: Preview = res.body.data;
-    const magentaBefore = share(await pixelsOf(before.stills[1]!), magenta);
-    // A product photo uploaded after the first preview: only the edit brings it in.
-    const photo = await uploadPhoto(owner, productPhoto(), "product.png");
-    const edited = await owner.client.post("/workflow/preview", {
-      ...BODY,
-      previewId: before.previewId,
-      edits: [
-        { scene: 1, picture: "none" },
-        { scene: 2, picture: photo.id },
-      ],
-    });
-    expect(edited.status, JSON.stringify(edited.body)).toBe(200);
-    const after: Preview = edited.body.data;
-    const [first, second] = after.storyboard.scenes as { imageKey?: string; headline: string }[];
-    expect(first!.imageKey).toBeUndefined();
-    // Copied among the new preview's media: deleting the photo from the library keeps the previewed picture.
-    expect(second!.imageKey).toBe(`jobs/${after.previewId}/edit-picture-2.png`);
-    expect(second!.headline).toBe(before.storyboard.scenes[1]!.headline);
-    expect(after.storyboard.scenes.slice(2)).toEqual(before.storyboard.scenes.slice(2));
-    // The still of scene 2 shows the photo (magenta, a colour no preset draws).
-    expect(magentaBefore).toBeLessThan(0.02);
-    expect(share(await pixelsOf(after.stills[1]!), magenta)).toBeGreaterThan(0.1);
-    expect((await owner.client.delete(`/user/brand/media/${photo.id}`)).status).toBe(200);
-
-    const launched = await owner.client.post("/workflow", { ...BODY, previewId: after.previewId, async: false });
-    expect(launched.status, JSON.stringify(launched.body)).toBe(200);
-    expect(launched.body.data.status).toBe("completed");
-    const job = (await owner.client.get(`/workflow/job?jobId=${launched.body.data.jobId}`)).body.data;
-    expect(job.result.storyboard.scenes[1].imageKey).toBe(second!.imageKey);
-    expect(job.result.storyboard.scenes[0].imageKey).toBeUndefined();
-
-    // Only the account's own product photos: a presenter, a stranger's photo and an unknown id are refused alike.
-    const presenter = await givePresenter(app, owner.jwt);
-    const theirs = await uploadPhoto(stranger, productPhoto(), "theirs.png");
-    for (const picture of [presenter.id, theirs.id, "no-such-photo"]) {
-      const refused = await owner.client.post("/workflow/preview", { ...BODY, previewId: after.previewId, edits: [{ scene: 2, picture }] });
-      expect(refused.status).toBe(400);
-      expect(refused.body.error).toBe(
-        `There is no product photo "${picture}" in your brand media library: upload it on the Brand page (POST /api/user/brand/media) and use its id, or send "none" for no picture`,
-      );
-      expect(refused.fields).toEqual([expect.objectContaining({ field: "edits.0.picture" })]);
-    }
-  }, 120_000);
-
   it("refuses what it cannot preview, saying what to fix", async () => {
     const theirs = await stranger.client.post("/workflow/preview", {
       ...BODY,
@@ -246,12 +200,98 @@ describe("POST /api/workflow/preview", () => {
     expect(noScene.body.error).toMatch(/There is no scene 40: this storyboard has \d+ scenes/);
   }, 30_000);
 
+  it("previews again with another picture from the brand library, or none; a launch renders that picture", async () => {
+    const owner = await signUp(app, "preview-pictures");
+    const res = await owner.client.post("/workflow/preview", BODY);
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    const before: Preview = res.body.data;
+    const magentaBefore = share(await pixelsOf(before.stills[1]!), magenta);
+    // A product photo uploaded after the first preview: only the edit brings it in.
+    const photo = await uploadPhoto(owner, productPhoto(), "product.png");
+    const edited = await owner.client.post("/workflow/preview", {
+      ...BODY,
+      previewId: before.previewId,
+      edits: [
+        { scene: 1, picture: "none" },
+        { scene: 2, picture: photo.id },
+      ],
+    });
+    expect(edited.status, JSON.stringify(edited.body)).toBe(200);
+    const after: Preview = edited.body.data;
+    const [first, second] = after.storyboard.scenes as { imageKey?: string; headline: string }[];
+    expect(first!.imageKey).toBeUndefined();
+    // Copied among the new preview's media: deleting the photo from the library keeps the previewed picture.
+    expect(second!.imageKey).toBe(`jobs/${after.previewId}/edit-picture-2.png`);
+    // Previewed again, the earlier preview's pictures are copied under the new one: each preview owns its
+    // media, and can expire alone.
+    const again = await owner.client.post("/workflow/preview", {
+      ...BODY,
+      previewId: after.previewId,
+      edits: [{ scene: 3, headline: "Ten years, or a new one" }],
+    });
+    expect(again.status, JSON.stringify(again.body)).toBe(200);
+    const latest: Preview = again.body.data;
+    expect(latest.storyboard.scenes[1]!.imageKey).toBe(`jobs/${latest.previewId}/${after.previewId.slice(0, 8)}-edit-picture-2.png`);
+    expect(await app.services.media.stat(latest.storyboard.scenes[1]!.imageKey!)).not.toBeNull();
+    const keys = (scenes: { imageKey?: string }[]) => scenes.flatMap((scene) => (scene.imageKey ? [scene.imageKey] : []));
+    expect(second!.headline).toBe(before.storyboard.scenes[1]!.headline);
+    expect(after.storyboard.scenes.slice(2)).toEqual(before.storyboard.scenes.slice(2));
+    // The still of scene 2 shows the photo (magenta, a colour no preset draws).
+    expect(magentaBefore).toBeLessThan(0.02);
+    expect(share(await pixelsOf(after.stills[1]!), magenta)).toBeGreaterThan(0.1);
+    expect((await owner.client.delete(`/user/brand/media/${photo.id}`)).status).toBe(200);
+
+    const launched = await owner.client.post("/workflow", { ...BODY, previewId: latest.previewId, async: false });
+    expect(launched.status, JSON.stringify(launched.body)).toBe(200);
+    expect(launched.body.data.status).toBe("completed");
+    const jobId: string = launched.body.data.jobId;
+    const job = (await owner.client.get(`/workflow/job?jobId=${jobId}`)).body.data;
+    // The job renders the previewed picture from its own copy, and names no preview's media anywhere.
+    expect(job.result.storyboard.scenes[1].imageKey).toBe(
+      `jobs/${jobId}/${latest.previewId.slice(0, 8)}-${after.previewId.slice(0, 8)}-edit-picture-2.png`,
+    );
+    expect(job.result.storyboard.scenes[2].headline).toBe("Ten years, or a new one");
+    expect(job.result.storyboard.scenes[0].imageKey).toBeUndefined();
+    for (const key of keys(job.result.storyboard.scenes)) expect(await app.services.media.stat(key), key).not.toBeNull();
+    const steps = JSON.stringify(await app.services.prisma.jobStep.findMany({ where: { jobId } }));
+    for (const preview of [before, after, latest]) expect(steps).not.toContain(preview.previewId);
+
+    // A day on, the sweep throws both previews away with their pictures; the job keeps its own.
+    expect(await expirePreviews(app.services, Date.now() + 3600_000)).toBe(0);
+    expect(await expirePreviews(app.services, Date.now() + PREVIEW_TTL_MS + 60_000)).toBeGreaterThanOrEqual(3);
+    for (const preview of [before, after, latest]) {
+      expect(await app.services.media.stat(`previews/${preview.previewId}.json`)).toBeNull();
+      expect(await app.services.media.list(`jobs/${preview.previewId}`)).toEqual([]);
+    }
+    for (const key of keys(job.result.storyboard.scenes)) expect(await app.services.media.stat(key), key).not.toBeNull();
+    const gone = await owner.client.post("/workflow/preview", {
+      ...BODY,
+      previewId: after.previewId,
+      edits: [{ scene: 1, headline: "Again" }],
+    });
+    expect(gone.status).toBe(404);
+    expect(gone.body.error).toMatch(/^Preview not found/);
+
+    // Only the account's own product photos: a presenter and a stranger's photo are refused as an unknown id is.
+    const fresh = (await owner.client.post("/workflow/preview", BODY)).body.data as Preview;
+    const presenter = await givePresenter(app, owner.jwt);
+    const theirs = await uploadPhoto(stranger, productPhoto(), "theirs.png");
+    for (const picture of [presenter.id, theirs.id]) {
+      const refused = await owner.client.post("/workflow/preview", { ...BODY, previewId: fresh.previewId, edits: [{ scene: 2, picture }] });
+      expect(refused.status).toBe(400);
+      expect(refused.body.error).toBe(
+        `There is no product photo "${picture}" in your brand media library: upload it on the Brand page (POST /api/user/brand/media) and use its id, or send "none" for no picture`,
+      );
+      expect(refused.fields).toEqual([expect.objectContaining({ field: "edits.0.picture" })]);
+    }
+  }, 120_000);
+
   it("has its own rate limit per account", async () => {
     const limited = await signUp(app, "preview-limit");
-    for (let i = 0; i < 6; i++) expect((await limited.client.post("/workflow/preview", { type: "nope" })).status).toBe(400);
+    for (let i = 0; i < PREVIEW_LIMIT; i++) expect((await limited.client.post("/workflow/preview", { type: "nope" })).status).toBe(400);
     const refused = await limited.client.post("/workflow/preview", BODY);
     expect(refused.status).toBe(429);
-    expect(refused.headers.get("x-ratelimit-limit")).toBe("6");
+    expect(refused.headers.get("x-ratelimit-limit")).toBe(String(PREVIEW_LIMIT));
     expect((await limited.client.post("/workflow/estimate", BODY)).status).toBe(200);
   });
 });

@@ -14,6 +14,7 @@ import type { ExtractionMessage } from "../modules/knowledge/knowledge-items.ts"
 import { type PublishMessage, runPublication } from "../modules/social/publish.ts";
 import { deliverDueMail } from "../modules/mail/deliver-mail.ts";
 import { createSegmentHelper, type SegmentMessage } from "../modules/render/segment-farm.ts";
+import { expirePreviews } from "../modules/workflows/preview/preview-media.ts";
 
 export interface Workers {
   workflowWorkerIds: string[];
@@ -74,6 +75,8 @@ export async function startWorkers(services: Services, workflowConcurrency: numb
     await services.prisma.renderSegmentTask
       .deleteMany({ where: { status: { in: ["done", "failed"] }, updatedAt: { lt: new Date(Date.now() - 3600_000) } } })
       .catch(failed("segment tasks"));
+    // Free previews older than a day, with their pictures (a launched one's are the job's own copies).
+    await expirePreviews(services).catch(failed("previews"));
     await services.prisma.idempotencyKey.deleteMany({ where: { createdAt: { lt: new Date(Date.now() - 24 * 3600_000) } } }).catch(() => {});
   };
   const timer = setInterval(() => void sweep(), services.config.sweepSeconds * 1000);

@@ -85,18 +85,24 @@ export async function launchWorkflow(
     if (refusal) throw refusal.error;
     await assertPageReadable(services, account.id, request);
   }
-  // A launch from a free preview renders the storyboard it showed (404/400 here, before any charge).
-  const seedPreview = await previewSeeding(services, account.id, request);
   const { job, queued } = newJob(account, request, cost, project);
-  const created = await chargeOnce(services, job, queued, key ? { key, request } : null);
-  if (created.kind === "replay") return { ...created.outcome, replayed: true };
+  // A launch from a free preview renders the storyboard it showed (404/400 here, before any charge).
+  const seedPreview = await previewSeeding(services, account.id, request, job.id);
+  const created = await chargeOnce(services, job, queued, key ? { key, request } : null).catch(async (error: unknown) => {
+    await seedPreview?.discard();
+    throw error;
+  });
+  if (created.kind === "replay") {
+    await seedPreview?.discard();
+    return { ...created.outcome, replayed: true };
+  }
   if (!created.published)
     publishBalance(services, account.id, { balance: created.balance, delta: -cost, reason: LedgerReason.workflowCharge });
   // The admin's revenue page sets this against credits sold; studio-only jobs keep the column's 0 (no write).
   if (provider.costCents > 0) {
     await services.prisma.job.update({ where: { id: job.id }, data: { providerCostCents: provider.costCents } });
   }
-  await seedPreview?.(job.id);
+  await seedPreview?.write();
   await enqueueJob(services, job);
   if (request.async) return { ...created.outcome, replayed: false };
   const answer = await awaitJob(services, request, job.id, cost);

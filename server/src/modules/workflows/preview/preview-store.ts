@@ -1,4 +1,4 @@
-// Where a preview is kept until it is launched or previewed again: its account, type and formats, and the
+// Where a preview is kept for a day (PREVIEW_TTL_MS), to be launched or previewed again: its account, type and formats, and the
 // pipeline's step outputs up to the art direction (the page read, the storyboard with its pictures), as one
 // JSON file in the media store (local disk or S3, so every instance reads it). A launch naming the preview
 // starts its job from these outputs: the job renders exactly the storyboard that was previewed.
@@ -8,6 +8,7 @@ import { join } from "node:path";
 import type { AspectRatio } from "@adgen/schema";
 import { AppError } from "../../../errors.ts";
 import type { Services } from "../../../request-context.ts";
+import { PREVIEW_TTL_MS } from "./preview-media.ts";
 
 export interface StoredPreview {
   previewId: string;
@@ -41,6 +42,13 @@ export async function loadPreview(services: Services, userId: string, previewId:
   if (!(await services.media.stat(keyOf(previewId)))) throw missing;
   const preview = JSON.parse(await readFile(await services.media.localFile(keyOf(previewId)), "utf8")) as StoredPreview;
   if (preview.userId !== userId) throw missing;
+  // Past its time the sweep (expirePreviews) throws it away with its pictures; until then it is refused alike.
+  if (Date.now() - Date.parse(preview.createdAt) > PREVIEW_TTL_MS) {
+    throw new AppError(
+      "NOT_FOUND",
+      "This preview has expired (a preview is kept 24 hours): preview the ad again and use its new previewId",
+    );
+  }
   return preview;
 }
 

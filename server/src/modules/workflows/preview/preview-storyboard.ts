@@ -4,7 +4,6 @@
 // job that does not exist, then one still per scene drawn by the renderer. Nothing is charged and no job is
 // made. The outputs are kept (preview-store.ts) under a new previewId; previewing again with that id and the
 // user's edits changes only those lines and pictures, and a launch naming it renders that storyboard.
-import { randomUUID } from "node:crypto";
 import type { Job } from "@adgen/prisma";
 import { formatsFor, type PreviewRequest, STEP, type StoryboardPreview, type WorkflowRequest } from "@adgen/schema";
 import { AppError } from "../../../errors.ts";
@@ -16,6 +15,7 @@ import type { ArtDirectionOutput } from "../pipeline/step-types.ts";
 import { pipelineFor } from "../pipeline/steps.ts";
 import { applySceneEdits } from "./scene-edits.ts";
 import { applyScenePictures } from "./scene-pictures.ts";
+import { keepPreviewMediaUnder, newPreviewId } from "./preview-media.ts";
 import { drawStills } from "./preview-stills.ts";
 import { assertSameAd, loadPreview, storePreview } from "./preview-store.ts";
 
@@ -33,12 +33,13 @@ export async function previewStoryboard(services: Services, account: LaunchAccou
   // The launch's own admission and price: what is refused there is refused here, before any work.
   const price = await estimateWorkflow(services, account, request);
   const formats = formatsFor(request);
-  const previewId = randomUUID();
+  const previewId = newPreviewId();
   let steps: Record<string, unknown>;
   if (from) {
     const stored = await loadPreview(services, account.id, from);
     assertSameAd(stored, request.type, formats);
-    steps = structuredClone(stored.steps);
+    // The earlier preview's pictures are copied under this one: each preview owns its media (preview-media.ts).
+    steps = await keepPreviewMediaUnder(services, structuredClone(stored.steps), previewId);
   } else {
     steps = await directForPreview(services, account, { ...request, formats }, previewId);
   }
