@@ -6,7 +6,6 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { promisify } from "node:util";
-import { createCanvas } from "@napi-rs/canvas";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { locateFfmpeg } from "../src/modules/render/ffmpeg.ts";
 import type { TRPCClientError } from "@trpc/client";
@@ -14,6 +13,7 @@ import { type Account, signUp } from "./support/accounts.ts";
 import { graphql, trpcClient } from "./support/clients.ts";
 import { difference, frameAt, share } from "./support/frames.ts";
 import { startTestApp, type TestApp } from "./support/harness.ts";
+import { presenterPhoto } from "./support/presenter.ts";
 import { settledJob } from "./support/wait-for.ts";
 
 const ffmpeg = locateFfmpeg();
@@ -36,19 +36,6 @@ async function upload(account: Account, bytes: Uint8Array, filename: string, fie
   const body = (await res.json()) as { data?: any; error?: string };
   expect(res.status, body.error).toBe(200);
   return body.data;
-}
-
-/** A presenter photo no product looks like: a saturated orange face on green. */
-function presenterPhoto(): Buffer {
-  const canvas = createCanvas(600, 800);
-  const g = canvas.getContext("2d");
-  g.fillStyle = "#10a040";
-  g.fillRect(0, 0, 600, 800);
-  g.fillStyle = "#ff8000";
-  g.beginPath();
-  g.ellipse(300, 380, 190, 250, 0, 0, Math.PI * 2);
-  g.fill();
-  return canvas.toBuffer("image/png");
 }
 
 /** A product clip whose colours turn as it plays. Made asynchronously: the server runs in this process. */
