@@ -36,7 +36,7 @@ export function BrandSwitcher({ brands, selected, onSelect }: { brands: BrandRow
           New brand
         </button>
       </div>
-      <p className="field-hint">Jobs use the default brand unless they name another by its id (the workflow field brand).</p>
+      <p className="field-hint">New ads use the default brand unless you pick another brand (or none) in the studio.</p>
     </div>
   );
 }
