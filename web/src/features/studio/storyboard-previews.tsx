@@ -69,7 +69,7 @@ export function StoryboardPreviews({ request, onPreviewId }: StoryboardPreviewsP
         See every scene as it will be rendered, change a line or a picture, then launch. Previews cost nothing. The pictures to choose from
         are the product photos in <Link href="/brand#brand-media">Brand → Media library</Link>.
       </p>
-      <button type="button" className="button secondary" disabled={busy} onClick={() => void run({ ...request })}>
+      <button type="button" className="btn btn-ghost" disabled={busy} onClick={() => void run({ ...request })}>
         {current ? "Preview from scratch" : "Preview scenes"}
       </button>
       {busy ? (
@@ -97,18 +97,20 @@ export function StoryboardPreviews({ request, onPreviewId }: StoryboardPreviewsP
                   alt={`Scene ${still.scene}: ${still.headline}`}
                   style={{ width: "100%", height: "auto" }}
                 />
-                <label>
-                  Scene {still.scene} headline
+                <label className="field">
+                  <span className="field-label">Scene {still.scene} headline</span>
                   <input
+                    className="input"
                     type="text"
                     value={headlines[i] ?? ""}
                     maxLength={120}
                     onChange={(event) => setHeadlines((all) => all.map((h, j) => (j === i ? event.target.value : h)))}
                   />
                 </label>
-                <label>
-                  Scene {still.scene} picture
+                <label className="field">
+                  <span className="field-label">Scene {still.scene} picture</span>
                   <select
+                    className="input"
                     value={pictures[i] ?? ""}
                     onChange={(event) => setPictures((all) => all.map((p, j) => (j === i ? event.target.value : p)))}
                   >
@@ -126,7 +128,7 @@ export function StoryboardPreviews({ request, onPreviewId }: StoryboardPreviewsP
           </ol>
           <button
             type="button"
-            className="button secondary"
+            className="btn btn-ghost"
             disabled={busy || edits.length === 0}
             onClick={() => void run({ ...request, previewId: current.previewId, edits })}
           >
