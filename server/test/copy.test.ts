@@ -128,6 +128,15 @@ describe("the art director's copy", () => {
     // A fragment without a verb is a headline, without a full stop.
     expect(copy.offers).toEqual(["20% off this week"]);
   });
+
+  it('names the product by the noun phrase before a relative clause, never ending on "that" or "which"', () => {
+    for (const [concept, product] of [
+      ["Backpacks that never tear. Waterproof, with a ten-year warranty.", "Backpacks"],
+      ["Rain jackets which breathe on every climb, all day long", "Rain jackets"],
+    ] as const) {
+      expect(writeCopy({ concept, brand: null, page: null, type: "cinematic" }).product).toBe(product);
+    }
+  });
 });
 
 describe("the creative score before rendering", () => {

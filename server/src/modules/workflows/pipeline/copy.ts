@@ -122,7 +122,15 @@ function productFromLine(line: string): string {
   // every morning in Springfield" → "Fresh sourdough"; "Brewly cold brew keeps nurses sharp" → "Brewly cold brew").
   const words = parse(clean);
   let end = 0;
-  while (end < words.length && is(words[end], "Noun", "Adjective", "Determiner", "Value") && !is(words[end], "Pronoun")) end++;
+  // A relative pronoun ("Backpacks that never tear") starts the clause, whatever the parse tags it as.
+  const relative = new Set(["that", "which", "who", "whose"]);
+  while (
+    end < words.length &&
+    is(words[end], "Noun", "Adjective", "Determiner", "Value") &&
+    !is(words[end], "Pronoun") &&
+    !relative.has(words[end]!.lower)
+  )
+    end++;
   const phrase = clean.length <= 24 ? clean : end > 0 && end < words.length ? joinWords(words.slice(0, end)) : shortLabel(clean, 32);
   // "A cooling mattress" names the product as "Cooling mattress" (the article belongs to a sentence).
   const bare = phrase.replace(/^(a|an|the|our|your)\s+(?=\S)/i, "");
